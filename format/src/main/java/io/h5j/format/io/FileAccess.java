@@ -1,0 +1,141 @@
+package io.h5j.format.io;
+
+import io.h5j.H5FormatException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Positional reads and writes of an HDF5 file. Addresses given to the methods are HDF5
+ * addresses, relative to the superblock's base address; every read is checked against the
+ * file's size before anything is allocated, so a corrupt length cannot exhaust memory.
+ */
+public final class FileAccess implements Closeable {
+  private final Path path;
+  private final FileChannel channel;
+  private final boolean writable;
+  private FileParams params = FileParams.DEFAULT;
+
+  private FileAccess(Path path, FileChannel channel, boolean writable) {
+    this.path = path;
+    this.channel = channel;
+    this.writable = writable;
+  }
+
+  public static FileAccess openRead(Path path) throws IOException {
+    return new FileAccess(path, FileChannel.open(path, StandardOpenOption.READ), false);
+  }
+
+  public static FileAccess openReadWrite(Path path) throws IOException {
+    return new FileAccess(path,
+        FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE), true);
+  }
+
+  /** Creates (or truncates) a file for writing. */
+  public static FileAccess create(Path path) throws IOException {
+    OpenOption[] opts = {StandardOpenOption.READ, StandardOpenOption.WRITE,
+        StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING};
+    return new FileAccess(path, FileChannel.open(path, opts), true);
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  public boolean writable() {
+    return writable;
+  }
+
+  public FileParams params() {
+    return params;
+  }
+
+  /** Set once the superblock has been decoded. */
+  public void params(FileParams p) {
+    this.params = p;
+  }
+
+  public FileChannel channel() {
+    return channel;
+  }
+
+  /** Size of the file in bytes, as an HDF5 address (base address subtracted). */
+  public long size() throws IOException {
+    return channel.size() - params.baseAddress();
+  }
+
+  /** Reads {@code length} bytes at HDF5 address {@code address}. */
+  public byte[] read(long address, long length, String structure) throws IOException {
+    checkRange(address, length, structure);
+    byte[] out = new byte[(int) length];
+    readFully(params.baseAddress() + address, ByteBuffer.wrap(out), structure);
+    return out;
+  }
+
+  /** Reads up to {@code length} bytes, fewer if the file ends first. */
+  public byte[] readUpTo(long address, int length, String structure) throws IOException {
+    long size = size();
+    if (address < 0 || address >= size) {
+      throw new H5FormatException(structure, address,
+          "address is outside the file of " + size + " bytes");
+    }
+    return read(address, Math.min(length, size - address), structure);
+  }
+
+  public ByteReader reader(long address, long length, String structure) throws IOException {
+    return new ByteReader(read(address, length, structure), address, structure, params);
+  }
+
+  /** Fills {@code dst} from absolute file position {@code position}. */
+  public void readFully(long position, ByteBuffer dst, String structure) throws IOException {
+    long at = position;
+    while (dst.hasRemaining()) {
+      int n = channel.read(dst, at);
+      if (n < 0) {
+        throw new H5FormatException(structure, at - params.baseAddress(), "file ends early");
+      }
+      at += n;
+    }
+  }
+
+  public void checkRange(long address, long length, String structure) throws IOException {
+    long size = size();
+    if (address < 0 || length < 0 || length > Integer.MAX_VALUE - 8 || address > size
+        || length > size - address) {
+      throw new H5FormatException(structure, address, "range of " + length
+          + " bytes is outside the file of " + size + " bytes");
+    }
+  }
+
+  /** Writes {@code data} at HDF5 address {@code address}. */
+  public void write(long address, byte[] data) throws IOException {
+    write(address, ByteBuffer.wrap(data));
+  }
+
+  public void write(long address, ByteBuffer src) throws IOException {
+    if (!writable) {
+      throw new IllegalStateException("file " + path + " is open read-only");
+    }
+    long at = params.baseAddress() + address;
+    while (src.hasRemaining()) {
+      at += channel.write(src, at);
+    }
+  }
+
+  public void truncate(long hdf5Size) throws IOException {
+    channel.truncate(params.baseAddress() + hdf5Size);
+  }
+
+  public void force() throws IOException {
+    channel.force(true);
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+}

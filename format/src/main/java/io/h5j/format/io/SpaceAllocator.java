@@ -1,0 +1,90 @@
+package io.h5j.format.io;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Decides where new structures go. Freed ranges are kept, merged with their neighbours, and
+ * reused best-fit before the end of allocated space (EOA) grows; a freed range that touches
+ * the EOA shrinks it instead. All addresses are HDF5 addresses.
+ */
+public final class SpaceAllocator {
+  private final TreeMap<Long, Long> free = new TreeMap<>();
+  private long eoa;
+
+  public SpaceAllocator(long endOfAllocation) {
+    this.eoa = endOfAllocation;
+  }
+
+  /** The end-of-allocated-space address to record in the superblock. */
+  public long endOfAllocation() {
+    return eoa;
+  }
+
+  /** Bytes currently free below the EOA. */
+  public long freeBytes() {
+    long sum = 0;
+    for (long s : free.values()) {
+      sum += s;
+    }
+    return sum;
+  }
+
+  public long allocate(long size) {
+    if (size <= 0) {
+      throw new IllegalArgumentException("allocation size must be positive: " + size);
+    }
+    Map.Entry<Long, Long> best = null;
+    for (Map.Entry<Long, Long> e : free.entrySet()) {
+      if (e.getValue() >= size && (best == null || e.getValue() < best.getValue())) {
+        best = e;
+        if (e.getValue() == size) {
+          break;
+        }
+      }
+    }
+    if (best != null) {
+      long addr = best.getKey();
+      free.remove(addr);
+      if (best.getValue() > size) {
+        free.put(addr + size, best.getValue() - size);
+      }
+      return addr;
+    }
+    long addr = eoa;
+    eoa += size;
+    return addr;
+  }
+
+  /** Allocates at the EOA, never from freed space (for data that must follow in order). */
+  public long allocateAtEnd(long size) {
+    long addr = eoa;
+    eoa += size;
+    return addr;
+  }
+
+  public void free(long address, long size) {
+    if (size <= 0) {
+      return;
+    }
+    long start = address;
+    long end = address + size;
+    Map.Entry<Long, Long> below = free.floorEntry(start);
+    if (below != null && below.getKey() + below.getValue() >= start) {
+      start = below.getKey();
+      end = Math.max(end, below.getKey() + below.getValue());
+      free.remove(below.getKey());
+    }
+    Map.Entry<Long, Long> above = free.ceilingEntry(start);
+    while (above != null && above.getKey() <= end) {
+      end = Math.max(end, above.getKey() + above.getValue());
+      free.remove(above.getKey());
+      above = free.ceilingEntry(start);
+    }
+    if (end >= eoa) {
+      eoa = start;
+    } else {
+      free.put(start, end - start);
+    }
+  }
+}
