@@ -1,0 +1,78 @@
+package io.h5j.format.message;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.ByteWriter;
+
+/**
+ * The fill value message (type 5, versions 1-3) and the old one (type 4), folded into one
+ * value. {@code value} is null when no fill value is defined (readers then use zeros).
+ *
+ * @param allocationTime 1 early, 2 late, 3 incremental
+ * @param writeTime 0 on allocation, 1 never, 2 if set by the user
+ */
+public record FillValueMessage(int allocationTime, int writeTime, boolean defined, byte[] value)
+    implements HeaderMessage {
+  public static final int ALLOC_EARLY = 1;
+  public static final int ALLOC_LATE = 2;
+  public static final int ALLOC_INCREMENTAL = 3;
+  public static final int WRITE_IF_SET = 2;
+
+  public static FillValueMessage of(byte[] value, int allocationTime) {
+    return new FillValueMessage(allocationTime, WRITE_IF_SET, value != null, value);
+  }
+
+  @Override
+  public int type() {
+    return MessageType.FILL_VALUE;
+  }
+
+  public static FillValueMessage decode(ByteReader r) throws H5FormatException {
+    int version = r.u8();
+    if (version < 1 || version > 3) {
+      throw r.error("fill value message version " + version + " is not 1..3");
+    }
+    int alloc;
+    int write;
+    boolean defined;
+    boolean undefinedFlag = false;
+    if (version < 3) {
+      alloc = r.u8();
+      write = r.u8();
+      defined = r.u8() != 0;
+    } else {
+      int flags = r.u8();
+      alloc = flags & 3;
+      write = (flags >> 2) & 3;
+      undefinedFlag = (flags & 0x10) != 0;
+      defined = (flags & 0x20) != 0;
+      if (undefinedFlag && defined) {
+        throw r.error("fill value is flagged both undefined and defined");
+      }
+    }
+    byte[] value = null;
+    if (version == 1 || defined) {
+      int size = r.uNasInt(4, "fill value size");
+      value = size == 0 ? null : r.bytes(size);
+      if (version == 1 && !defined) {
+        value = null;
+      }
+    }
+    return new FillValueMessage(alloc, write, value != null, value);
+  }
+
+  /** The old (type 4) message: just a size and the value. */
+  public static FillValueMessage decodeOld(ByteReader r) throws H5FormatException {
+    int size = r.uNasInt(4, "fill value size");
+    return new FillValueMessage(ALLOC_LATE, WRITE_IF_SET, size > 0, size > 0 ? r.bytes(size) : null);
+  }
+
+  /** Version 2, which libhdf5 1.8+ writes and every 1.8+ reader accepts. */
+  @Override
+  public void encode(ByteWriter w) {
+    w.u8(2).u8(allocationTime).u8(writeTime).u8(defined ? 1 : 0);
+    if (defined) {
+      w.u32(value.length).bytes(value);
+    }
+  }
+}

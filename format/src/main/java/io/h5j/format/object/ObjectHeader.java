@@ -1,0 +1,41 @@
+package io.h5j.format.object;
+
+import java.util.List;
+
+/**
+ * A decoded object header of version 1 or 2: the messages in storage order (continuation and
+ * NIL messages left out) and the chunks that hold them, which a rewrite reuses.
+ *
+ * @param flags v2 header flags (0 for v1)
+ * @param times access, modification, change and birth times (v2 flag bit 5), or null
+ * @param refCount the hard link count from the v1 prefix (v2 keeps it in a message; 1 here)
+ */
+public record ObjectHeader(long address, int version, int flags, long[] times,
+    int maxCompactAttributes, int minDenseAttributes, int refCount,
+    List<StoredMessage> messages, List<Chunk> chunks) {
+
+  /**
+   * One stretch of header space.
+   *
+   * @param address where the chunk starts (v2: its signature or the header prefix)
+   * @param size the chunk's whole size, prefix, signature and checksum included
+   * @param dataStart offset from {@code address} where messages begin
+   * @param dataSize bytes available for messages (and gap)
+   */
+  public record Chunk(long address, long size, int dataStart, long dataSize) {}
+
+  public ObjectHeader {
+    messages = List.copyOf(messages);
+    chunks = List.copyOf(chunks);
+  }
+
+  /** v2 flag: attribute creation order tracked, so messages carry a creation index. */
+  public boolean tracksAttributeOrder() {
+    return version == 2 && (flags & 0x04) != 0;
+  }
+
+  public ObjectHeader withMessages(List<StoredMessage> newMessages, List<Chunk> newChunks) {
+    return new ObjectHeader(address, version, flags, times, maxCompactAttributes,
+        minDenseAttributes, refCount, newMessages, newChunks);
+  }
+}
