@@ -1,0 +1,71 @@
+package io.h5j.format.btree;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.FileAccess;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Walks a version 1 B-tree ("TREE" nodes): type 0 indexes group symbol table nodes, type 1
+ * indexes raw data chunks. Visits the leaf-level children in key order; refuses loops, level
+ * inconsistencies and trees deeper than any file could need.
+ */
+public final class BTreeV1 {
+  public static final int GROUP_NODE = 0;
+  public static final int CHUNK_NODE = 1;
+  private static final int MAX_DEPTH = 64;
+  private static final String WHAT = "v1 B-tree node";
+
+  private BTreeV1() {}
+
+  /** Called for each child of a level-0 node with the keys on either side of it. */
+  public interface LeafVisitor {
+    void visit(ByteReader leftKey, long childAddress, ByteReader rightKey) throws IOException;
+  }
+
+  /**
+   * @param keySize bytes per key: size of lengths for groups; 8 + 8 * (rank + 1) for chunks
+   */
+  public static void walk(FileAccess fa, long address, int nodeType, int keySize,
+      LeafVisitor visitor) throws IOException {
+    walk(fa, address, nodeType, keySize, -1, visitor, new HashSet<>(), 0);
+  }
+
+  private static void walk(FileAccess fa, long address, int nodeType, int keySize,
+      int expectedLevel, LeafVisitor visitor, Set<Long> seen, int depth) throws IOException {
+    if (depth > MAX_DEPTH) {
+      throw new H5FormatException(WHAT, address, "tree is deeper than " + MAX_DEPTH + " levels");
+    }
+    if (!seen.add(address)) {
+      throw new H5FormatException(WHAT, address, "node is reached twice: the tree has a cycle");
+    }
+    int o = fa.params().offsetSize();
+    ByteReader head = fa.reader(address, 8 + 2L * o, WHAT);
+    head.signature("TREE");
+    int type = head.u8();
+    if (type != nodeType) {
+      throw head.error("node type " + type + " where type " + nodeType + " was expected");
+    }
+    int level = head.u8();
+    if (expectedLevel >= 0 && level != expectedLevel) {
+      throw head.error("level " + level + " where the parent implies " + expectedLevel);
+    }
+    int entries = head.u16();
+    long body = (long) entries * (keySize + o) + keySize;
+    ByteReader r = fa.reader(address + 8 + 2L * o, body, WHAT);
+    for (int i = 0; i < entries; i++) {
+      ByteReader left = r.slice(keySize, WHAT + " key");
+      long child = r.offset();
+      int mark = r.position();
+      ByteReader right = r.slice(keySize, WHAT + " key");
+      r.position(mark);
+      if (level == 0) {
+        visitor.visit(left, child, right);
+      } else {
+        walk(fa, child, nodeType, keySize, level - 1, visitor, seen, depth + 1);
+      }
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package io.h5j.format.group;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.ByteWriter;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/** A local heap: the name strings of an old-style group, NUL-terminated, 8-byte aligned. */
+public final class LocalHeap {
+  private static final String WHAT = "local heap";
+
+  private final long address;
+  private final long dataAddress;
+  private final byte[] data;
+
+  private LocalHeap(long address, long dataAddress, byte[] data) {
+    this.address = address;
+    this.dataAddress = dataAddress;
+    this.data = data;
+  }
+
+  public static LocalHeap read(FileAccess fa, long address) throws IOException {
+    FileParams p = fa.params();
+    ByteReader r = fa.reader(address, 8 + 2L * p.lengthSize() + p.offsetSize(), WHAT);
+    r.signature("HEAP");
+    int version = r.u8();
+    if (version != 0) {
+      throw r.error("version " + version + " is not 0");
+    }
+    r.skip(3);
+    long size = r.length();
+    r.length(); // free list head: h5j rebuilds heaps rather than fill holes
+    long dataAddress = r.offset();
+    byte[] data = fa.read(dataAddress, size, "local heap data segment");
+    return new LocalHeap(address, dataAddress, data);
+  }
+
+  public long address() {
+    return address;
+  }
+
+  public long dataAddress() {
+    return dataAddress;
+  }
+
+  public int dataSize() {
+    return data.length;
+  }
+
+  /** The NUL-terminated string at {@code offset} of the data segment. */
+  public String string(long offset) throws H5FormatException {
+    if (offset < 0 || offset >= data.length) {
+      throw new H5FormatException(WHAT, address, "name offset " + offset
+          + " is outside the data segment of " + data.length + " bytes");
+    }
+    int end = (int) offset;
+    while (end < data.length && data[end] != 0) {
+      end++;
+    }
+    if (end == data.length) {
+      throw new H5FormatException(WHAT, dataAddress + offset, "string has no NUL terminator");
+    }
+    return new String(data, (int) offset, end - (int) offset, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * Encodes a heap header whose data segment follows it directly.
+   *
+   * @return header bytes followed by the data segment
+   */
+  public static byte[] encode(FileParams p, long address, byte[] segment, long freeOffset) {
+    ByteWriter w = new ByteWriter(p, segment.length + 64);
+    int headerSize = headerSize(p);
+    w.ascii("HEAP").u8(0).zeros(3).length(segment.length).length(freeOffset)
+        .offset(address + headerSize);
+    w.bytes(segment);
+    return w.toByteArray();
+  }
+
+  public static int headerSize(FileParams p) {
+    return 8 + 2 * p.lengthSize() + p.offsetSize();
+  }
+}

@@ -1,0 +1,55 @@
+package io.h5j.format.group;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.btree.BTreeV1;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.message.LinkMessage;
+import io.h5j.format.message.SymbolTableMessage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads the links of an old-style group: v1 B-tree of symbol table nodes + local heap. */
+public final class SymbolTableGroup {
+  private static final String NODE = "symbol table node";
+
+  private SymbolTableGroup() {}
+
+  /** All links, in the B-tree's (name) order, as link messages. */
+  public static List<LinkMessage> readLinks(FileAccess fa, SymbolTableMessage stab)
+      throws IOException {
+    LocalHeap heap = LocalHeap.read(fa, stab.localHeapAddress());
+    List<LinkMessage> out = new ArrayList<>();
+    int keySize = fa.params().lengthSize();
+    int entrySize = SymbolTableEntry.size(fa.params());
+    BTreeV1.walk(fa, stab.btreeAddress(), BTreeV1.GROUP_NODE, keySize, (l, child, r) -> {
+      ByteReader head = fa.reader(child, 8, NODE);
+      head.signature("SNOD");
+      int version = head.u8();
+      if (version != 1) {
+        throw head.error("version " + version + " is not 1");
+      }
+      head.skip(1);
+      int count = head.u16();
+      ByteReader entries = fa.reader(child + 8, (long) count * entrySize, NODE);
+      for (int i = 0; i < count; i++) {
+        SymbolTableEntry e = SymbolTableEntry.decode(entries);
+        out.add(toLink(heap, e));
+      }
+    });
+    return out;
+  }
+
+  private static LinkMessage toLink(LocalHeap heap, SymbolTableEntry e) throws H5FormatException {
+    String name = heap.string(e.nameOffset());
+    if (name.isEmpty()) {
+      throw new H5FormatException(NODE, heap.address(), "an entry has an empty name");
+    }
+    if (e.cacheType() == SymbolTableEntry.CACHE_SOFT_LINK) {
+      return new LinkMessage(name, new LinkMessage.Soft(heap.string(e.softLinkOffset())), -1,
+          false);
+    }
+    return new LinkMessage(name, new LinkMessage.Hard(e.headerAddress()), -1, false);
+  }
+}

@@ -1,0 +1,166 @@
+package io.h5j.format.object;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.io.SpaceAllocator;
+import io.h5j.format.superblock.Superblock;
+import io.h5j.format.superblock.SuperblockCodec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one open file shares: its channel, superblock, space allocator, decoded object
+ * headers and the pending writes that {@link #flush} performs in a crash-safe order
+ * (new structures, then links to them, then the superblock).
+ */
+public final class H5Context {
+  /** Work deferred to flush time, keyed so that repeated edits of one object merge. */
+  public interface PendingWrite {
+    void write() throws IOException;
+  }
+
+  private final FileAccess fa;
+  private Superblock superblock;
+  private final SpaceAllocator allocator;
+  private final Map<Long, ObjectHeader> headers = new HashMap<>();
+  private final Map<Object, PendingWrite> pending = new LinkedHashMap<>();
+  private final List<PendingWrite> lateWrites = new ArrayList<>();
+  private SharedMessages shared;
+
+  public H5Context(FileAccess fa, Superblock superblock) throws IOException {
+    this.fa = fa;
+    this.superblock = superblock;
+    long eoa = Math.max(superblock.endOfFileAddress(), fa.size());
+    this.allocator = fa.writable() ? new SpaceAllocator(eoa) : null;
+  }
+
+  /** Opens an existing file: finds and decodes the superblock. */
+  public static H5Context open(FileAccess fa) throws IOException {
+    Superblock sb = SuperblockCodec.read(fa);
+    H5Context ctx = new H5Context(fa, sb);
+    ctx.shared = SharedMessages.load(ctx);
+    return ctx;
+  }
+
+  /** Starts a new file whose superblock is written at flush. */
+  public static H5Context create(FileAccess fa, int superblockVersion) throws IOException {
+    FileParams p = FileParams.DEFAULT;
+    fa.params(p);
+    long end = SuperblockCodec.encodedSize(superblockVersion, p);
+    Superblock sb = new Superblock(0, superblockVersion, p, Superblock.DEFAULT_GROUP_LEAF_K,
+        Superblock.DEFAULT_GROUP_INTERNAL_K, Superblock.DEFAULT_CHUNK_INTERNAL_K, 0,
+        FileParams.UNDEFINED, end, FileParams.UNDEFINED, FileParams.UNDEFINED, 0,
+        FileParams.UNDEFINED, FileParams.UNDEFINED);
+    fa.write(0, new byte[(int) end]);
+    H5Context ctx = new H5Context(fa, sb);
+    ctx.shared = SharedMessages.none();
+    return ctx;
+  }
+
+  public FileAccess access() {
+    return fa;
+  }
+
+  public FileParams params() {
+    return fa.params();
+  }
+
+  public Superblock superblock() {
+    return superblock;
+  }
+
+  public void superblock(Superblock sb) {
+    this.superblock = sb;
+  }
+
+  public SharedMessages shared() {
+    return shared;
+  }
+
+  public boolean writable() {
+    return fa.writable();
+  }
+
+  /** The allocator; fails for read-only files with a message saying what to do. */
+  public SpaceAllocator allocator() {
+    if (allocator == null) {
+      throw new IllegalStateException("file " + fa.path()
+          + " is open read-only; use H5File.openReadWrite to change it");
+    }
+    return allocator;
+  }
+
+  public ObjectHeaderWriter headerWriter() {
+    return new ObjectHeaderWriter(fa, allocator());
+  }
+
+  /** The object header at {@code address}, decoded once and cached. */
+  public ObjectHeader header(long address) throws IOException {
+    ObjectHeader h = headers.get(address);
+    if (h == null) {
+      if (address < 0) {
+        throw new H5FormatException("object header", address, "address is undefined");
+      }
+      h = ObjectHeaderReader.read(fa, address);
+      headers.put(address, h);
+    }
+    return h;
+  }
+
+  /** Writes a new header and caches it. */
+  public ObjectHeader createHeader(int version, int flags, List<StoredMessage> messages)
+      throws IOException {
+    ObjectHeader h = headerWriter().create(version, flags, messages);
+    headers.put(h.address(), h);
+    return h;
+  }
+
+  /** Replaces the messages of header {@code address}. */
+  public ObjectHeader rewriteHeader(long address, List<StoredMessage> messages)
+      throws IOException {
+    ObjectHeader h = headerWriter().rewrite(header(address), messages);
+    headers.put(address, h);
+    return h;
+  }
+
+  /** Registers (or replaces) work for flush time under {@code key}. */
+  public void defer(Object key, PendingWrite write) {
+    allocator();
+    pending.put(key, write);
+  }
+
+  /** Registers work that must run after every {@link #defer}red write (e.g. heap flushes). */
+  public void deferLate(PendingWrite write) {
+    lateWrites.add(write);
+  }
+
+  /** Performs pending writes, then records the end of file in the superblock. */
+  public void flush() throws IOException {
+    if (!fa.writable()) {
+      return;
+    }
+    while (!pending.isEmpty()) {
+      Object key = pending.keySet().iterator().next();
+      pending.remove(key).write();
+    }
+    for (PendingWrite w : lateWrites) {
+      w.write();
+    }
+    lateWrites.clear();
+    long eoa = allocator.endOfAllocation();
+    if (fa.size() < eoa) {
+      fa.write(eoa - 1, new byte[1]); // libhdf5 refuses a file shorter than its EOA
+    } else if (fa.size() > eoa) {
+      fa.truncate(eoa); // space freed at the end goes back to the file system
+    }
+    superblock = superblock.withEndOfFile(eoa);
+    fa.write(superblock.location() - fa.params().baseAddress(),
+        SuperblockCodec.encode(superblock));
+    fa.force();
+  }
+}
