@@ -1,0 +1,9 @@
+package io.h5j.format.datatype;
+
+/** Character set of a string type. */
+public enum CharacterSet {
+  /** 7-bit ASCII. */
+  ASCII,
+  /** UTF-8. */
+  UTF8
+}

@@ -1,0 +1,26 @@
+package io.h5j.format.datatype;
+
+/** Argument checks shared by the datatype records; failures are IllegalArgumentException. */
+final class Check {
+  private Check() {}
+
+  static void that(boolean ok, String what) {
+    if (!ok) {
+      throw new IllegalArgumentException(what);
+    }
+  }
+
+  static <T> T notNull(T v, String name) {
+    if (v == null) {
+      throw new IllegalArgumentException(name + " must not be null");
+    }
+    return v;
+  }
+
+  /** Checks that the bit range [offset, offset + precision) lies inside {@code size} bytes. */
+  static void bitRange(int size, int offset, int precision, String type) {
+    that(offset >= 0 && precision >= 1 && (long) offset + precision <= 8L * size,
+        type + ": bit offset " + offset + " + precision " + precision
+            + " must lie within the " + size + "-byte element and precision must be >= 1");
+  }
+}

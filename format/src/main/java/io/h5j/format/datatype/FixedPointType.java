@@ -1,0 +1,40 @@
+package io.h5j.format.datatype;
+
+/**
+ * Fixed-point (integer) class 0.
+ *
+ * @param size element size in bytes, 1..16
+ * @param order byte order (little- or big-endian)
+ * @param signed two's complement when true
+ * @param bitOffset bits below the value (filled with the low pad bit)
+ * @param bitPrecision significant bits, at least 1, {@code bitOffset + bitPrecision <= 8*size}
+ * @param loPad value of unused low bits (the lo_pad flag)
+ * @param hiPad value of unused high bits (the hi_pad flag)
+ */
+public record FixedPointType(int size, Endianness order, boolean signed, int bitOffset,
+    int bitPrecision, boolean loPad, boolean hiPad) implements Datatype {
+
+  /** Validates the fields; throws IllegalArgumentException when they describe no integer. */
+  public FixedPointType {
+    Check.that(size >= 1 && size <= 16, "fixed-point size must be 1..16 bytes, got " + size);
+    Check.that(Check.notNull(order, "order") != Endianness.VAX,
+        "fixed-point types cannot be VAX ordered");
+    Check.that(bitOffset <= 0xffff && bitPrecision <= 0xffff, "bit fields must fit 16 bits");
+    Check.bitRange(size, bitOffset, bitPrecision, "fixed-point");
+  }
+
+  /** A full-width integer without padding. */
+  public static FixedPointType of(int size, boolean signed, Endianness order) {
+    return new FixedPointType(size, order, signed, 0, 8 * size, false, false);
+  }
+
+  /** The same type in another byte order. */
+  public FixedPointType withOrder(Endianness o) {
+    return new FixedPointType(size, o, signed, bitOffset, bitPrecision, loPad, hiPad);
+  }
+
+  @Override
+  public int classId() {
+    return 0;
+  }
+}

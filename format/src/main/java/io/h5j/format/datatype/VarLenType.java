@@ -1,0 +1,31 @@
+package io.h5j.format.datatype;
+
+/**
+ * Variable-length class 9: each element is a length and a global heap ID (see
+ * {@link DataConverter}), the data itself lives in the global heap.
+ *
+ * @param size element size in bytes: 4 + size of offsets + 4 (16 in most files)
+ * @param base element type of a sequence; for strings, the character type libhdf5 records
+ *     (a 1-byte integer)
+ * @param string true for a variable-length string, false for a sequence
+ * @param padding padding of a string (NULLTERM for sequences)
+ * @param charset character set of a string (ASCII for sequences)
+ */
+public record VarLenType(int size, Datatype base, boolean string, StringPadding padding,
+    CharacterSet charset) implements Datatype {
+
+  /** Validates the fields. */
+  public VarLenType {
+    Check.that(size >= 1, "variable-length size must be at least 1, got " + size);
+    Check.notNull(base, "base");
+    Check.notNull(padding, "padding");
+    Check.notNull(charset, "charset");
+    Check.that(string || (padding == StringPadding.NULLTERM && charset == CharacterSet.ASCII),
+        "sequences have no padding or character set");
+  }
+
+  @Override
+  public int classId() {
+    return 9;
+  }
+}
