@@ -1,0 +1,108 @@
+package io.h5j.format.heap;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A decoded global heap collection ("GCOL", version 1): its objects by index. Object 0, the
+ * free space, is not kept.
+ *
+ * @param address HDF5 address of the collection
+ * @param size collection size in bytes, header included
+ * @param objects object data by index (1..65535), in index order
+ */
+public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]> objects) {
+  private static final String STRUCTURE = "global heap collection";
+
+  /** Wraps the objects in an unmodifiable view. */
+  public GlobalHeapCollection {
+    objects = Collections.unmodifiableMap(new TreeMap<>(objects));
+  }
+
+  /** Bytes of the collection header: signature, version, reserved, collection size. */
+  public static int headerSize(FileParams p) {
+    return 8 + p.lengthSize();
+  }
+
+  /** Bytes of an object header: index, reference count, reserved, object size. */
+  public static int objectHeaderSize(FileParams p) {
+    return 8 + p.lengthSize();
+  }
+
+  /** The data of object {@code index}, or null when there is none. */
+  public byte[] object(int index) {
+    return objects.get(index);
+  }
+
+  /** Reads and decodes the collection at {@code address}. */
+  public static GlobalHeapCollection read(FileAccess file, long address) throws IOException {
+    FileParams p = file.params();
+    ByteReader h = file.reader(address, headerSize(p), STRUCTURE);
+    h.signature("GCOL");
+    int version = h.u8();
+    if (version != 1) {
+      throw new H5FormatException(STRUCTURE, address, "unknown version " + version);
+    }
+    h.skip(3);
+    long size = h.length();
+    if (size < headerSize(p) || size > file.size() - address) {
+      throw new H5FormatException(STRUCTURE, address, "collection size " + size
+          + " is impossible in a file of " + file.size() + " bytes");
+    }
+    return decode(file.reader(address, size, STRUCTURE), address);
+  }
+
+  /**
+   * Decodes a whole collection from {@code r}, whose window is exactly the collection.
+   * Every object length is checked against the collection size.
+   */
+  public static GlobalHeapCollection decode(ByteReader r, long address)
+      throws H5FormatException {
+    FileParams p = r.params();
+    r.signature("GCOL");
+    int version = r.u8();
+    if (version != 1) {
+      throw r.error("unknown global heap collection version " + version);
+    }
+    r.skip(3);
+    long size = r.length();
+    if (size != r.position() + r.remaining()) {
+      throw r.error("collection size " + size + " does not match the "
+          + (r.position() + r.remaining()) + " bytes read");
+    }
+    Map<Integer, byte[]> objects = new TreeMap<>();
+    int objHeader = objectHeaderSize(p);
+    while (r.remaining() >= objHeader) {
+      long at = r.fileAddress();
+      int index = r.u16();
+      r.u16(); // reference count
+      r.skip(4);
+      long len = r.length();
+      if (index == 0) {
+        if (len < 0 || len > r.remaining() + objHeader) {
+          throw new H5FormatException(STRUCTURE, at, "free space of " + len
+              + " bytes exceeds the collection");
+        }
+        break;
+      }
+      if (len < 0 || len > r.remaining()) {
+        throw new H5FormatException(STRUCTURE, at, "object " + index + " length "
+            + Long.toUnsignedString(len) + " exceeds the " + r.remaining()
+            + " bytes left in the collection");
+      }
+      if (objects.containsKey(index)) {
+        throw new H5FormatException(STRUCTURE, at, "object index " + index + " appears twice");
+      }
+      objects.put(index, r.bytes((int) len));
+      long pad = (8 - len % 8) % 8;
+      r.skip(Math.min(pad, r.remaining()));
+    }
+    return new GlobalHeapCollection(address, size, objects);
+  }
+}
