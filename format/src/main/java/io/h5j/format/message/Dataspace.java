@@ -113,6 +113,15 @@ public record Dataspace(Kind kind, long[] dims, long[] maxDims) implements Heade
     writeDims(w);
   }
 
+  /** Version 1 where it can express the space (not null), else version 2. */
+  public void encodeV1OrV2(ByteWriter w) {
+    if (kind == Kind.NULL) {
+      encode(w);
+    } else {
+      encodeV1(w);
+    }
+  }
+
   /** Version 1 encoding, as libhdf5 writes in files with the earliest format. */
   public void encodeV1(ByteWriter w) {
     w.u8(1).u8(dims.length).u8(hasMaxDims() ? 1 : 0).zeros(5);

@@ -1,0 +1,178 @@
+package io.h5j;
+
+import io.h5j.format.datatype.DataConverter;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.message.AttributeInfoMessage;
+import io.h5j.format.message.AttributeMessage;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.DenseAttributes;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.StoredMessage;
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The attributes of one object, read from and written to the file on each call.
+ *
+ * <pre>{@code
+ * node.attributes().put("units", "m/s");          // scalar string
+ * node.attributes().put("range", new double[] {0, 1});
+ * Object units = node.attributes().get("units");  // "m/s"
+ * }</pre>
+ */
+public final class Attributes {
+  private final Node node;
+
+  Attributes(Node node) {
+    this.node = node;
+  }
+
+  /** Attribute names in storage order. */
+  public List<String> names() throws IOException {
+    return new ArrayList<>(messages().keySet());
+  }
+
+  public boolean contains(String name) throws IOException {
+    return messages().containsKey(name);
+  }
+
+  /** Every attribute, decoded, by name in storage order. */
+  public Map<String, Attribute> all() throws IOException {
+    Map<String, Attribute> out = new LinkedHashMap<>();
+    for (AttributeMessage m : messages().values()) {
+      out.put(m.name(), decode(m));
+    }
+    return out;
+  }
+
+  /** The attribute {@code name}, decoded. */
+  public Attribute attribute(String name) throws IOException {
+    AttributeMessage m = messages().get(name);
+    if (m == null) {
+      throw new IllegalArgumentException("no attribute '" + name + "' on " + node.path()
+          + "; names() lists them");
+    }
+    return decode(m);
+  }
+
+  /** The value of attribute {@code name}: see {@link Attribute#value()}. */
+  public Object get(String name) throws IOException {
+    return attribute(name).value();
+  }
+
+  private Attribute decode(AttributeMessage m) throws IOException {
+    Dataspace space = m.dataspace();
+    Object value = null;
+    if (space.kind() != Dataspace.Kind.NULL) {
+      Object array = node.file.values().decode(m.datatype(), m.data(),
+          (int) space.elementCount());
+      value = space.kind() == Dataspace.Kind.SCALAR ? Array.get(array, 0) : array;
+    }
+    return new Attribute(m.name(), m.datatype(), space, value);
+  }
+
+  /**
+   * Creates or replaces attribute {@code name}. A Java array gives a 1-D attribute, a single
+   * value ({@code Long}, {@code Integer}, {@code Double}, {@code String}, ...) a scalar one.
+   */
+  public void put(String name, Object value) {
+    Object array = value.getClass().isArray() ? value : Values.wrapScalar(value);
+    Datatype type = DataConverter.forJavaArray(array);
+    Dataspace space = value.getClass().isArray()
+        ? Dataspace.simple(Array.getLength(array)) : Dataspace.SCALAR;
+    put(name, type, space, array);
+  }
+
+  /** Creates or replaces an attribute with an explicit datatype and dataspace. */
+  public void put(String name, Datatype type, Dataspace space, Object flatArray) {
+    try {
+      node.file.checkWritable();
+      if (name.isEmpty()) {
+        throw new IllegalArgumentException("an attribute name cannot be empty");
+      }
+      byte[] data = space.kind() == Dataspace.Kind.NULL ? new byte[0]
+          : node.file.values().encode(type, flatArray);
+      boolean utf8 = !name.chars().allMatch(c -> c < 128);
+      AttributeMessage m = new AttributeMessage(name, type, space, data, utf8);
+      Map<String, AttributeMessage> all = messages();
+      all.put(name, m);
+      store(all);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Removes attribute {@code name}. */
+  public void remove(String name) throws IOException {
+    node.file.checkWritable();
+    Map<String, AttributeMessage> all = messages();
+    if (all.remove(name) == null) {
+      throw new IllegalArgumentException("no attribute '" + name + "' on " + node.path());
+    }
+    store(all);
+  }
+
+  private Map<String, AttributeMessage> messages() throws IOException {
+    H5Context ctx = node.file.context();
+    ObjectHeader h = node.header();
+    Map<String, AttributeMessage> out = new LinkedHashMap<>();
+    for (StoredMessage m : h.messages()) {
+      if (m.type() == MessageType.ATTRIBUTE) {
+        byte[] body = m.isShared() ? ctx.shared().resolve(m, h.address()) : m.body();
+        AttributeMessage a = decodeMessage(ctx, body, h.address());
+        out.put(a.name(), a);
+      }
+    }
+    ByteReader info = node.message(MessageType.ATTRIBUTE_INFO);
+    if (info != null) {
+      AttributeInfoMessage ai = AttributeInfoMessage.decode(info);
+      if (ai.isDense()) {
+        for (byte[] body : DenseAttributes.read(ctx, ai, h.address())) {
+          AttributeMessage a = decodeMessage(ctx, body, h.address());
+          out.put(a.name(), a);
+        }
+      }
+    }
+    return out;
+  }
+
+  static AttributeMessage decodeMessage(H5Context ctx, byte[] body, long owner)
+      throws IOException {
+    return AttributeMessage.decode(new ByteReader(body, owner, "attribute message",
+        ctx.params()), (type, shared) -> ctx.shared().resolve(
+            new StoredMessage(type, StoredMessage.FLAG_SHARED, -1, shared), owner));
+  }
+
+  /** Rewrites the header: attribute messages replaced by {@code all}, compactly. */
+  private void store(Map<String, AttributeMessage> all) throws IOException {
+    H5Context ctx = node.file.context();
+    ObjectHeader h = node.header();
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : h.messages()) {
+      if (m.type() == MessageType.ATTRIBUTE_INFO) {
+        AttributeInfoMessage ai = AttributeInfoMessage.decode(new ByteReader(m.body(),
+            h.address(), "attribute info message", ctx.params()));
+        if (ai.isDense()) {
+          // attributes move back into the header; the dense storage is left unreferenced
+          messages.add(StoredMessage.of(m.type(), new AttributeInfoMessage(ai.trackOrder(),
+              ai.indexOrder(), ai.maxCreationIndex(), -1, -1, -1).toBytes(ctx.params())));
+          continue;
+        }
+      }
+      if (m.type() != MessageType.ATTRIBUTE) {
+        messages.add(m);
+      }
+    }
+    for (AttributeMessage a : all.values()) {
+      messages.add(StoredMessage.of(MessageType.ATTRIBUTE, a.toBytes(ctx.params())));
+    }
+    ctx.rewriteHeader(h.address(), messages);
+  }
+}

@@ -1,0 +1,156 @@
+package io.h5j;
+
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.FillValueMessage;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.StoredMessage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A dataset: a typed, shaped array. {@link #read()} returns a flat Java array in C order
+ * (e.g. {@code double[]} for float64, {@code String[]} for strings; see
+ * {@link io.h5j.format.datatype.DataConverter} for every type); {@link #shape()} gives the
+ * dimensions.
+ *
+ * <pre>{@code
+ * Dataset d = file.root().dataset("results/x");
+ * double[] values = (double[]) d.read();
+ * long[] shape = d.shape();
+ * }</pre>
+ */
+public final class Dataset extends Node {
+  Dataset(H5File file, String path, long address) {
+    super(file, path, address);
+  }
+
+  public Dataspace dataspace() throws IOException {
+    return Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
+  }
+
+  /** Current dimensions; empty for a scalar, empty for a null dataspace too. */
+  public long[] shape() throws IOException {
+    return dataspace().dims();
+  }
+
+  public long[] maxShape() throws IOException {
+    return dataspace().maxDims();
+  }
+
+  public Datatype datatype() throws IOException {
+    return DatatypeCodec.decode(required(MessageType.DATATYPE, "datatype"));
+  }
+
+  public LayoutMessage layout() throws IOException {
+    return LayoutMessage.decode(required(MessageType.LAYOUT, "data layout"));
+  }
+
+  /** The storage layout's name: COMPACT, CONTIGUOUS, CHUNKED or VIRTUAL. */
+  public String layoutName() throws IOException {
+    return layout().className();
+  }
+
+  /** The fill value's bytes, or null when none is defined (unwritten data reads as zeros). */
+  public byte[] fillValueBytes() throws IOException {
+    ByteReader r = message(MessageType.FILL_VALUE);
+    if (r != null) {
+      return FillValueMessage.decode(r).value();
+    }
+    r = message(MessageType.FILL_VALUE_OLD);
+    return r == null ? null : FillValueMessage.decodeOld(r).value();
+  }
+
+  private ByteReader required(int type, String what) throws IOException {
+    ByteReader r = message(type);
+    if (r == null) {
+      throw new H5FormatException("dataset " + path, address, "has no " + what + " message");
+    }
+    return r;
+  }
+
+  /** The stored bytes of every element in C order, in the file's datatype. */
+  public byte[] readRaw() throws IOException {
+    Dataspace space = dataspace();
+    Datatype type = datatype();
+    long bytes = Math.multiplyExact(space.elementCount(), (long) type.size());
+    if (bytes > Integer.MAX_VALUE - 8) {
+      throw new UnsupportedOperationException("dataset " + path + " holds " + bytes
+          + " bytes, more than one Java array; read it in parts");
+    }
+    LayoutMessage layout = layout();
+    if (layout instanceof LayoutMessage.Compact c) {
+      if (c.data().length < bytes) {
+        throw new H5FormatException("dataset " + path, address, "compact data holds "
+            + c.data().length + " bytes, the dataspace needs " + bytes);
+      }
+      return java.util.Arrays.copyOf(c.data(), (int) bytes);
+    }
+    if (layout instanceof LayoutMessage.Contiguous c) {
+      if (!FileParams.isDefined(c.address())) {
+        return Values.repeat(fillValueBytes(), (int) space.elementCount(), type.size());
+      }
+      if (c.size() < bytes) {
+        throw new H5FormatException("dataset " + path, address, "contiguous storage of "
+            + c.size() + " bytes is smaller than the " + bytes + " the dataspace needs");
+      }
+      return file.context().access().read(c.address(), bytes, "contiguous data of " + path);
+    }
+    throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
+        + " storage, which this version of h5j lists but does not read yet");
+  }
+
+  /** All elements as a flat Java array in C order. */
+  public Object read() throws IOException {
+    Datatype type = datatype();
+    return file.values().decode(type, readRaw(), (int) dataspace().elementCount());
+  }
+
+  /** Overwrites every element with {@code flatArray} (same kind that {@link #read} returns). */
+  public void write(Object flatArray) throws IOException {
+    file.checkWritable();
+    Dataspace space = dataspace();
+    Datatype type = datatype();
+    if (java.lang.reflect.Array.getLength(flatArray) != space.elementCount()) {
+      throw new IllegalArgumentException("dataset " + path + " has " + space.elementCount()
+          + " elements; got " + java.lang.reflect.Array.getLength(flatArray));
+    }
+    byte[] raw = file.values().encode(type, flatArray);
+    H5Context ctx = file.context();
+    LayoutMessage layout = layout();
+    if (layout instanceof LayoutMessage.Compact) {
+      replaceLayout(new LayoutMessage.Compact(raw));
+    } else if (layout instanceof LayoutMessage.Contiguous c) {
+      if (raw.length == 0) {
+        return;
+      }
+      if (FileParams.isDefined(c.address())) {
+        ctx.access().write(c.address(), raw);
+      } else {
+        long at = ctx.allocator().allocate(raw.length);
+        ctx.access().write(at, raw);
+        replaceLayout(new LayoutMessage.Contiguous(at, raw.length));
+      }
+    } else {
+      throw new UnsupportedOperationException("writing " + layout.className()
+          + " datasets arrives with the chunk index layer");
+    }
+  }
+
+  private void replaceLayout(LayoutMessage layout) throws IOException {
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : header().messages()) {
+      messages.add(m.type() == MessageType.LAYOUT
+          ? new StoredMessage(m.type(), m.flags(), m.creationOrder(),
+              layout.toBytes(file.context().params()))
+          : m);
+    }
+    file.context().rewriteHeader(address, messages);
+  }
+}

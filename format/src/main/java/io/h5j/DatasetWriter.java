@@ -1,0 +1,54 @@
+package io.h5j;
+
+import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.FillValueMessage;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.StoredMessage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Creates dataset objects: raw data first, then the header that points to it. */
+final class DatasetWriter {
+  private DatasetWriter() {}
+
+  static long create(H5File file, DatasetSpec spec) throws IOException {
+    spec.validate();
+    H5Context ctx = file.context();
+    FileParams p = ctx.params();
+    Dataspace space = spec.shape().length == 0 ? Dataspace.SCALAR
+        : Dataspace.simple(spec.shape(), spec.maxShape());
+    byte[] raw = spec.data() == null ? null : file.values().encode(spec.datatype(), spec.data());
+    byte[] fill = spec.fillValue() == null ? null
+        : file.values().encodeOne(spec.datatype(), spec.fillValue());
+    LayoutMessage layout;
+    long bytes = Math.multiplyExact(space.elementCount(), (long) spec.datatype().size());
+    if (spec.layout() == DatasetSpec.Layout.COMPACT) {
+      byte[] data = raw != null ? raw : Values.repeat(fill, (int) space.elementCount(),
+          spec.datatype().size());
+      layout = new LayoutMessage.Compact(data);
+    } else if (raw != null && bytes > 0) {
+      long address = ctx.allocator().allocate(bytes);
+      ctx.access().write(address, raw);
+      layout = new LayoutMessage.Contiguous(address, bytes);
+    } else {
+      layout = new LayoutMessage.Contiguous(FileParams.UNDEFINED, bytes);
+    }
+    List<StoredMessage> messages = new ArrayList<>();
+    messages.add(StoredMessage.of(MessageType.DATASPACE, space.toBytes(p)));
+    messages.add(new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
+        DatatypeCodec.encode(spec.datatype())));
+    int alloc = spec.layout() == DatasetSpec.Layout.COMPACT ? FillValueMessage.ALLOC_EARLY
+        : FillValueMessage.ALLOC_LATE;
+    messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,
+        FillValueMessage.of(fill, alloc).toBytes(p)));
+    messages.add(StoredMessage.of(MessageType.LAYOUT, layout.toBytes(p)));
+    ObjectHeader h = ctx.createHeader(file.headerVersion(), 0, messages);
+    return h.address();
+  }
+}

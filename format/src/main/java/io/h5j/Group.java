@@ -1,0 +1,243 @@
+package io.h5j;
+
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.group.GroupLinkWriter;
+import io.h5j.format.group.GroupStorage;
+import io.h5j.format.message.LinkMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.StoredMessage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A group: named links to other objects. Paths may be relative to this group ({@code "a/b"})
+ * or absolute ({@code "/a/b"}); soft links are followed, and external links too when the
+ * linked file exists (relative to the linking file's folder).
+ *
+ * <pre>{@code
+ * try (H5File f = H5File.create(path)) {
+ *   Group g = f.root().createGroup("results");
+ *   g.attributes().put("run", 42L);
+ *   g.createDataset("x", DatasetSpec.of(new double[] {1, 2, 3}));
+ * }
+ * }</pre>
+ */
+public final class Group extends Node {
+  Group(H5File file, String path, long address) {
+    super(file, path, address);
+  }
+
+  /** The links of this group in the order the file stores them. */
+  public List<Link> links() throws IOException {
+    List<Link> out = new ArrayList<>();
+    for (LinkMessage m : linkMessages()) {
+      out.add(toLink(m));
+    }
+    return out;
+  }
+
+  /** The names of this group's links. */
+  public List<String> memberNames() throws IOException {
+    List<String> out = new ArrayList<>();
+    for (LinkMessage m : linkMessages()) {
+      out.add(m.name());
+    }
+    return out;
+  }
+
+  List<LinkMessage> linkMessages() throws IOException {
+    return GroupStorage.readLinks(file.context(), header());
+  }
+
+  private static Link toLink(LinkMessage m) {
+    LinkMessage.LinkTarget t = m.target();
+    if (t instanceof LinkMessage.Hard h) {
+      return new Link(m.name(), Link.Kind.HARD, h.address(), null, null);
+    }
+    if (t instanceof LinkMessage.Soft s) {
+      return new Link(m.name(), Link.Kind.SOFT, -1, s.path(), null);
+    }
+    if (t instanceof LinkMessage.External e) {
+      return new Link(m.name(), Link.Kind.EXTERNAL, -1, e.path(), e.file());
+    }
+    return new Link(m.name(), Link.Kind.USER_DEFINED, -1, null, null);
+  }
+
+  /** Whether {@code path} resolves to an object. */
+  public boolean contains(String path) throws IOException {
+    return file.resolver().tryResolve(this, path) != null;
+  }
+
+  /**
+   * The object at {@code path}.
+   *
+   * @throws IllegalArgumentException if nothing is there
+   */
+  public Node get(String path) throws IOException {
+    Node n = file.resolver().tryResolve(this, path);
+    if (n == null) {
+      throw new IllegalArgumentException("no object at '" + path + "' in " + this.path
+          + " of " + file.path() + "; list members with links()");
+    }
+    return n;
+  }
+
+  public Group group(String path) throws IOException {
+    return as(path, Group.class);
+  }
+
+  public Dataset dataset(String path) throws IOException {
+    return as(path, Dataset.class);
+  }
+
+  private <T extends Node> T as(String path, Class<T> kind) throws IOException {
+    Node n = get(path);
+    if (!kind.isInstance(n)) {
+      throw new IllegalArgumentException("'" + path + "' is a " + n.getClass().getSimpleName()
+          + ", not a " + kind.getSimpleName());
+    }
+    return kind.cast(n);
+  }
+
+  /** Creates an empty group; a path creates missing intermediate groups as well. */
+  public Group createGroup(String path) throws IOException {
+    Placement p = place(path);
+    H5Context ctx = file.context();
+    List<StoredMessage> messages = file.oldStyle()
+        ? GroupLinkWriter.oldStyleGroupMessages(ctx)
+        : GroupLinkWriter.newStyleGroupMessages(ctx);
+    ObjectHeader h = ctx.createHeader(file.headerVersion(), 0, messages);
+    p.parent.addLink(LinkMessage.hard(p.name, h.address()));
+    return new Group(file, childPath(p.parent.path, p.name), h.address());
+  }
+
+  /** Creates a dataset as {@code spec} describes, writing its data if the spec has any. */
+  public Dataset createDataset(String path, DatasetSpec spec) throws IOException {
+    Placement p = place(path);
+    long address = DatasetWriter.create(file, spec);
+    p.parent.addLink(LinkMessage.hard(p.name, address));
+    return new Dataset(file, childPath(p.parent.path, p.name), address);
+  }
+
+  /** Stores {@code type} as a committed datatype named {@code path}. */
+  public NamedDatatype commitDatatype(String path, Datatype type) throws IOException {
+    Placement p = place(path);
+    ObjectHeader h = file.context().createHeader(file.headerVersion(), 0, List.of(
+        new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
+            DatatypeCodec.encode(type))));
+    p.parent.addLink(LinkMessage.hard(p.name, h.address()));
+    return new NamedDatatype(file, childPath(p.parent.path, p.name), h.address());
+  }
+
+  /** Adds a soft link {@code name} whose value is {@code target} (resolved when followed). */
+  public void createSoftLink(String name, String target) throws IOException {
+    Placement p = place(name);
+    p.parent.addLink(new LinkMessage(p.name, new LinkMessage.Soft(target), -1, true));
+  }
+
+  /** Adds an external link to object {@code objectPath} in file {@code fileName}. */
+  public void createExternalLink(String name, String fileName, String objectPath)
+      throws IOException {
+    Placement p = place(name);
+    p.parent.addLink(new LinkMessage(p.name, new LinkMessage.External(fileName, objectPath), -1,
+        true));
+  }
+
+  /** Adds another hard link to an existing object of the same file. */
+  public void createHardLink(String name, Node target) throws IOException {
+    if (target.file != file) {
+      throw new IllegalArgumentException("a hard link must point into the same file; use"
+          + " createExternalLink for " + target.file.path());
+    }
+    Placement p = place(name);
+    p.parent.addLink(LinkMessage.hard(p.name, target.address));
+  }
+
+  /** Removes the link {@code name} (the object stays if other links reach it). */
+  public void delete(String name) throws IOException {
+    List<LinkMessage> links = new ArrayList<>(linkMessages());
+    if (!links.removeIf(l -> l.name().equals(name))) {
+      throw new IllegalArgumentException("no link '" + name + "' in " + path);
+    }
+    writeLinks(links);
+  }
+
+  /** Renames link {@code from} to {@code to} within this group. */
+  public void rename(String from, String to) throws IOException {
+    checkName(to);
+    List<LinkMessage> links = new ArrayList<>(linkMessages());
+    int at = -1;
+    for (int i = 0; i < links.size(); i++) {
+      if (links.get(i).name().equals(to)) {
+        throw new IllegalArgumentException("'" + to + "' already exists in " + path
+            + "; delete it first");
+      }
+      if (links.get(i).name().equals(from)) {
+        at = i;
+      }
+    }
+    if (at < 0) {
+      throw new IllegalArgumentException("no link '" + from + "' in " + path);
+    }
+    LinkMessage old = links.get(at);
+    links.set(at, new LinkMessage(to, old.target(), old.creationOrder(), old.utf8()));
+    writeLinks(links);
+  }
+
+  void addLink(LinkMessage link) throws IOException {
+    List<LinkMessage> links = new ArrayList<>(linkMessages());
+    for (LinkMessage l : links) {
+      if (l.name().equals(link.name())) {
+        throw new IllegalArgumentException("'" + link.name() + "' already exists in " + path
+            + "; delete it first or pick another name");
+      }
+    }
+    links.add(link);
+    writeLinks(links);
+  }
+
+  private void writeLinks(List<LinkMessage> links) throws IOException {
+    file.checkWritable();
+    GroupLinkWriter.write(file.context(), address, links);
+  }
+
+  private record Placement(Group parent, String name) {}
+
+  /** Splits a path into the group that will hold it (created as needed) and the new name. */
+  private Placement place(String path) throws IOException {
+    file.checkWritable();
+    String trimmed = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    int slash = trimmed.lastIndexOf('/');
+    String name = trimmed.substring(slash + 1);
+    checkName(name);
+    Group parent = this;
+    if (slash >= 0) {
+      String parentPath = slash == 0 ? "/" : trimmed.substring(0, slash);
+      Node existing = file.resolver().tryResolve(this, parentPath);
+      if (existing == null) {
+        parent = (parentPath.startsWith("/") ? file.root() : this).createGroup(
+            parentPath.startsWith("/") ? parentPath.substring(1) : parentPath);
+      } else if (existing instanceof Group g) {
+        parent = g;
+      } else {
+        throw new IllegalArgumentException("'" + parentPath + "' is not a group");
+      }
+    }
+    return new Placement(parent, name);
+  }
+
+  private static void checkName(String name) {
+    if (name.isEmpty() || name.equals(".") || name.contains("/")) {
+      throw new IllegalArgumentException("'" + name + "' is not a valid link name: use a"
+          + " non-empty name without '/'");
+    }
+  }
+
+  static String childPath(String parent, String name) {
+    return parent.equals("/") ? "/" + name : parent + "/" + name;
+  }
+}

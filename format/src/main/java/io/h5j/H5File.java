@@ -1,0 +1,210 @@
+package io.h5j;
+
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.superblock.Superblock;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * An open HDF5 file. The file is its root group: {@link #root()} and the path shortcuts
+ * {@link #get}, {@link #group} and {@link #dataset} start there.
+ *
+ * <pre>{@code
+ * try (H5File f = H5File.create(Path.of("demo.h5"))) {
+ *   f.root().createDataset("x", DatasetSpec.of(new double[] {1, 2, 3}));
+ * }
+ * try (H5File f = H5File.open(Path.of("demo.h5"))) {
+ *   double[] x = (double[]) f.dataset("x").read();
+ * }
+ * }</pre>
+ *
+ * <p>Changes reach the file as they are made; {@link #flush()} (and {@link #close()}) write
+ * the superblock last, so a crash leaves the file as of the last flush, plus unreferenced
+ * space.
+ */
+public final class H5File implements Closeable {
+  /** Options for {@link #create(Path, int)}. */
+  public static final int SUPERBLOCK_V2 = 2;
+  public static final int SUPERBLOCK_V3 = 3;
+
+  private final Path path;
+  private final H5Context ctx;
+  private final Values values;
+  private final PathResolver resolver;
+  private final Map<Path, H5File> externals = new HashMap<>();
+  private boolean closed;
+
+  private H5File(Path path, H5Context ctx) {
+    this.path = path;
+    this.ctx = ctx;
+    this.values = new Values(ctx);
+    this.resolver = new PathResolver(this);
+  }
+
+  /** Opens an existing file read-only. */
+  public static H5File open(Path path) throws IOException {
+    FileAccess fa = FileAccess.openRead(path);
+    try {
+      return new H5File(path, H5Context.open(fa));
+    } catch (IOException | RuntimeException e) {
+      fa.close();
+      throw e;
+    }
+  }
+
+  /** Opens an existing file to read and change it, whatever format version it uses. */
+  public static H5File openReadWrite(Path path) throws IOException {
+    FileAccess fa = FileAccess.openReadWrite(path);
+    try {
+      return new H5File(path, H5Context.open(fa));
+    } catch (IOException | RuntimeException e) {
+      fa.close();
+      throw e;
+    }
+  }
+
+  /** Creates (or truncates) a file with superblock version 3 and an empty root group. */
+  public static H5File create(Path path) throws IOException {
+    return create(path, SUPERBLOCK_V3);
+  }
+
+  /** Creates a file with superblock version 2 or 3. */
+  public static H5File create(Path path, int superblockVersion) throws IOException {
+    if (superblockVersion != SUPERBLOCK_V2 && superblockVersion != SUPERBLOCK_V3) {
+      throw new IllegalArgumentException("h5j writes superblock version 2 or 3, not "
+          + superblockVersion);
+    }
+    FileAccess fa = FileAccess.create(path);
+    try {
+      H5Context ctx = H5Context.create(fa, superblockVersion);
+      H5File f = new H5File(path, ctx);
+      var h = ctx.createHeader(2, 0,
+          io.h5j.format.group.GroupLinkWriter.newStyleGroupMessages(ctx));
+      Superblock sb = ctx.superblock();
+      ctx.superblock(new Superblock(sb.location(), sb.version(), sb.params(), sb.groupLeafK(),
+          sb.groupInternalK(), sb.chunkInternalK(), sb.consistencyFlags(),
+          sb.freeSpaceAddress(), sb.endOfFileAddress(), sb.driverInfoAddress(),
+          sb.extensionAddress(), h.address(), sb.rootCachedBtree(), sb.rootCachedHeap()));
+      ctx.flush();
+      return f;
+    } catch (IOException | RuntimeException e) {
+      fa.close();
+      throw e;
+    }
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  /** The superblock version of this file (0..3). */
+  public int superblockVersion() {
+    return ctx.superblock().version();
+  }
+
+  public Group root() {
+    checkOpen();
+    return new Group(this, "/", ctx.superblock().rootAddress());
+  }
+
+  public Node get(String path) throws IOException {
+    return root().get(path);
+  }
+
+  public Group group(String path) throws IOException {
+    return root().group(path);
+  }
+
+  public Dataset dataset(String path) throws IOException {
+    return root().dataset(path);
+  }
+
+  /** Writes pending metadata and the superblock, and forces the file to disk. */
+  public void flush() throws IOException {
+    checkOpen();
+    ctx.flush();
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      if (ctx.writable()) {
+        ctx.flush();
+      }
+    } finally {
+      for (H5File e : externals.values()) {
+        e.close();
+      }
+      ctx.access().close();
+    }
+  }
+
+  // ---- shared with the API classes of this package ----
+
+  H5Context context() {
+    checkOpen();
+    return ctx;
+  }
+
+  Values values() {
+    return values;
+  }
+
+  PathResolver resolver() {
+    return resolver;
+  }
+
+  /** Old-format files (superblock 0/1) get old-style objects, as their readers expect. */
+  boolean oldStyle() {
+    return ctx.superblock().version() < 2;
+  }
+
+  int headerVersion() {
+    return oldStyle() ? 1 : 2;
+  }
+
+  void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("file " + path + " is closed");
+    }
+  }
+
+  void checkWritable() {
+    checkOpen();
+    if (!ctx.writable()) {
+      throw new IllegalStateException("file " + path
+          + " is open read-only; use H5File.openReadWrite to change it");
+    }
+  }
+
+  /** An externally linked file, opened once (read-only) relative to this file's folder. */
+  H5File external(String fileName) throws IOException {
+    Path p = Path.of(fileName);
+    if (!p.isAbsolute()) {
+      Path dir = path.toAbsolutePath().getParent();
+      p = dir == null ? p : dir.resolve(p);
+    }
+    p = p.normalize();
+    if (!Files.exists(p)) {
+      return null;
+    }
+    if (p.equals(path.toAbsolutePath().normalize())) {
+      return this;
+    }
+    H5File f = externals.get(p);
+    if (f == null) {
+      f = H5File.open(p);
+      externals.put(p, f);
+    }
+    return f;
+  }
+}

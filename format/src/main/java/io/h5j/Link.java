@@ -1,0 +1,23 @@
+package io.h5j;
+
+/**
+ * A named link inside a group, as listed by {@link Group#links()}.
+ *
+ * @param address the object header address of a hard link, -1 otherwise
+ * @param target a soft link's path, an external link's object path, else null
+ * @param file an external link's file name, else null
+ */
+public record Link(String name, Kind kind, long address, String target, String file) {
+  /** What a link points to and how. */
+  public enum Kind { HARD, SOFT, EXTERNAL, USER_DEFINED }
+
+  @Override
+  public String toString() {
+    return switch (kind) {
+      case HARD -> name;
+      case SOFT -> name + " -> " + target;
+      case EXTERNAL -> name + " -> " + file + ":" + target;
+      case USER_DEFINED -> name + " (user-defined link)";
+    };
+  }
+}

@@ -1,0 +1,67 @@
+package io.h5j;
+
+import io.h5j.format.object.ObjectHeader;
+import java.io.IOException;
+
+/**
+ * An object in an HDF5 file reached through a path: a {@link Group}, a {@link Dataset} or a
+ * {@link NamedDatatype}. Every node has attributes.
+ */
+public abstract sealed class Node permits Group, Dataset, NamedDatatype {
+  final H5File file;
+  final String path;
+  final long address;
+
+  Node(H5File file, String path, long address) {
+    this.file = file;
+    this.path = path;
+    this.address = address;
+  }
+
+  /** The file this node was reached from (for external links, the linked file). */
+  public H5File file() {
+    return file;
+  }
+
+  /** Absolute path by which this node was reached, e.g. {@code "/a/b"}. */
+  public String path() {
+    return path;
+  }
+
+  /** Last component of the path ({@code "/"} for the root group). */
+  public String name() {
+    int i = path.lastIndexOf('/');
+    return path.equals("/") ? "/" : path.substring(i + 1);
+  }
+
+  /** The object header address: two paths to one object give the same address. */
+  public long address() {
+    return address;
+  }
+
+  /** The attributes of this object, as a map-like view that reads and writes the file. */
+  public Attributes attributes() {
+    return new Attributes(this);
+  }
+
+  ObjectHeader header() throws IOException {
+    return file.context().header(address);
+  }
+
+  /** The body of the first message of {@code type}, shared references resolved; or null. */
+  io.h5j.format.io.ByteReader message(int type) throws IOException {
+    for (io.h5j.format.object.StoredMessage m : header().messages()) {
+      if (m.type() == type) {
+        byte[] body = m.isShared() ? file.context().shared().resolve(m, address) : m.body();
+        return new io.h5j.format.io.ByteReader(body, address, "message type " + type
+            + " of the object header", file.context().params());
+      }
+    }
+    return null;
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName() + "(" + path + ")";
+  }
+}

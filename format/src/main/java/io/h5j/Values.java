@@ -1,0 +1,88 @@
+package io.h5j;
+
+import io.h5j.format.datatype.DataConverter;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.heap.GlobalHeapReader;
+import io.h5j.format.heap.GlobalHeapWriter;
+import io.h5j.format.object.H5Context;
+import java.io.IOException;
+import java.lang.reflect.Array;
+
+/**
+ * Converts element bytes to Java arrays and back for one file, reading and writing
+ * variable-length data through the file's global heap (new collections are written at flush).
+ */
+final class Values {
+  private final H5Context ctx;
+  private final DataConverter converter;
+  private final GlobalHeapReader heapReader;
+  private GlobalHeapWriter heapWriter;
+
+  Values(H5Context ctx) {
+    this.ctx = ctx;
+    this.converter = new DataConverter(ctx.params());
+    this.heapReader = new GlobalHeapReader(ctx.access());
+  }
+
+  Object decode(Datatype type, byte[] raw, int count) throws IOException {
+    return converter.toJavaArray(type, raw, count, heapReader);
+  }
+
+  byte[] encode(Datatype type, Object flatArray) throws IOException {
+    return converter.fromJavaArray(type, flatArray, heapWriter());
+  }
+
+  /** One element's bytes, from a one-element array or a single boxed value. */
+  byte[] encodeOne(Datatype type, Object value) throws IOException {
+    Object array = value.getClass().isArray() ? value : wrapScalar(value);
+    if (Array.getLength(array) != 1) {
+      throw new IllegalArgumentException("a fill value is one element; got "
+          + Array.getLength(array));
+    }
+    return encode(type, array);
+  }
+
+  private GlobalHeapWriter heapWriter() {
+    if (heapWriter == null) {
+      heapWriter = new GlobalHeapWriter(ctx.access(), ctx.allocator());
+      ctx.deferLate(() -> {
+        heapWriter.flush();
+        heapWriter = null;
+      });
+    }
+    return heapWriter;
+  }
+
+  /** A one-element array holding {@code value} (Long → long[], String → String[], ...). */
+  static Object wrapScalar(Object value) {
+    if (value instanceof Long v) {
+      return new long[] {v};
+    } else if (value instanceof Integer v) {
+      return new int[] {v};
+    } else if (value instanceof Short v) {
+      return new short[] {v};
+    } else if (value instanceof Byte v) {
+      return new byte[] {v};
+    } else if (value instanceof Double v) {
+      return new double[] {v};
+    } else if (value instanceof Float v) {
+      return new float[] {v};
+    } else if (value instanceof String v) {
+      return new String[] {v};
+    }
+    Object a = Array.newInstance(value.getClass(), 1);
+    Array.set(a, 0, value);
+    return a;
+  }
+
+  /** {@code count} copies of {@code fill} (zeros when null), for unwritten storage. */
+  static byte[] repeat(byte[] fill, int count, int elementSize) {
+    byte[] out = new byte[Math.multiplyExact(count, elementSize)];
+    if (fill != null && fill.length == elementSize) {
+      for (int i = 0; i < count; i++) {
+        System.arraycopy(fill, 0, out, i * elementSize, elementSize);
+      }
+    }
+    return out;
+  }
+}

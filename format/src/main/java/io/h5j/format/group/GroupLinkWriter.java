@@ -1,0 +1,129 @@
+package io.h5j.format.group;
+
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.message.GroupInfoMessage;
+import io.h5j.format.message.LinkInfoMessage;
+import io.h5j.format.message.LinkMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.message.SymbolTableMessage;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.StoredMessage;
+import io.h5j.format.superblock.Superblock;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Stores a group's complete link list in whatever form the group already has: an old-style
+ * symbol table is rebuilt; a new-style group keeps its links compact up to the group info
+ * message's threshold and dense (fractal heap + v2 B-tree) beyond it.
+ */
+public final class GroupLinkWriter {
+  private GroupLinkWriter() {}
+
+  /** The messages of a new, empty new-style group. */
+  public static List<StoredMessage> newStyleGroupMessages(H5Context ctx) {
+    return List.of(
+        StoredMessage.of(MessageType.LINK_INFO,
+            LinkInfoMessage.empty(false).toBytes(ctx.params())),
+        StoredMessage.of(MessageType.GROUP_INFO, GroupInfoMessage.DEFAULT.toBytes(ctx.params())));
+  }
+
+  /** The messages of a new, empty old-style group (storage written now). */
+  public static List<StoredMessage> oldStyleGroupMessages(H5Context ctx) throws IOException {
+    Superblock sb = ctx.superblock();
+    SymbolTableMessage stab = new SymbolTableWriter(ctx.access(), ctx.allocator(),
+        sb.groupLeafK(), sb.groupInternalK()).write(List.of());
+    return List.of(StoredMessage.of(MessageType.SYMBOL_TABLE, stab.toBytes(ctx.params())));
+  }
+
+  public static void write(H5Context ctx, long groupAddress, List<LinkMessage> links)
+      throws IOException {
+    ObjectHeader h = ctx.header(groupAddress);
+    Optional<SymbolTableMessage> stab = GroupStorage.symbolTable(ctx, h);
+    if (stab.isPresent()) {
+      writeSymbolTable(ctx, h, links);
+      return;
+    }
+    GroupInfoMessage info = GroupInfoMessage.DEFAULT;
+    LinkInfoMessage linkInfo = LinkInfoMessage.empty(false);
+    List<StoredMessage> others = new ArrayList<>();
+    for (StoredMessage m : h.messages()) {
+      ByteReader r = new ByteReader(m.body(), groupAddress, "group header", ctx.params());
+      switch (m.type()) {
+        case MessageType.GROUP_INFO -> {
+          info = GroupInfoMessage.decode(r);
+          others.add(m);
+        }
+        case MessageType.LINK_INFO -> linkInfo = LinkInfoMessage.decode(r);
+        case MessageType.LINK -> { }
+        default -> others.add(m);
+      }
+    }
+    if (!linkInfo.isCompact()) {
+      DenseLinkStorage.free(ctx, linkInfo);
+    }
+    List<LinkMessage> ordered = withCreationOrder(linkInfo, links);
+    long maxOrder = linkInfo.trackOrder() ? nextOrder(linkInfo, ordered) : -1;
+    List<StoredMessage> messages = new ArrayList<>();
+    if (links.size() > info.effectiveMaxCompact()) {
+      LinkInfoMessage dense = DenseLinkStorage.write(ctx, linkInfo, ordered, maxOrder);
+      messages.add(StoredMessage.of(MessageType.LINK_INFO, dense.toBytes(ctx.params())));
+      messages.addAll(others);
+    } else {
+      LinkInfoMessage compact = new LinkInfoMessage(linkInfo.trackOrder(),
+          linkInfo.indexOrder(), maxOrder, -1, -1, -1);
+      messages.add(StoredMessage.of(MessageType.LINK_INFO, compact.toBytes(ctx.params())));
+      messages.addAll(others);
+      for (LinkMessage l : ordered) {
+        messages.add(StoredMessage.of(MessageType.LINK, l.toBytes(ctx.params())));
+      }
+    }
+    ctx.rewriteHeader(groupAddress, messages);
+  }
+
+  /** Gives links created since the last write the next creation indexes, if tracked. */
+  private static List<LinkMessage> withCreationOrder(LinkInfoMessage info,
+      List<LinkMessage> links) {
+    if (!info.trackOrder()) {
+      return links;
+    }
+    long next = Math.max(0, info.maxCreationIndex());
+    for (LinkMessage l : links) {
+      next = Math.max(next, l.creationOrder() + 1);
+    }
+    List<LinkMessage> out = new ArrayList<>();
+    for (LinkMessage l : links) {
+      out.add(l.creationOrder() >= 0 ? l
+          : new LinkMessage(l.name(), l.target(), next++, l.utf8()));
+    }
+    return out;
+  }
+
+  private static long nextOrder(LinkInfoMessage info, List<LinkMessage> links) {
+    long max = info.maxCreationIndex();
+    for (LinkMessage l : links) {
+      max = Math.max(max, l.creationOrder() + 1);
+    }
+    return max;
+  }
+
+  private static void writeSymbolTable(H5Context ctx, ObjectHeader h, List<LinkMessage> links)
+      throws IOException {
+    Superblock sb = ctx.superblock();
+    SymbolTableMessage stab = new SymbolTableWriter(ctx.access(), ctx.allocator(),
+        sb.groupLeafK(), sb.groupInternalK()).write(links);
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : h.messages()) {
+      messages.add(m.type() == MessageType.SYMBOL_TABLE
+          ? new StoredMessage(m.type(), m.flags(), m.creationOrder(), stab.toBytes(ctx.params()))
+          : m);
+    }
+    ctx.rewriteHeader(h.address(), messages);
+    if (h.address() == sb.rootAddress() && sb.version() < 2) {
+      ctx.superblock(sb.withRootCache(stab.btreeAddress(), stab.localHeapAddress()));
+    }
+  }
+}
