@@ -1,0 +1,390 @@
+package io.h5j.format.heap;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.btree.BTreeV2;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.io.Lookup3;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads objects from a fractal heap (the storage of dense links, dense attributes and
+ * shared messages) by heap ID: managed objects from direct blocks reached through the
+ * doubling table of indirect blocks, tiny objects from the ID itself, huge objects from the
+ * file directly or through the heap's huge-object v2 B-tree. Every address, length and
+ * checksum is checked; a corrupt heap ends in {@link H5FormatException}. Deflate-filtered
+ * heaps are supported; other filters are reported as unsupported.
+ *
+ * <pre>{@code
+ * FractalHeap heap = FractalHeap.open(fa, linkInfo.heapAddress());
+ * byte[] linkMessage = heap.read(record.heapId());
+ * }</pre>
+ *
+ * <p>Not thread-safe: it caches recently read blocks.
+ */
+public final class FractalHeap {
+  static final String ID = "fractal heap ID";
+  static final String DIRECT = "fractal heap direct block";
+  static final String INDIRECT = "fractal heap indirect block";
+  private static final int DIRECT_CACHE = 8;
+  private static final int INDIRECT_CACHE = 32;
+
+  private final FileAccess fa;
+  private final long address;
+  private final FractalHeapHeader header;
+  private final DoublingTable table;
+  private final HeapIdLayout ids;
+  private final HeapFilters filters;
+  private BTreeV2 hugeTree;
+  private final Map<Long, byte[]> directCache = lru(DIRECT_CACHE);
+  private final Map<Long, IndirectBlock> indirectCache = lru(INDIRECT_CACHE);
+
+  private FractalHeap(FileAccess fa, long address, FractalHeapHeader header, DoublingTable table,
+      HeapIdLayout ids, HeapFilters filters) {
+    this.fa = fa;
+    this.address = address;
+    this.header = header;
+    this.table = table;
+    this.ids = ids;
+    this.filters = filters;
+  }
+
+  private static <V> Map<Long, V> lru(int size) {
+    return new LinkedHashMap<>(16, 0.75f, true) {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<Long, V> eldest) {
+        return size() > size;
+      }
+    };
+  }
+
+  /** Decodes and checks the heap header at {@code address}. */
+  public static FractalHeap open(FileAccess fa, long address) throws IOException {
+    FileParams p = fa.params();
+    String s = FractalHeapHeader.STRUCTURE;
+    int plain = FractalHeapHeader.encodedSize(p, 0);
+    byte[] start = fa.read(address, plain, s);
+    int filterLength = (start[FractalHeapHeader.FILTER_LENGTH_FIELD] & 0xff)
+        | (start[FractalHeapHeader.FILTER_LENGTH_FIELD + 1] & 0xff) << 8;
+    ByteReader r = filterLength == 0 ? new ByteReader(start, address, s, p)
+        : fa.reader(address, FractalHeapHeader.encodedSize(p, filterLength), s);
+    FractalHeapHeader h = FractalHeapHeader.decode(r);
+    DoublingTable table;
+    try {
+      table = new DoublingTable(h.tableWidth(), h.startBlockSize(), h.maxDirectBlockSize(),
+          h.maxHeapBits());
+    } catch (IllegalArgumentException e) {
+      throw new H5FormatException(s, address, e.getMessage(), e);
+    }
+    HeapIdLayout ids = HeapIdLayout.of(h.idLength(), h.maxManagedObjectSize(), h.filtered(),
+        h.checksummedDirectBlocks(), table, p);
+    if (h.idLength() < ids.managedIdSize() || h.idLength() > 4096) {
+      throw new H5FormatException(s, address, "heap ID length " + h.idLength()
+          + " cannot hold a managed object ID of " + ids.managedIdSize() + " bytes");
+    }
+    if (h.currentRootRows() > table.maxRootRows()) {
+      throw new H5FormatException(s, address, "root indirect block has " + h.currentRootRows()
+          + " rows, at most " + table.maxRootRows() + " fit the heap's maximum size");
+    }
+    if (Long.compareUnsigned(h.managedSpace(), 1L << h.maxHeapBits()) > 0) {
+      throw new H5FormatException(s, address, "managed space " + h.managedSpace()
+          + " exceeds the maximum heap size 2^" + h.maxHeapBits());
+    }
+    HeapFilters filters = null;
+    if (h.filtered()) {
+      filters = HeapFilters.decode(new ByteReader(h.filterInfo(), address, s, p), address);
+    }
+    return new FractalHeap(fa, address, h, table, ids, filters);
+  }
+
+  public long address() {
+    return address;
+  }
+
+  /** The decoded header. */
+  public FractalHeapHeader header() {
+    return header;
+  }
+
+  /** The heap's doubling table geometry. */
+  public DoublingTable table() {
+    return table;
+  }
+
+  /** The sizes of the fields inside this heap's IDs. */
+  public HeapIdLayout idLayout() {
+    return ids;
+  }
+
+  /** Bytes in this heap's IDs. */
+  public int idLength() {
+    return header.idLength();
+  }
+
+  /** Reads the object a heap ID names. */
+  public byte[] read(byte[] heapId) throws IOException {
+    if (heapId.length < 1) {
+      throw new H5FormatException(ID, address, "empty heap ID");
+    }
+    int first = heapId[0] & 0xff;
+    if (first >>> 6 != 0) {
+      throw new H5FormatException(ID, address, "heap ID version " + (first >>> 6) + " is not 0");
+    }
+    ByteReader id = new ByteReader(heapId, 0, heapId.length, -1, ID, fa.params());
+    id.skip(1);
+    switch ((first >>> 4) & 3) {
+      case 0:
+        return readManaged(id);
+      case 1:
+        return readHuge(id);
+      case 2:
+        return readTiny(heapId);
+      default:
+        throw new H5FormatException(ID, address, "heap ID type 3 is reserved");
+    }
+  }
+
+  private byte[] readTiny(byte[] heapId) throws H5FormatException {
+    int length;
+    int from;
+    if (ids.tinyExtended()) {
+      if (heapId.length < 2) {
+        throw new H5FormatException(ID, address, "extended tiny heap ID is shorter than 2 bytes");
+      }
+      length = ((heapId[0] & 0x0f) << 8 | (heapId[1] & 0xff)) + 1;
+      from = 2;
+    } else {
+      length = (heapId[0] & 0x0f) + 1;
+      from = 1;
+    }
+    if (from + length > heapId.length) {
+      throw new H5FormatException(ID, address, "tiny object of " + length
+          + " bytes does not fit a heap ID of " + heapId.length);
+    }
+    return Arrays.copyOfRange(heapId, from, from + length);
+  }
+
+  private byte[] readManaged(ByteReader id) throws IOException {
+    long offset = id.uN(ids.offsetSize());
+    long length = id.uN(ids.lengthSize());
+    if (length == 0 || length > table.maxDirectBlockSize()
+        || Long.compareUnsigned(offset, header.managedSpace()) >= 0
+        || length > header.managedSpace() - offset) {
+      throw new H5FormatException(ID, address, "managed object at heap offset "
+          + Long.toUnsignedString(offset) + " of " + length
+          + " bytes is outside the heap's managed space of " + header.managedSpace());
+    }
+    BlockRef block = locate(offset);
+    byte[] data = directBlock(block);
+    long within = offset - block.heapOffset;
+    if (within < ids.directBlockPrefix() || within + length > block.size) {
+      throw new H5FormatException(DIRECT, block.address, "object at heap offset " + offset
+          + " of " + length + " bytes overlaps the block's header or end");
+    }
+    return Arrays.copyOfRange(data, (int) within, (int) (within + length));
+  }
+
+  /** Where a direct block sits in the file and in the heap. */
+  private record BlockRef(long address, long heapOffset, long size, long filteredSize,
+      long filterMask) {}
+
+  private BlockRef locate(long offset) throws IOException {
+    if (!FileParams.isDefined(header.rootAddress())) {
+      throw new H5FormatException(ID, address, "heap has no root block but the ID names offset "
+          + offset);
+    }
+    if (header.currentRootRows() == 0) {
+      return new BlockRef(header.rootAddress(), 0, table.startBlockSize(),
+          header.filteredRootSize(), header.rootFilterMask());
+    }
+    long blockAddress = header.rootAddress();
+    int rows = header.currentRootRows();
+    long blockOffset = 0;
+    long rel = offset;
+    Set<Long> seen = new HashSet<>();
+    while (true) {
+      if (!seen.add(blockAddress)) {
+        throw new H5FormatException(INDIRECT, blockAddress, "indirect block reached twice");
+      }
+      IndirectBlock ib = indirectBlock(blockAddress, rows, blockOffset);
+      int row = table.rowOf(rel);
+      if (row >= rows) {
+        throw new H5FormatException(INDIRECT, blockAddress, "heap offset " + offset
+            + " lies beyond the block's " + rows + " rows");
+      }
+      long size = table.rowBlockSize(row);
+      long col = (rel - table.rowOffset(row)) / size;
+      int entry = (int) (row * (long) table.width() + col);
+      long childOffset = blockOffset + table.rowOffset(row) + col * size;
+      long child = ib.childAddress()[entry];
+      if (table.isDirectRow(row)) {
+        if (!FileParams.isDefined(child)) {
+          throw new H5FormatException(INDIRECT, blockAddress, "heap offset " + offset
+              + " lies in an unallocated direct block");
+        }
+        return new BlockRef(child, childOffset, size, ib.filteredSize()[entry],
+            ib.filterMask()[entry]);
+      }
+      if (!FileParams.isDefined(child)) {
+        throw new H5FormatException(INDIRECT, blockAddress, "heap offset " + offset
+            + " lies in an unallocated indirect block");
+      }
+      rows = table.indirectRows(size);
+      if (rows < 1) {
+        throw new H5FormatException(INDIRECT, blockAddress, "row " + row
+            + " cannot hold indirect blocks with this table geometry");
+      }
+      rel -= table.rowOffset(row) + col * size;
+      blockOffset = childOffset;
+      blockAddress = child;
+    }
+  }
+
+  /** The decoded child entries of one indirect block. */
+  private record IndirectBlock(long[] childAddress, long[] filteredSize, long[] filterMask) {}
+
+  /** Bytes of an indirect block with {@code rows} rows in this heap. */
+  private long indirectBlockSize(int rows) {
+    FileParams p = fa.params();
+    long direct = (long) Math.min(rows, table.maxDirectRows()) * table.width();
+    long indirect = (long) Math.max(0, rows - table.maxDirectRows()) * table.width();
+    long entry = p.offsetSize() + (header.filtered() ? p.lengthSize() + 4 : 0);
+    return 4 + 1 + p.offsetSize() + ids.offsetSize() + direct * entry + indirect * p.offsetSize() + 4;
+  }
+
+  private IndirectBlock indirectBlock(long at, int rows, long blockOffset) throws IOException {
+    IndirectBlock cached = indirectCache.get(at);
+    if (cached != null && cached.childAddress().length == rows * table.width()) {
+      return cached;
+    }
+    ByteReader r = fa.reader(at, indirectBlockSize(rows), INDIRECT);
+    checkPrefix(r, "FHIB", blockOffset);
+    int n = rows * table.width();
+    int direct = Math.min(rows, table.maxDirectRows()) * table.width();
+    long[] addr = new long[n];
+    long[] filteredSize = new long[n];
+    long[] mask = new long[n];
+    for (int i = 0; i < n; i++) {
+      addr[i] = r.offset();
+      if (i < direct && header.filtered()) {
+        filteredSize[i] = r.length();
+        mask[i] = r.u32();
+      }
+    }
+    r.checksum(0);
+    IndirectBlock ib = new IndirectBlock(addr, filteredSize, mask);
+    indirectCache.put(at, ib);
+    return ib;
+  }
+
+  /** Checks signature, version, owning heap and block offset of a heap block. */
+  private void checkPrefix(ByteReader r, String signature, long blockOffset) throws IOException {
+    r.signature(signature);
+    int version = r.u8();
+    if (version != 0) {
+      throw r.error("version " + version + " is not 0");
+    }
+    long owner = r.offset();
+    if (owner != address) {
+      throw r.error("block belongs to the heap at " + owner + ", not " + address);
+    }
+    long stored = r.uN(ids.offsetSize());
+    if (stored != blockOffset) {
+      throw r.error("block offset " + stored + " should be " + blockOffset);
+    }
+  }
+
+  private byte[] directBlock(BlockRef b) throws IOException {
+    byte[] cached = directCache.get(b.address);
+    if (cached != null && cached.length == b.size) {
+      return cached;
+    }
+    byte[] data;
+    if (header.filtered()) {
+      byte[] raw = fa.read(b.address, b.filteredSize, DIRECT);
+      data = filters.undo(raw, b.filterMask, b.size, DIRECT, b.address);
+    } else {
+      data = fa.read(b.address, b.size, DIRECT);
+    }
+    ByteReader r = new ByteReader(data, b.address, DIRECT, fa.params());
+    checkPrefix(r, "FHDB", b.heapOffset);
+    if (header.checksummedDirectBlocks()) {
+      int at = r.position();
+      int stored = r.i32();
+      byte[] copy = data.clone();
+      Arrays.fill(copy, at, at + 4, (byte) 0);
+      int computed = Lookup3.checksum(copy, 0, copy.length);
+      if (stored != computed) {
+        throw new H5FormatException(DIRECT, b.address + at, String.format(
+            "checksum mismatch: stored %08x, computed %08x", stored, computed));
+      }
+    }
+    directCache.put(b.address, data);
+    return data;
+  }
+
+  private byte[] readHuge(ByteReader id) throws IOException {
+    FileParams p = fa.params();
+    long objAddress;
+    long objLength;
+    long mask = 0;
+    long memorySize = -1;
+    if (ids.hugeDirect()) {
+      objAddress = id.offset();
+      objLength = id.length();
+      if (header.filtered()) {
+        mask = id.u32();
+        memorySize = id.length();
+      }
+    } else {
+      long key = id.uN(ids.hugeIdSize());
+      HugeObjectRecord rec = hugeRecord(key);
+      objAddress = rec.address();
+      objLength = rec.length();
+      mask = rec.filterMask();
+      memorySize = rec.memorySize();
+    }
+    if (!FileParams.isDefined(objAddress)) {
+      throw new H5FormatException(ID, address, "huge object address is undefined");
+    }
+    byte[] raw = fa.read(objAddress, objLength, "fractal heap huge object");
+    if (!header.filtered()) {
+      return raw;
+    }
+    return filters.undo(raw, mask, memorySize, "fractal heap huge object", objAddress);
+  }
+
+  private HugeObjectRecord hugeRecord(long key) throws IOException {
+    if (hugeTree == null) {
+      if (!FileParams.isDefined(header.hugeBTreeAddress())) {
+        throw new H5FormatException(ID, address, "huge object ID but the heap has no huge-object B-tree");
+      }
+      BTreeV2 tree = BTreeV2.open(fa, header.hugeBTreeAddress());
+      int expectedType = header.filtered() ? 2 : 1;
+      if (tree.type() != expectedType
+          || tree.recordSize() != HugeObjectRecord.size(expectedType, fa.params())) {
+        throw new H5FormatException("v2 B-tree header", tree.address(), "huge-object B-tree has type "
+            + tree.type() + " and records of " + tree.recordSize() + " bytes, expected type "
+            + expectedType);
+      }
+      hugeTree = tree;
+    }
+    int type = hugeTree.type();
+    Optional<byte[]> found = hugeTree.find(
+        r -> Long.compareUnsigned(key, HugeObjectRecord.decode(type, r).id()));
+    if (found.isEmpty()) {
+      throw new H5FormatException(ID, address, "huge object " + key + " is not in the heap's B-tree");
+    }
+    ByteReader r = new ByteReader(found.get(), hugeTree.address(), "huge object record", fa.params());
+    return HugeObjectRecord.decode(type, r);
+  }
+}

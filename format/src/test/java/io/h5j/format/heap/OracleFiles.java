@@ -1,0 +1,166 @@
+package io.h5j.format.heap;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * Test helper: makes files with libhdf5 through Debian's h5py, and finds dense-storage
+ * addresses in them with a minimal object header scan that uses nothing else of h5j.
+ */
+final class OracleFiles {
+  static final String PYTHON = "/usr/bin/python3";
+
+  private OracleFiles() {}
+
+  /**
+   * Runs {@code script} (python, with {@code sys.argv[1]} = a file path) and returns its
+   * stdout lines. Skips the test loudly if h5py is unavailable, unless CI=true, then fails.
+   */
+  static List<String> runPython(String script, Path file) throws Exception {
+    if (!h5pyAvailable()) {
+      String msg = "h5py oracle unavailable at " + PYTHON + ": test cannot run";
+      if ("true".equals(System.getenv("CI"))) {
+        fail(msg);
+      }
+      System.err.println("SKIPPED LOUDLY: " + msg);
+      Assumptions.abort(msg);
+    }
+    Path py = Files.createTempFile("oracle", ".py");
+    Files.writeString(py, script);
+    try {
+      Process proc = new ProcessBuilder(PYTHON, py.toString(), file.toString())
+          .redirectErrorStream(true).start();
+      String out = readAll(proc.getInputStream());
+      if (!proc.waitFor(120, TimeUnit.SECONDS) || proc.exitValue() != 0) {
+        fail("python oracle failed:\n" + out);
+      }
+      List<String> lines = new ArrayList<>();
+      for (String l : out.split("\n")) {
+        if (!l.isBlank()) {
+          lines.add(l.trim());
+        }
+      }
+      return lines;
+    } finally {
+      Files.deleteIfExists(py);
+    }
+  }
+
+  private static boolean h5pyAvailable() {
+    try {
+      Process p = new ProcessBuilder(PYTHON, "-c", "import h5py").redirectErrorStream(true).start();
+      readAll(p.getInputStream());
+      return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+    } catch (IOException | InterruptedException e) {
+      return false;
+    }
+  }
+
+  private static String readAll(InputStream in) throws IOException {
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    in.transferTo(b);
+    return b.toString(StandardCharsets.UTF_8);
+  }
+
+  static long le(byte[] d, int at, int n) {
+    long v = 0;
+    for (int i = 0; i < n; i++) {
+      v |= (d[at + i] & 0xffL) << (8 * i);
+    }
+    return v;
+  }
+
+  /** Body of the first message of {@code type} in a version 2 object header (8-byte offsets/lengths). */
+  static byte[] findMessage(byte[] file, long ohdr, int type) {
+    int at = (int) ohdr;
+    if (!new String(file, at, 4, StandardCharsets.US_ASCII).equals("OHDR") || file[at + 4] != 2) {
+      throw new AssertionError("no v2 object header at " + ohdr);
+    }
+    int flags = file[at + 5] & 0xff;
+    int p = at + 6;
+    if ((flags & 0x20) != 0) {
+      p += 16;
+    }
+    if ((flags & 0x10) != 0) {
+      p += 4;
+    }
+    int sizeBytes = 1 << (flags & 3);
+    long chunkSize = le(file, p, sizeBytes);
+    p += sizeBytes;
+    List<long[]> chunks = new ArrayList<>();
+    chunks.add(new long[] {p, p + chunkSize});
+    boolean order = (flags & 0x04) != 0;
+    for (int c = 0; c < chunks.size(); c++) {
+      int q = (int) chunks.get(c)[0];
+      int end = (int) chunks.get(c)[1];
+      while (q + 4 <= end) {
+        int mtype = file[q] & 0xff;
+        int msize = (int) le(file, q + 1, 2);
+        int body = q + 4 + (order ? 2 : 0);
+        if (mtype == type) {
+          byte[] out = new byte[msize];
+          System.arraycopy(file, body, out, 0, msize);
+          return out;
+        }
+        if (mtype == 0x10) { // continuation: "OCHK" + messages + checksum
+          long addr = le(file, body, 8);
+          long len = le(file, body + 8, 8);
+          chunks.add(new long[] {addr + 4, addr + len - 4});
+        }
+        q = body + msize;
+      }
+    }
+    throw new AssertionError("message type " + type + " not in object header at " + ohdr);
+  }
+
+  /** Heap address, name index and creation-order index of a Link Info (2) or Attribute Info (0x15) message. */
+  static long[] denseAddresses(byte[] msg, boolean attributes) {
+    int flags = msg[1] & 0xff;
+    int p = 2;
+    if ((flags & 1) != 0) {
+      p += attributes ? 2 : 8;
+    }
+    long heap = le(msg, p, 8);
+    long name = le(msg, p + 8, 8);
+    long order = (flags & 2) != 0 ? le(msg, p + 16, 8) : -1;
+    return new long[] {heap, name, order};
+  }
+
+  /** Name in a link message (type 6 message body). */
+  static String linkName(byte[] m) {
+    int flags = m[1] & 0xff;
+    int p = 2;
+    if ((flags & 0x08) != 0) {
+      p++;
+    }
+    if ((flags & 0x04) != 0) {
+      p += 8;
+    }
+    if ((flags & 0x10) != 0) {
+      p++;
+    }
+    int n = 1 << (flags & 3);
+    int len = (int) le(m, p, n);
+    return new String(m, p + n, len, StandardCharsets.UTF_8);
+  }
+
+  /** Name in an attribute message of version 3 (as dense storage holds them). */
+  static String attributeName(byte[] m) {
+    if (m[0] != 3 && m[0] != 2) {
+      throw new AssertionError("attribute message version " + m[0]);
+    }
+    int nameSize = (int) le(m, 2, 2);
+    int p = m[0] == 3 ? 9 : 8;
+    return new String(m, p, nameSize - 1, StandardCharsets.UTF_8);
+  }
+}
