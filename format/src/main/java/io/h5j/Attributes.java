@@ -150,28 +150,58 @@ public final class Attributes {
             new StoredMessage(type, StoredMessage.FLAG_SHARED, -1, shared), owner));
   }
 
-  /** Rewrites the header: attribute messages replaced by {@code all}, compactly. */
+  /** libhdf5's default: more than 8 attributes go to dense storage (v2 headers only). */
+  private static final int DEFAULT_MAX_COMPACT = 8;
+  /** A header message body is at most 64 KiB; bigger attributes must be stored densely. */
+  private static final int MAX_MESSAGE = 65_535;
+
+  /**
+   * Rewrites the header with {@code all} as its attributes: compact (messages in the header)
+   * up to the object's limit, dense (fractal heap + name index) beyond it or when one
+   * attribute is too big for a header message. Old (v1) headers can only be compact.
+   */
   private void store(Map<String, AttributeMessage> all) throws IOException {
     H5Context ctx = node.file.context();
     ObjectHeader h = node.header();
+    List<DenseAttributes.Entry> encoded = new ArrayList<>();
+    boolean tooBig = false;
+    for (AttributeMessage a : all.values()) {
+      byte[] body = a.toBytes(ctx.params());
+      tooBig |= body.length > MAX_MESSAGE;
+      encoded.add(new DenseAttributes.Entry(a.name(), body));
+    }
+    int maxCompact = h.maxCompactAttributes() >= 0 ? h.maxCompactAttributes()
+        : DEFAULT_MAX_COMPACT;
+    boolean dense = h.version() == 2 && (encoded.size() > maxCompact || tooBig);
+    if (tooBig && !dense) {
+      throw new IllegalArgumentException("an attribute of more than 64 KiB needs dense"
+          + " storage, which an object with a version 1 header cannot have; store it as a"
+          + " dataset instead");
+    }
+    AttributeInfoMessage info = null;
     List<StoredMessage> messages = new ArrayList<>();
     for (StoredMessage m : h.messages()) {
       if (m.type() == MessageType.ATTRIBUTE_INFO) {
-        AttributeInfoMessage ai = AttributeInfoMessage.decode(new ByteReader(m.body(),
-            h.address(), "attribute info message", ctx.params()));
-        if (ai.isDense()) {
-          // attributes move back into the header; the dense storage is left unreferenced
-          messages.add(StoredMessage.of(m.type(), new AttributeInfoMessage(ai.trackOrder(),
-              ai.indexOrder(), ai.maxCreationIndex(), -1, -1, -1).toBytes(ctx.params())));
-          continue;
-        }
-      }
-      if (m.type() != MessageType.ATTRIBUTE) {
+        info = AttributeInfoMessage.decode(new ByteReader(m.body(), h.address(),
+            "attribute info message", ctx.params()));
+      } else if (m.type() != MessageType.ATTRIBUTE) {
         messages.add(m);
       }
     }
-    for (AttributeMessage a : all.values()) {
-      messages.add(StoredMessage.of(MessageType.ATTRIBUTE, a.toBytes(ctx.params())));
+    if (info == null) {
+      info = new AttributeInfoMessage(false, false, -1, -1, -1, -1);
+    }
+    if (dense) {
+      info = DenseAttributes.write(ctx, info, encoded);
+    } else {
+      info = new AttributeInfoMessage(info.trackOrder(), info.indexOrder(),
+          info.maxCreationIndex(), -1, -1, -1);
+      for (DenseAttributes.Entry e : encoded) {
+        messages.add(StoredMessage.of(MessageType.ATTRIBUTE, e.message()));
+      }
+    }
+    if (h.version() == 2) {
+      messages.add(0, StoredMessage.of(MessageType.ATTRIBUTE_INFO, info.toBytes(ctx.params())));
     }
     ctx.rewriteHeader(h.address(), messages);
   }

@@ -1,6 +1,6 @@
 package io.h5j.format.object;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.heap.FractalHeap;
 import java.io.IOException;
 
 /** Reads one object of a shared message index's fractal heap. */
@@ -8,7 +8,6 @@ final class SharedHeapReader {
   private SharedHeapReader() {}
 
   static byte[] read(H5Context ctx, long heapAddress, byte[] heapId) throws IOException {
-    throw new H5FormatException("shared message heap", heapAddress,
-        "messages in the shared message heap are not readable yet");
+    return FractalHeap.open(ctx.access(), heapAddress).read(heapId);
   }
 }
