@@ -16,7 +16,10 @@ import java.util.List;
 public final class SharedMessages {
   private static final String WHAT = "shared message";
 
-  /** One index of the SOHM table: which message types it holds and where its heap is. */
+  /**
+   * One index of the SOHM table: which message types it holds (bit N set = message type N,
+   * as libhdf5 numbers them; the spec's table of bits does not match files) and its heap.
+   */
   record Index(int typeFlags, long heapAddress) {}
 
   private final H5Context ctx;
@@ -55,7 +58,7 @@ public final class SharedMessages {
   private static List<Index> readTable(H5Context ctx, long address, int count)
       throws IOException {
     int o = ctx.params().offsetSize();
-    int entry = 12 + 2 * o;
+    int entry = 14 + 2 * o;
     ByteReader r = ctx.access().reader(address, 4L + (long) count * entry + 4,
         "shared object header message table");
     r.signature("SMTB");
@@ -63,7 +66,7 @@ public final class SharedMessages {
     for (int i = 0; i < count; i++) {
       r.skip(2); // version, index type
       int flags = r.u16();
-      r.skip(8); // minimum message size, list cutoff, B-tree cutoff, message count
+      r.skip(10); // minimum message size, list cutoff, B-tree cutoff, message count
       r.offset(); // the index itself: h5j resolves by heap ID and never needs it
       out.add(new Index(flags, r.offset()));
     }
@@ -108,17 +111,8 @@ public final class SharedMessages {
   }
 
   private byte[] fromHeap(int type, byte[] heapId, long owner) throws IOException {
-    int bit = switch (type) {
-      case MessageType.DATASPACE -> 0;
-      case MessageType.DATATYPE -> 1;
-      case MessageType.FILL_VALUE -> 2;
-      case MessageType.FILTER_PIPELINE -> 3;
-      case MessageType.ATTRIBUTE -> 4;
-      default -> throw new H5FormatException(WHAT, owner, "message type " + type
-          + " cannot be stored in the shared message heap");
-    };
     for (Index i : indexes) {
-      if ((i.typeFlags() & (1 << bit)) != 0) {
+      if (type < 16 && (i.typeFlags() & (1 << type)) != 0) {
         return SharedHeapReader.read(ctx, i.heapAddress(), heapId);
       }
     }
