@@ -46,6 +46,40 @@ class FractalHeapRoundTripTest {
     return out;
   }
 
+  /** IDs of 20 bytes: extended tiny IDs, directly addressed huge objects, no block checksums. */
+  @org.junit.jupiter.api.Test
+  void longIdsUseExtendedTinyAndDirectHugeObjects() throws Exception {
+    FractalHeapParams params = new FractalHeapParams(20, 2000, 2, 256, 4096, 24, 2, false);
+    List<byte[]> objects = objects(3000, 99, false);
+    for (int i = 0; i < 3000; i += 10) {
+      objects.set(i, java.util.Arrays.copyOf(objects.get(i), 17 + i % 2)); // tiny, extended form
+    }
+    for (int i = 5; i < 3000; i += 300) {
+      objects.set(i, new byte[2001 + i]); // huge, address and length in the ID
+      new Random(i).nextBytes(objects.get(i));
+    }
+    Path file = dir.resolve("long-ids.bin");
+    List<byte[]> ids;
+    long heapAddress;
+    try (FileAccess fa = FileAccess.create(file)) {
+      SpaceAllocator alloc = new SpaceAllocator(0);
+      FractalHeapWriter.Result r = FractalHeapWriter.write(fa, alloc, params, objects);
+      ids = r.heapIds();
+      heapAddress = r.headerAddress();
+    }
+    try (FileAccess fa = FileAccess.openRead(file)) {
+      FractalHeap heap = FractalHeap.open(fa, heapAddress);
+      assertTrue(heap.idLayout().tinyExtended());
+      assertTrue(heap.idLayout().hugeDirect());
+      assertTrue(heap.header().hugeObjects() >= 10);
+      assertTrue(heap.header().tinyObjects() >= 300);
+      assertEquals(3, BTreeV2.open(fa, heap.header().hugeBTreeAddress()).type());
+      for (int i = 0; i < objects.size(); i++) {
+        assertArrayEquals(objects.get(i), heap.read(ids.get(i)), "object " + i);
+      }
+    }
+  }
+
   @ParameterizedTest
   @CsvSource({"0,links", "1,links", "10,links", "1000,links", "20000,links",
       "0,attributes", "1,attributes", "10,attributes", "1000,attributes", "20000,attributes"})
