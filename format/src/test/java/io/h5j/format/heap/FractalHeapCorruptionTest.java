@@ -25,7 +25,7 @@ import net.jqwik.api.constraints.Size;
  * Corrupted heaps and B-trees (byte flips, truncations, random bytes) end only in
  * {@link H5FormatException}, or in the original data when the damage hit padding.
  */
-class FractalHeapCorruptionProperties {
+class FractalHeapCorruptionTest {
   static final int OBJECTS = 150;
   static final List<byte[]> OBJ = FractalHeapRoundTripTest.objects(OBJECTS, 42, false);
   static final byte[] FILE;
