@@ -43,7 +43,7 @@ public final class FractalHeap {
   private final HeapIdLayout ids;
   private final HeapFilters filters;
   private BTreeV2 hugeTree;
-  private final Map<Long, byte[]> directCache = lru(DIRECT_CACHE);
+  private final Map<Long, DirectBlock> directCache = lru(DIRECT_CACHE);
   private final Map<Long, IndirectBlock> indirectCache = lru(INDIRECT_CACHE);
 
   private FractalHeap(FileAccess fa, long address, FractalHeapHeader header, DoublingTable table,
@@ -249,8 +249,12 @@ public final class FractalHeap {
     }
   }
 
-  /** The decoded child entries of one indirect block. */
-  private record IndirectBlock(long[] childAddress, long[] filteredSize, long[] filterMask) {}
+  /** The decoded child entries of one indirect block, and where it sits in the heap. */
+  private record IndirectBlock(long blockOffset, long[] childAddress, long[] filteredSize,
+      long[] filterMask) {}
+
+  /** A verified direct block image and the heap offset it was verified for. */
+  private record DirectBlock(long heapOffset, byte[] data) {}
 
   /** Bytes of an indirect block with {@code rows} rows in this heap. */
   private long indirectBlockSize(int rows) {
@@ -263,7 +267,8 @@ public final class FractalHeap {
 
   private IndirectBlock indirectBlock(long at, int rows, long blockOffset) throws IOException {
     IndirectBlock cached = indirectCache.get(at);
-    if (cached != null && cached.childAddress().length == rows * table.width()) {
+    if (cached != null && cached.blockOffset() == blockOffset
+        && cached.childAddress().length == rows * table.width()) {
       return cached;
     }
     ByteReader r = fa.reader(at, indirectBlockSize(rows), INDIRECT);
@@ -281,7 +286,7 @@ public final class FractalHeap {
       }
     }
     r.checksum(0);
-    IndirectBlock ib = new IndirectBlock(addr, filteredSize, mask);
+    IndirectBlock ib = new IndirectBlock(blockOffset, addr, filteredSize, mask);
     indirectCache.put(at, ib);
     return ib;
   }
@@ -304,9 +309,9 @@ public final class FractalHeap {
   }
 
   private byte[] directBlock(BlockRef b) throws IOException {
-    byte[] cached = directCache.get(b.address);
-    if (cached != null && cached.length == b.size) {
-      return cached;
+    DirectBlock cached = directCache.get(b.address);
+    if (cached != null && cached.heapOffset() == b.heapOffset && cached.data().length == b.size) {
+      return cached.data();
     }
     byte[] data;
     if (header.filtered()) {
@@ -328,7 +333,7 @@ public final class FractalHeap {
             "checksum mismatch: stored %08x, computed %08x", stored, computed));
       }
     }
-    directCache.put(b.address, data);
+    directCache.put(b.address, new DirectBlock(b.heapOffset, data));
     return data;
   }
 

@@ -82,6 +82,15 @@ final class OracleFiles {
 
   /** Body of the first message of {@code type} in a version 2 object header (8-byte offsets/lengths). */
   static byte[] findMessage(byte[] file, long ohdr, int type) {
+    int[] at = locateMessage(file, ohdr, type);
+    return java.util.Arrays.copyOfRange(file, at[0], at[0] + at[1]);
+  }
+
+  /**
+   * Where the first message of {@code type} lies: {body offset, body size, start of its
+   * chunk's checksummed range, offset of that chunk's checksum}.
+   */
+  static int[] locateMessage(byte[] file, long ohdr, int type) {
     int at = (int) ohdr;
     if (!new String(file, at, 4, StandardCharsets.US_ASCII).equals("OHDR") || file[at + 4] != 2) {
       throw new AssertionError("no v2 object header at " + ohdr);
@@ -98,7 +107,7 @@ final class OracleFiles {
     long chunkSize = le(file, p, sizeBytes);
     p += sizeBytes;
     List<long[]> chunks = new ArrayList<>();
-    chunks.add(new long[] {p, p + chunkSize});
+    chunks.add(new long[] {p, p + chunkSize, at});
     boolean order = (flags & 0x04) != 0;
     for (int c = 0; c < chunks.size(); c++) {
       int q = (int) chunks.get(c)[0];
@@ -108,14 +117,12 @@ final class OracleFiles {
         int msize = (int) le(file, q + 1, 2);
         int body = q + 4 + (order ? 2 : 0);
         if (mtype == type) {
-          byte[] out = new byte[msize];
-          System.arraycopy(file, body, out, 0, msize);
-          return out;
+          return new int[] {body, msize, (int) chunks.get(c)[2], end};
         }
         if (mtype == 0x10) { // continuation: "OCHK" + messages + checksum
           long addr = le(file, body, 8);
           long len = le(file, body + 8, 8);
-          chunks.add(new long[] {addr + 4, addr + len - 4});
+          chunks.add(new long[] {addr + 4, addr + len - 4, addr});
         }
         q = body + msize;
       }
