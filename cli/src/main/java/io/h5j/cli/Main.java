@@ -1,0 +1,64 @@
+package io.h5j.cli;
+
+import io.h5j.H5FormatException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code h5j} command. Exit codes: 0 success, 1 bad input file (unreadable, malformed, or
+ * no object at the given path), 2 usage error.
+ */
+@Command(name = "h5j", mixinStandardHelpOptions = true, version = "h5j 0.1.0",
+    description = "HDF5 in pure Java: list, dump and check HDF5 files.",
+    subcommands = {LsCommand.class, DumpCommand.class, DemoCommand.class})
+public final class Main implements Runnable {
+  public static final int OK = 0;
+  public static final int BAD_INPUT = 1;
+  public static final int USAGE = 2;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+  }
+
+  /** Runs the command line with the given streams; returns the exit code. */
+  public static int run(PrintWriter out, PrintWriter err, String... args) {
+    CommandLine cl = new CommandLine(new Main());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
+      err.println("h5j: " + describe(e));
+      return e instanceof IllegalArgumentException || e instanceof IOException
+          || e instanceof UnsupportedOperationException ? BAD_INPUT : USAGE;
+    });
+    cl.setParameterExceptionHandler((e, a) -> {
+      err.println("h5j: " + e.getMessage());
+      e.getCommandLine().usage(err);
+      return USAGE;
+    });
+    int code = cl.execute(args);
+    out.flush();
+    err.flush();
+    return code;
+  }
+
+  private static String describe(Exception e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file: " + e.getMessage();
+    }
+    if (e instanceof H5FormatException) {
+      return "not a valid HDF5 file: " + e.getMessage();
+    }
+    return e.getMessage() == null ? e.toString() : e.getMessage();
+  }
+}
