@@ -47,6 +47,7 @@ class DatatypeCodecTest {
     assertEquals(DatatypeCodec.encodedSize(t, minVersion), b.length);
     assertEquals(t, decode(b));
     assertEquals(DatatypeCodec.version(t, minVersion), (b[0] & 0xff) >>> 4);
+    convertGarbage(t, b);
   }
 
   @Property(tries = 3000)
@@ -73,10 +74,31 @@ class DatatypeCodecTest {
       ByteWriter w = new ByteWriter(P);
       DatatypeCodec.encode(t, w);
       assertEquals(t, decode(w.toByteArray()));
+      convertGarbage(t, b);
     } catch (H5FormatException expected) {
       // fine
     } catch (Throwable e) {
       fail("decode threw " + e + " for " + HexFormat.of().formatHex(b), e);
+    }
+  }
+
+  /** Converting arbitrary element bytes of a decoded type fails only with format errors. */
+  private static void convertGarbage(Datatype t, byte[] seed) throws H5FormatException {
+    if (t.size() > 4096) {
+      return;
+    }
+    java.util.Random rnd = new java.util.Random(java.util.Arrays.hashCode(seed));
+    byte[] raw = new byte[3 * t.size()];
+    rnd.nextBytes(raw);
+    byte[] heapObject = new byte[64];
+    rnd.nextBytes(heapObject);
+    DataConverter c = new DataConverter(P);
+    try {
+      c.toJavaArray(t, raw, 3, (addr, index) -> heapObject);
+    } catch (H5FormatException expected) {
+      // a vlen element longer than its heap object, or a vlen size that is not 16
+    } catch (java.io.IOException e) {
+      fail(e);
     }
   }
 
