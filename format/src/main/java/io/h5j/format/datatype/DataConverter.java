@@ -378,14 +378,19 @@ public final class DataConverter {
       Bits.load(raw, off + i * stride, f.size(), f.order(), bits);
       long lo = Bits.get(bits, f.bitOffset(), Math.min(prec, 64));
       long hi = prec > 64 ? Bits.get(bits, f.bitOffset() + 64, prec - 64) : 0;
-      BigInteger v = BigInteger.valueOf(hi).shiftLeft(64)
-          .or(BigInteger.valueOf(lo).and(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)));
+      BigInteger v = unsigned(hi).shiftLeft(64).or(unsigned(lo));
       if (f.signed() && v.testBit(prec - 1)) {
         v = v.subtract(BigInteger.ONE.shiftLeft(prec));
       }
       out[i] = v;
     }
     return out;
+  }
+
+  private static final BigInteger MASK64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+  private static BigInteger unsigned(long v) {
+    return BigInteger.valueOf(v).and(MASK64);
   }
 
   private static Object readFloats(FloatType f, byte[] raw, int off, int stride, int n) {

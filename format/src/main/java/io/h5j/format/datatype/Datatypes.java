@@ -30,7 +30,7 @@ public final class Datatypes {
   /** bfloat16: the top half of an IEEE single. */
   public static final FloatType BFLOAT16 = FloatType.ieee(2, 8, 7, Endianness.LITTLE_ENDIAN);
   /** The 1-byte character type libhdf5 records as the base of variable-length strings. */
-  public static final FixedPointType VLEN_CHAR = INT8;
+  public static final FixedPointType VLEN_CHAR = UINT8;
 
   /** The big-endian twin of a numeric type (other types are returned unchanged). */
   public static Datatype bigEndian(Datatype t) {
