@@ -91,7 +91,7 @@ final class DumpCommand implements Callable<Integer> {
     fields.add("\"attrs\": {" + String.join(", ", attrs) + "}");
     emit(out, n.path(), String.join("\n", text), String.join(", ", fields));
     if (n instanceof Group g) {
-      for (Link link : g.links()) {
+      for (Link link : LsCommand.sortedLinks(g)) {
         String child = LsCommand.childPath(g.path(), link.name());
         switch (link.kind()) {
           case HARD -> visit(out, g.get(link.name()), seen);

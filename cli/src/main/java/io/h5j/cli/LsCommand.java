@@ -9,7 +9,11 @@ import io.h5j.Node;
 import io.h5j.format.message.Dataspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import io.h5j.format.group.SymbolTableWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -38,21 +42,23 @@ final class LsCommand implements Callable<Integer> {
     try (H5File f = H5File.open(file)) {
       Node start = f.get(path);
       if (start instanceof Group g) {
-        if (recursive) {
+        if (recursive && g.path().equals("/")) {
           out.println(line("/", g));
         }
-        list(out, g, recursive, new HashSet<>());
+        list(out, g, "", recursive, new HashSet<>());
       } else {
-        out.println(line(start.path(), start));
+        out.println(line(start.name(), start));
       }
     }
     return Main.OK;
   }
 
-  private void list(PrintWriter out, Group g, boolean deep, Set<Long> seen) throws Exception {
+  /** Lists {@code g}; in recursive mode names are paths below the listed group, as h5ls. */
+  private void list(PrintWriter out, Group g, String prefix, boolean deep, Set<Long> seen)
+      throws Exception {
     seen.add(g.address());
-    for (Link link : g.links()) {
-      String name = deep ? childPath(g.path(), link.name()) : link.name();
+    for (Link link : sortedLinks(g)) {
+      String name = deep ? prefix + "/" + link.name() : link.name();
       switch (link.kind()) {
         case SOFT -> out.println(pad(name) + "Soft Link {" + link.target() + "}");
         case EXTERNAL -> out.println(pad(name) + "External Link {" + link.file() + "/"
@@ -63,11 +69,18 @@ final class LsCommand implements Callable<Integer> {
           boolean again = seen.contains(n.address());
           out.println(line(name, n) + (again && n instanceof Group ? ", already listed" : ""));
           if (deep && n instanceof Group child && !again) {
-            list(out, child, true, seen);
+            list(out, child, name, true, seen);
           }
         }
       }
     }
+  }
+
+  /** Links in name order, as libhdf5's tools list them. */
+  static List<Link> sortedLinks(Group g) throws Exception {
+    List<Link> links = new ArrayList<>(g.links());
+    links.sort(Comparator.comparing(Link::name, SymbolTableWriter.NAME_ORDER));
+    return links;
   }
 
   static String line(String name, Node n) throws Exception {

@@ -1,75 +1,33 @@
 package io.h5j.format.heap;
 
-import static org.junit.jupiter.api.Assertions.fail;
+import io.h5j.testing.Oracles;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
+
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * Test helper: makes files with libhdf5 through Debian's h5py, and finds dense-storage
  * addresses in them with a minimal object header scan that uses nothing else of h5j.
  */
 final class OracleFiles {
-  static final String PYTHON = "/usr/bin/python3";
-
   private OracleFiles() {}
 
   /**
    * Runs {@code script} (python, with {@code sys.argv[1]} = a file path) and returns its
-   * stdout lines. Skips the test loudly if h5py is unavailable, unless CI=true, then fails.
+   * non-blank stdout lines; {@link Oracles} skips loudly without h5py, or fails under CI.
    */
   static List<String> runPython(String script, Path file) throws Exception {
-    if (!h5pyAvailable()) {
-      String msg = "h5py oracle unavailable at " + PYTHON + ": test cannot run";
-      if ("true".equals(System.getenv("CI"))) {
-        fail(msg);
+    String out = Oracles.python(script, file.toString());
+    List<String> lines = new ArrayList<>();
+    for (String l : out.split("\n")) {
+      if (!l.isBlank()) {
+        lines.add(l.trim());
       }
-      System.err.println("SKIPPED LOUDLY: " + msg);
-      Assumptions.abort(msg);
     }
-    Path py = Files.createTempFile("oracle", ".py");
-    Files.writeString(py, script);
-    try {
-      Process proc = new ProcessBuilder(PYTHON, py.toString(), file.toString())
-          .redirectErrorStream(true).start();
-      String out = readAll(proc.getInputStream());
-      if (!proc.waitFor(120, TimeUnit.SECONDS) || proc.exitValue() != 0) {
-        fail("python oracle failed:\n" + out);
-      }
-      List<String> lines = new ArrayList<>();
-      for (String l : out.split("\n")) {
-        if (!l.isBlank()) {
-          lines.add(l.trim());
-        }
-      }
-      return lines;
-    } finally {
-      Files.deleteIfExists(py);
-    }
-  }
-
-  private static boolean h5pyAvailable() {
-    try {
-      Process p = new ProcessBuilder(PYTHON, "-c", "import h5py").redirectErrorStream(true).start();
-      readAll(p.getInputStream());
-      return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
-    } catch (IOException | InterruptedException e) {
-      return false;
-    }
-  }
-
-  private static String readAll(InputStream in) throws IOException {
-    ByteArrayOutputStream b = new ByteArrayOutputStream();
-    in.transferTo(b);
-    return b.toString(StandardCharsets.UTF_8);
+    return lines;
   }
 
   static long le(byte[] d, int at, int n) {

@@ -1,4 +1,9 @@
-package io.h5j;
+package io.h5j.conformance;
+
+import io.h5j.Dataset;
+import io.h5j.DatasetSpec;
+import io.h5j.Group;
+import io.h5j.H5File;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

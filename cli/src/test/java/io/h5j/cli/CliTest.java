@@ -1,0 +1,90 @@
+package io.h5j.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.testing.Fixtures;
+import io.h5j.testing.Oracles;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CliTest {
+  @TempDir
+  Path dir;
+
+  private record Result(int code, String out, String err) {}
+
+  private static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void demoWritesAFileThatLibhdf5ReadsAndVerifiesIt() throws Exception {
+    Path f = dir.resolve("demo.h5");
+    Result r = run("demo", f.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("verified: 4 datasets and 2 attributes"), r.out());
+    String dump = Oracles.h5dump(f, "-d", "/weather/2026-11-29/temperature");
+    assertTrue(dump.contains("23"), dump);
+    assertEquals("[b'Z\\xc3\\xbcrich', b'Gen\\xc3\\xa8ve', b'Lugano'] [[3, 1, 4, 1], [5, 9, 2, 6], [5, 3, 5, 8]]\n",
+        Oracles.python("import h5py,sys; f=h5py.File(sys.argv[1],'r'); "
+            + "print(list(f['latest/station'][()]), f['counts'][()].tolist())", f.toString()));
+  }
+
+  @Test
+  void lsListsLikeH5ls() throws Exception {
+    Result r = run("ls", "-r", Fixtures.file("groups_latest.h5").toString(), "/a");
+    assertEquals(0, r.code(), r.err());
+    List<String> lines = r.out().lines().toList();
+    Oracles.requireH5dump();
+    String expected = Oracles.run(List.of("h5ls", "-r",
+        Fixtures.file("groups_latest.h5") + "/a")).stdout();
+    assertEquals(expected, r.out());
+    assertTrue(lines.contains("/b/c/d/leaf              Dataset {3}"), r.out());
+    for (String group : List.of("/links", "/")) {
+      Result links = run("ls", Fixtures.file("groups_latest.h5").toString(), group);
+      assertEquals(Oracles.run(List.of("h5ls", Fixtures.file("groups_latest.h5") + group))
+          .stdout(), links.out());
+    }
+  }
+
+  @Test
+  void dumpJsonMatchesTheManifest() throws Exception {
+    Result r = run("dump", "--json", Fixtures.file("layouts_latest.h5").toString());
+    assertEquals(0, r.code(), r.err());
+    JsonNode json = new ObjectMapper().readTree(r.out());
+    JsonNode manifest = Fixtures.objects("layouts_latest.h5");
+    assertEquals(manifest.get("/contiguous_1d").get("values"),
+        json.get("/contiguous_1d").get("values"));
+    assertEquals("[[0,11,22],[33,44,55]]", json.get("/compact_2d").get("values").toString());
+    assertEquals("CHUNKED", json.get("/chunked_fixed").get("layout").asText());
+  }
+
+  @Test
+  void badInputExitsOneWithOneLine() throws Exception {
+    Path junk = dir.resolve("junk.h5");
+    Files.write(junk, new byte[] {1, 2, 3});
+    Result r = run("ls", junk.toString());
+    assertEquals(1, r.code());
+    assertEquals(1, r.err().lines().count(), r.err());
+    assertTrue(r.err().contains("superblock"), r.err());
+    assertEquals(1, run("ls", dir.resolve("missing.h5").toString()).code());
+    assertEquals(1, run("ls", Fixtures.file("groups_latest.h5").toString(), "/nope").code());
+  }
+
+  @Test
+  void usageErrorsExitTwo() {
+    assertEquals(2, run("ls").code());
+    assertEquals(2, run("frobnicate").code());
+  }
+}
