@@ -119,9 +119,15 @@ public final class Attributes {
     store(all);
   }
 
+  /** The decoded attribute messages by name (a fresh map the caller may change). */
   private Map<String, AttributeMessage> messages() throws IOException {
     H5Context ctx = node.file.context();
     ObjectHeader h = node.header();
+    return new LinkedHashMap<>(ctx.derived(h.address(), "attributes", () -> decodeAll(ctx, h)));
+  }
+
+  private Map<String, AttributeMessage> decodeAll(H5Context ctx, ObjectHeader h)
+      throws IOException {
     Map<String, AttributeMessage> out = new LinkedHashMap<>();
     for (StoredMessage m : h.messages()) {
       if (m.type() == MessageType.ATTRIBUTE) {

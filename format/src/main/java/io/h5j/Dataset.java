@@ -79,11 +79,7 @@ public final class Dataset extends Node {
   public byte[] readRaw() throws IOException {
     Dataspace space = dataspace();
     Datatype type = datatype();
-    long bytes = Math.multiplyExact(space.elementCount(), (long) type.size());
-    if (bytes > Integer.MAX_VALUE - 8) {
-      throw new UnsupportedOperationException("dataset " + path + " holds " + bytes
-          + " bytes, more than one Java array; read it in parts");
-    }
+    long bytes = storageBytes(space, type);
     LayoutMessage layout = layout();
     if (layout instanceof LayoutMessage.Compact c) {
       if (c.data().length < bytes) {
@@ -93,17 +89,30 @@ public final class Dataset extends Node {
       return java.util.Arrays.copyOf(c.data(), (int) bytes);
     }
     if (layout instanceof LayoutMessage.Contiguous c) {
-      if (!FileParams.isDefined(c.address())) {
-        return Values.repeat(fillValueBytes(), (int) space.elementCount(), type.size());
-      }
       if (c.size() < bytes) {
         throw new H5FormatException("dataset " + path, address, "contiguous storage of "
             + c.size() + " bytes is smaller than the " + bytes + " the dataspace needs");
+      }
+      if (bytes > Integer.MAX_VALUE - 8) {
+        throw new UnsupportedOperationException("dataset " + path + " holds " + bytes
+            + " bytes, more than one Java array; read it in parts");
+      }
+      if (!FileParams.isDefined(c.address())) {
+        return Values.repeat(fillValueBytes(), (int) space.elementCount(), type.size());
       }
       return file.context().access().read(c.address(), bytes, "contiguous data of " + path);
     }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");
+  }
+
+  private long storageBytes(Dataspace space, Datatype type) throws H5FormatException {
+    try {
+      return Math.multiplyExact(space.elementCount(), (long) type.size());
+    } catch (ArithmeticException e) {
+      throw new H5FormatException("dataset " + path, address, "dataspace " + space + " of "
+          + type.size() + "-byte elements exceeds 2^63 bytes");
+    }
   }
 
   /** All elements as a flat Java array in C order. */

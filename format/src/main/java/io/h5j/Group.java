@@ -12,6 +12,7 @@ import io.h5j.format.object.StoredMessage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A group: named links to other objects. Paths may be relative to this group ({@code "a/b"})
@@ -50,7 +51,11 @@ public final class Group extends Node {
   }
 
   List<LinkMessage> linkMessages() throws IOException {
-    return GroupStorage.readLinks(file.context(), header());
+    return new ArrayList<>(linkMap().values());
+  }
+
+  Map<String, LinkMessage> linkMap() throws IOException {
+    return GroupStorage.links(file.context(), header());
   }
 
   private static Link toLink(LinkMessage m) {
@@ -189,13 +194,11 @@ public final class Group extends Node {
   }
 
   void addLink(LinkMessage link) throws IOException {
-    List<LinkMessage> links = new ArrayList<>(linkMessages());
-    for (LinkMessage l : links) {
-      if (l.name().equals(link.name())) {
-        throw new IllegalArgumentException("'" + link.name() + "' already exists in " + path
-            + "; delete it first or pick another name");
-      }
+    if (linkMap().containsKey(link.name())) {
+      throw new IllegalArgumentException("'" + link.name() + "' already exists in " + path
+          + "; delete it first or pick another name");
     }
+    List<LinkMessage> links = linkMessages();
     links.add(link);
     writeLinks(links);
   }

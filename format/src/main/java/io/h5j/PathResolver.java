@@ -60,12 +60,7 @@ final class PathResolver {
   }
 
   private static LinkMessage find(Group g, String name) throws IOException {
-    for (LinkMessage l : g.linkMessages()) {
-      if (l.name().equals(name)) {
-        return l;
-      }
-    }
-    return null;
+    return g.linkMap().get(name);
   }
 
   /** Decides from the header's messages what kind of object lives at {@code address}. */

@@ -9,7 +9,11 @@ import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
 import java.io.IOException;
+import io.h5j.H5FormatException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 
@@ -57,8 +61,23 @@ public final class GroupStorage {
         + " of the object header", ctx.params());
   }
 
+  /** A group's links by name, in storage order; decoded once per header version. */
+  public static Map<String, LinkMessage> links(H5Context ctx, ObjectHeader h)
+      throws IOException {
+    return ctx.derived(h.address(), "links", () -> {
+      Map<String, LinkMessage> byName = new LinkedHashMap<>();
+      for (LinkMessage l : readLinks(ctx, h)) {
+        if (byName.put(l.name(), l) != null) {
+          throw new H5FormatException("group", h.address(), "holds two links named '"
+              + l.name() + "'");
+        }
+      }
+      return Collections.unmodifiableMap(byName);
+    });
+  }
+
   /** The group's links, in storage order (name order for indexed storage). */
-  public static List<LinkMessage> readLinks(H5Context ctx, ObjectHeader h) throws IOException {
+  private static List<LinkMessage> readLinks(H5Context ctx, ObjectHeader h) throws IOException {
     Optional<SymbolTableMessage> stab = symbolTable(ctx, h);
     if (stab.isPresent()) {
       return SymbolTableGroup.readLinks(ctx.access(), stab.get());

@@ -52,12 +52,12 @@ public record AttributeMessage(String name, Datatype datatype, Dataspace dataspa
     Dataspace space = (flags & 2) != 0
         ? Dataspace.decode(resolved(spaceReader, MessageType.DATASPACE, shared))
         : Dataspace.decode(spaceReader);
-    long bytes = Math.multiplyExact(space.elementCount(), (long) type.size());
-    if (bytes > r.remaining()) {
-      throw r.error("attribute '" + name + "' needs " + bytes + " bytes of data but only "
-          + r.remaining() + " remain in the message");
+    long count = space.elementCount();
+    if (type.size() > 0 && count > r.remaining() / type.size()) {
+      throw r.error("attribute '" + name + "' needs " + count + " elements of " + type.size()
+          + " bytes but only " + r.remaining() + " bytes remain in the message");
     }
-    return new AttributeMessage(name, type, space, r.bytes((int) bytes), utf8);
+    return new AttributeMessage(name, type, space, r.bytes((int) (count * type.size())), utf8);
   }
 
   private static ByteReader resolved(ByteReader sharedRef, int type, SharedResolver shared)

@@ -103,6 +103,14 @@ public record Dataspace(Kind kind, long[] dims, long[] maxDims) implements Heade
     if (kind != Kind.SIMPLE && rank != 0) {
       throw r.error(kind + " dataspace has rank " + rank);
     }
+    long count = 1;
+    for (long d : dims) {
+      if (d != 0 && count > Long.MAX_VALUE / d) {
+        throw r.error("dataspace " + java.util.Arrays.toString(dims) + " has more than 2^63"
+            + " elements");
+      }
+      count *= d;
+    }
     return new Dataspace(kind, dims, max);
   }
 

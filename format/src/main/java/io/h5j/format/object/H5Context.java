@@ -28,6 +28,8 @@ public final class H5Context {
   private Superblock superblock;
   private final SpaceAllocator allocator;
   private final Map<Long, ObjectHeader> headers = new HashMap<>();
+  /** Structures decoded from an object's header (e.g. a group's links), dropped on rewrite. */
+  private final Map<Long, Map<String, Object>> derived = new HashMap<>();
   private final Map<Object, PendingWrite> pending = new LinkedHashMap<>();
   private final List<PendingWrite> lateWrites = new ArrayList<>();
   private SharedMessages shared;
@@ -125,7 +127,28 @@ public final class H5Context {
       throws IOException {
     ObjectHeader h = headerWriter().rewrite(header(address), messages);
     headers.put(address, h);
+    derived.remove(address);
     return h;
+  }
+
+  /** Computes something from an object's header once; rewriting the header forgets it. */
+  public interface Derivation<T> {
+    T derive() throws IOException;
+  }
+
+  /**
+   * The value {@code kind} (e.g. "links") derived from the header at {@code address}, computed
+   * on first use and forgotten when that header is rewritten.
+   */
+  @SuppressWarnings("unchecked")
+  public <T> T derived(long address, String kind, Derivation<T> derivation) throws IOException {
+    Map<String, Object> forObject = derived.computeIfAbsent(address, a -> new HashMap<>());
+    Object v = forObject.get(kind);
+    if (v == null) {
+      v = derivation.derive();
+      forObject.put(kind, v);
+    }
+    return (T) v;
   }
 
   /** Registers (or replaces) work for flush time under {@code key}. */

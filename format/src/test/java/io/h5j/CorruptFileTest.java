@@ -1,0 +1,118 @@
+package io.h5j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.h5j.testing.Fixtures;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Damaged files end in {@link H5FormatException} and nothing else: random byte flips and
+ * truncations of every fixture are opened and walked completely (groups, links, attributes,
+ * contiguous and compact data), each in bounded time.
+ */
+class CorruptFileTest {
+  private static final List<String> FILES = List.of("groups_latest.h5", "groups_earliest.h5",
+      "attributes_latest.h5", "attributes_earliest.h5", "datatypes_latest.h5",
+      "datatypes_earliest.h5", "layouts_latest.h5", "layouts_earliest.h5", "sohm_list.h5",
+      "sohm_btree.h5", "userblock_512.h5");
+
+  @Provide
+  Arbitrary<String> fixture() {
+    return Arbitraries.of(FILES);
+  }
+
+  @Property(tries = 1000)
+  void flippedBytesFailOnlyAsFormatErrors(@ForAll("fixture") String name,
+      @ForAll @IntRange(min = 1, max = 8) int flips, @ForAll long seed) throws Exception {
+    byte[] data = Files.readAllBytes(Fixtures.file(name));
+    java.util.Random rnd = new java.util.Random(seed);
+    // Most structures sit in the first few KiB; aim half the flips there.
+    for (int i = 0; i < flips; i++) {
+      int limit = rnd.nextBoolean() ? Math.min(data.length, 4096) : data.length;
+      data[rnd.nextInt(limit)] ^= (byte) (1 + rnd.nextInt(255));
+    }
+    walkDamaged(data);
+  }
+
+  @Property(tries = 300)
+  void truncatedFilesFailOnlyAsFormatErrors(@ForAll("fixture") String name,
+      @ForAll @IntRange(min = 0, max = 1000) int permille) throws Exception {
+    byte[] whole = Files.readAllBytes(Fixtures.file(name));
+    walkDamaged(java.util.Arrays.copyOf(whole, (int) ((long) whole.length * permille / 1000)));
+  }
+
+  @Test
+  void theWalkReachesEveryObjectOfAnUndamagedFile() throws Exception {
+    for (String name : FILES) {
+      Set<Long> manifestAddresses = new HashSet<>();
+      Fixtures.objects(name).forEach(o -> {
+        if (o.has("addr")) {
+          manifestAddresses.add(o.get("addr").asLong());
+        }
+      });
+      Set<Long> seen = new HashSet<>();
+      try (H5File h = H5File.open(Fixtures.file(name))) {
+        walk(h.root(), seen);
+      }
+      assertEquals(manifestAddresses, seen, name);
+    }
+  }
+
+  private static void walkDamaged(byte[] data) throws IOException {
+    Path f = Files.createTempFile("h5j-corrupt", ".h5");
+    try {
+      Files.write(f, data);
+      String outcome = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+        try (H5File h = H5File.open(f)) {
+          walk(h.root(), new HashSet<>());
+          return "read without error";
+        } catch (H5FormatException expected) {
+          return "H5FormatException";
+        } catch (Throwable t) {
+          return fail("damaged file raised " + t + " instead of H5FormatException", t);
+        }
+      });
+      Statistics.collect(outcome);
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
+  private static void walk(Node n, Set<Long> seen) throws IOException {
+    if (!seen.add(n.address()) || seen.size() > 10_000) {
+      return;
+    }
+    n.attributes().all();
+    if (n instanceof Dataset d) {
+      d.dataspace();
+      String layout = d.layoutName();
+      if (layout.equals("CONTIGUOUS") || layout.equals("COMPACT")) {
+        d.read();
+      }
+    } else if (n instanceof NamedDatatype t) {
+      t.datatype();
+    } else if (n instanceof Group g) {
+      for (Link l : g.links()) {
+        if (l.kind() == Link.Kind.HARD) {
+          walk(g.get(l.name()), seen);
+        }
+      }
+    }
+  }
+}
