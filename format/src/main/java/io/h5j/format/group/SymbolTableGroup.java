@@ -43,8 +43,9 @@ public final class SymbolTableGroup {
 
   private static LinkMessage toLink(LocalHeap heap, SymbolTableEntry e) throws H5FormatException {
     String name = heap.string(e.nameOffset());
-    if (name.isEmpty()) {
-      throw new H5FormatException(NODE, heap.address(), "an entry has an empty name");
+    if (name.isEmpty() || name.indexOf('/') >= 0) {
+      throw new H5FormatException(NODE, heap.address(), "an entry has the invalid name '"
+          + name + "'");
     }
     if (e.cacheType() == SymbolTableEntry.CACHE_SOFT_LINK) {
       return new LinkMessage(name, new LinkMessage.Soft(heap.string(e.softLinkOffset())), -1,

@@ -66,6 +66,9 @@ public record LinkMessage(String name, LinkTarget target, long creationOrder, bo
       throw r.error("link name is empty");
     }
     String name = new String(r.bytes(nameLength), StandardCharsets.UTF_8);
+    if (name.indexOf('/') >= 0) {
+      throw r.error("link name '" + name + "' contains '/'");
+    }
     LinkTarget target = switch (linkType) {
       case 0 -> new Hard(r.offset());
       case 1 -> new Soft(new String(r.bytes(r.u16()), StandardCharsets.UTF_8));
