@@ -27,10 +27,7 @@ import org.junit.jupiter.api.Test;
  * contiguous and compact data), each in bounded time.
  */
 class CorruptFileTest {
-  private static final List<String> FILES = List.of("groups_latest.h5", "groups_earliest.h5",
-      "attributes_latest.h5", "attributes_earliest.h5", "datatypes_latest.h5",
-      "datatypes_earliest.h5", "layouts_latest.h5", "layouts_earliest.h5", "sohm_list.h5",
-      "sohm_btree.h5", "userblock_512.h5");
+  private static final List<String> FILES = Fixtures.files();
 
   @Provide
   Arbitrary<String> fixture() {

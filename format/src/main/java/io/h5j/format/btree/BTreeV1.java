@@ -33,6 +33,19 @@ public final class BTreeV1 {
     walk(fa, address, nodeType, keySize, -1, visitor, new HashSet<>(), 0);
   }
 
+  /** Addresses of every node of the tree (for freeing it), children of level 0 excluded. */
+  public static Set<Long> nodes(FileAccess fa, long address, int nodeType, int keySize)
+      throws IOException {
+    Set<Long> seen = new HashSet<>();
+    walk(fa, address, nodeType, keySize, -1, (l, c, r) -> { }, seen, 0);
+    return seen;
+  }
+
+  /** Bytes a node occupies: header, 2K children and 2K + 1 keys. */
+  public static long nodeSize(io.h5j.format.io.FileParams p, int k, int keySize) {
+    return 8 + 2L * p.offsetSize() + 2L * k * (p.offsetSize() + keySize) + keySize;
+  }
+
   private static void walk(FileAccess fa, long address, int nodeType, int keySize,
       int expectedLevel, LeafVisitor visitor, Set<Long> seen, int depth) throws IOException {
     if (depth > MAX_DEPTH) {

@@ -12,16 +12,30 @@ import io.h5j.format.object.StoredMessage;
 import io.h5j.format.superblock.Superblock;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Stores a group's complete link list in whatever form the group already has: an old-style
  * symbol table is rebuilt; a new-style group keeps its links compact up to the group info
- * message's threshold and dense (fractal heap + v2 B-tree) beyond it.
+ * message's threshold and dense (fractal heap + v2 B-tree) beyond it. Rebuilding indexed
+ * storage costs O(links), so those writes wait for flush and any number of edits in between
+ * cost one rebuild; until then readers see the pending list.
  */
 public final class GroupLinkWriter {
   private GroupLinkWriter() {}
+
+  /** Link lists of groups whose indexed storage is rewritten at the next flush. */
+  static final class PendingLinks {
+    final Map<Long, List<LinkMessage>> byGroup = new HashMap<>();
+  }
+
+  /** The links waiting to be written for the group at {@code address}, or null. */
+  static List<LinkMessage> pending(H5Context ctx, long address) {
+    return ctx.attachment(PendingLinks.class, PendingLinks::new).byGroup.get(address);
+  }
 
   /** The messages of a new, empty new-style group. */
   public static List<StoredMessage> newStyleGroupMessages(H5Context ctx) {
@@ -42,9 +56,40 @@ public final class GroupLinkWriter {
   public static void write(H5Context ctx, long groupAddress, List<LinkMessage> links)
       throws IOException {
     ObjectHeader h = ctx.header(groupAddress);
+    Map<Long, List<LinkMessage>> pending =
+        ctx.attachment(PendingLinks.class, PendingLinks::new).byGroup;
+    boolean indexed = GroupStorage.symbolTable(ctx, h).isPresent()
+        || links.size() > groupInfo(ctx, h).effectiveMaxCompact();
+    if (!indexed) {
+      pending.remove(groupAddress);
+      writeNow(ctx, groupAddress, links);
+      return;
+    }
+    pending.put(groupAddress, List.copyOf(links));
+    ctx.defer(List.of("links", groupAddress), () -> {
+      List<LinkMessage> latest = pending.remove(groupAddress);
+      if (latest != null) {
+        writeNow(ctx, groupAddress, latest);
+      }
+    });
+  }
+
+  private static GroupInfoMessage groupInfo(H5Context ctx, ObjectHeader h) throws IOException {
+    for (StoredMessage m : h.messages()) {
+      if (m.type() == MessageType.GROUP_INFO) {
+        return GroupInfoMessage.decode(new ByteReader(m.body(), h.address(), "group info",
+            ctx.params()));
+      }
+    }
+    return GroupInfoMessage.DEFAULT;
+  }
+
+  private static void writeNow(H5Context ctx, long groupAddress, List<LinkMessage> links)
+      throws IOException {
+    ObjectHeader h = ctx.header(groupAddress);
     Optional<SymbolTableMessage> stab = GroupStorage.symbolTable(ctx, h);
     if (stab.isPresent()) {
-      writeSymbolTable(ctx, h, links);
+      writeSymbolTable(ctx, h, stab.get(), links);
       return;
     }
     GroupInfoMessage info = GroupInfoMessage.DEFAULT;
@@ -110,8 +155,8 @@ public final class GroupLinkWriter {
     return max;
   }
 
-  private static void writeSymbolTable(H5Context ctx, ObjectHeader h, List<LinkMessage> links)
-      throws IOException {
+  private static void writeSymbolTable(H5Context ctx, ObjectHeader h, SymbolTableMessage old,
+      List<LinkMessage> links) throws IOException {
     Superblock sb = ctx.superblock();
     SymbolTableMessage stab = new SymbolTableWriter(ctx.access(), ctx.allocator(),
         sb.groupLeafK(), sb.groupInternalK()).write(links);
@@ -121,9 +166,11 @@ public final class GroupLinkWriter {
           ? new StoredMessage(m.type(), m.flags(), m.creationOrder(), stab.toBytes(ctx.params()))
           : m);
     }
-    ctx.rewriteHeader(h.address(), messages);
     if (h.address() == sb.rootAddress() && sb.version() < 2) {
       ctx.superblock(sb.withRootCache(stab.btreeAddress(), stab.localHeapAddress()));
     }
+    ctx.rewriteHeader(h.address(), messages);
+    SymbolTableGroup.free(ctx.access(), ctx.allocator(), old, sb.groupLeafK(),
+        sb.groupInternalK());
   }
 }

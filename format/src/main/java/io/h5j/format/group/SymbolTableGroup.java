@@ -41,6 +41,29 @@ public final class SymbolTableGroup {
     return out;
   }
 
+  /**
+   * Frees the storage of an old-style group (B-tree nodes, symbol table nodes, local heap)
+   * once nothing points at it any more.
+   */
+  public static void free(FileAccess fa, io.h5j.format.io.SpaceAllocator alloc,
+      SymbolTableMessage stab, int leafK, int internalK) throws IOException {
+    int keySize = fa.params().lengthSize();
+    List<Long> snods = new ArrayList<>();
+    BTreeV1.walk(fa, stab.btreeAddress(), BTreeV1.GROUP_NODE, keySize,
+        (l, child, r) -> snods.add(child));
+    long nodeSize = BTreeV1.nodeSize(fa.params(), internalK, keySize);
+    for (long node : BTreeV1.nodes(fa, stab.btreeAddress(), BTreeV1.GROUP_NODE, keySize)) {
+      alloc.free(node, nodeSize);
+    }
+    long snodSize = 8 + 2L * leafK * SymbolTableEntry.size(fa.params());
+    for (long snod : snods) {
+      alloc.free(snod, snodSize);
+    }
+    LocalHeap heap = LocalHeap.read(fa, stab.localHeapAddress());
+    alloc.free(heap.address(), LocalHeap.headerSize(fa.params()));
+    alloc.free(heap.dataAddress(), heap.dataSize());
+  }
+
   private static LinkMessage toLink(LocalHeap heap, SymbolTableEntry e) throws H5FormatException {
     String name = heap.string(e.nameOffset());
     if (name.isEmpty() || name.indexOf('/') >= 0) {

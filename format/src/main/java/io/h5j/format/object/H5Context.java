@@ -33,6 +33,7 @@ public final class H5Context {
   private final Map<Object, PendingWrite> pending = new LinkedHashMap<>();
   private final List<PendingWrite> lateWrites = new ArrayList<>();
   private SharedMessages shared;
+  private boolean superblockDirty;
 
   public H5Context(FileAccess fa, Superblock superblock) throws IOException {
     this.fa = fa;
@@ -76,8 +77,10 @@ public final class H5Context {
     return superblock;
   }
 
+  /** Replaces the superblock; it reaches the file before the next header commit. */
   public void superblock(Superblock sb) {
     this.superblock = sb;
+    this.superblockDirty = true;
   }
 
   public SharedMessages shared() {
@@ -98,7 +101,29 @@ public final class H5Context {
   }
 
   public ObjectHeaderWriter headerWriter() {
-    return new ObjectHeaderWriter(fa, allocator());
+    return new ObjectHeaderWriter(fa, allocator(), this::persistSuperblock);
+  }
+
+  /**
+   * Writes the superblock now if the end of allocation grew or the superblock changed since
+   * it was last written, so that a header about to point into new space never points past
+   * the end of file that libhdf5 would read.
+   */
+  public void persistSuperblock() throws IOException {
+    long eoa = allocator().endOfAllocation();
+    if (eoa > superblock.endOfFileAddress() || superblockDirty) {
+      writeSuperblock(Math.max(eoa, superblock.endOfFileAddress()));
+    }
+  }
+
+  private void writeSuperblock(long eoa) throws IOException {
+    if (fa.size() < eoa) {
+      fa.write(eoa - 1, new byte[1]); // libhdf5 refuses a file shorter than its EOA
+    }
+    superblock = superblock.withEndOfFile(eoa);
+    fa.write(superblock.location() - fa.params().baseAddress(),
+        SuperblockCodec.encode(superblock));
+    superblockDirty = false;
   }
 
   /** The object header at {@code address}, decoded once and cached. */
@@ -151,6 +176,13 @@ public final class H5Context {
     return (T) v;
   }
 
+  private final Map<Class<?>, Object> attachments = new HashMap<>();
+
+  /** Per-file state a layer above keeps here, created on first use. */
+  public <T> T attachment(Class<T> type, java.util.function.Supplier<T> create) {
+    return type.cast(attachments.computeIfAbsent(type, t -> create.get()));
+  }
+
   /** Registers (or replaces) work for flush time under {@code key}. */
   public void defer(Object key, PendingWrite write) {
     allocator();
@@ -176,14 +208,10 @@ public final class H5Context {
     }
     lateWrites.clear();
     long eoa = allocator.endOfAllocation();
-    if (fa.size() < eoa) {
-      fa.write(eoa - 1, new byte[1]); // libhdf5 refuses a file shorter than its EOA
-    } else if (fa.size() > eoa) {
+    writeSuperblock(eoa);
+    if (fa.size() > eoa) {
       fa.truncate(eoa); // space freed at the end goes back to the file system
     }
-    superblock = superblock.withEndOfFile(eoa);
-    fa.write(superblock.location() - fa.params().baseAddress(),
-        SuperblockCodec.encode(superblock));
     fa.force();
   }
 }

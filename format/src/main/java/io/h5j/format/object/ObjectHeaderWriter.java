@@ -11,10 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes object headers. A rewrite keeps the header at its address (links point there),
- * refills the chunks it already has, and only allocates a continuation chunk for what no
- * longer fits; chunks left empty are freed. New chunks are written before chunk 0, so a crash
- * in between leaves the old, consistent header.
+ * Writes object headers. A rewrite keeps the header at its address (links point there) and
+ * refills chunk 0; whatever does not fit goes to one newly allocated continuation chunk.
+ * Existing continuation chunks are never overwritten: the new one is written first, then
+ * chunk 0 switches the header over in one write, and only then are the old chunks freed, so
+ * a crash at any point leaves a consistent header.
  */
 public final class ObjectHeaderWriter {
   /** Smallest chunk 0 body, so that a continuation message always fits later. */
@@ -22,12 +23,19 @@ public final class ObjectHeaderWriter {
   /** Room left in a new continuation chunk for later growth. */
   private static final int CONTINUATION_SLACK = 64;
 
+  /** Runs before chunk 0 is written: makes what the header will point at reachable. */
+  public interface CommitHook {
+    void beforeCommit() throws IOException;
+  }
+
   private final FileAccess fa;
   private final SpaceAllocator alloc;
+  private final CommitHook hook;
 
-  public ObjectHeaderWriter(FileAccess fa, SpaceAllocator alloc) {
+  public ObjectHeaderWriter(FileAccess fa, SpaceAllocator alloc, CommitHook hook) {
     this.fa = fa;
     this.alloc = alloc;
+    this.hook = hook;
   }
 
   /** Allocates and writes a new header of {@code version} (1 or 2) holding {@code messages}. */
@@ -53,54 +61,43 @@ public final class ObjectHeaderWriter {
   /** Stores {@code messages} as the whole content of header {@code old}. */
   public ObjectHeader rewrite(ObjectHeader old, List<StoredMessage> messages) throws IOException {
     HeaderFormat f = new HeaderFormat(old.version(), fa.params(), old.tracksAttributeOrder());
+    ObjectHeader.Chunk chunk0 = old.chunks().get(0);
     int contSize = f.messageSize(f.continuationBodySize());
-    List<ObjectHeader.Chunk> chunks = new ArrayList<>();
+    List<ObjectHeader.Chunk> chunks = new ArrayList<>(List.of(chunk0));
     List<List<StoredMessage>> placed = new ArrayList<>();
-    List<ObjectHeader.Chunk> available = new ArrayList<>(old.chunks());
     int m = 0;
     int n = messages.size();
-    for (int i = 0; i < available.size() && (m < n || i == 0); i++) {
-      ObjectHeader.Chunk chunk = available.get(i);
-      long rest = f.totalSize(messages.subList(m, n));
+    if (f.totalSize(messages) <= chunk0.dataSize()) {
+      placed.add(new ArrayList<>(messages));
+      m = n;
+    } else {
       List<StoredMessage> here = new ArrayList<>();
-      if (rest <= chunk.dataSize()) {
-        here.addAll(messages.subList(m, n));
-        m = n;
-      } else {
-        long used = 0;
-        while (m < n && used + f.messageSize(messages.get(m).body().length) + contSize
-            <= chunk.dataSize()) {
+      long used = 0;
+      while (m < n && used + f.messageSize(messages.get(m).body().length) + contSize
+          <= chunk0.dataSize()) {
           used += f.messageSize(messages.get(m).body().length);
           here.add(messages.get(m++));
-        }
-        if (here.isEmpty() && i > 0) {
-          continue; // a continuation chunk too small to be useful: drop it
-        }
       }
-      chunks.add(chunk);
       placed.add(here);
-    }
-    if (m < n) {
       long rest = f.totalSize(messages.subList(m, n)) + CONTINUATION_SLACK;
       long whole = rest + f.continuationOverhead();
-      long address = alloc.allocate(whole);
-      chunks.add(new ObjectHeader.Chunk(address, whole, f.continuationDataStart(), rest));
+      chunks.add(new ObjectHeader.Chunk(alloc.allocate(whole), whole,
+          f.continuationDataStart(), rest));
       placed.add(new ArrayList<>(messages.subList(m, n)));
-    }
-    for (ObjectHeader.Chunk c : available) {
-      if (!chunks.contains(c)) {
-        alloc.free(c.address(), c.size());
-      }
     }
     int totalMessages = 0;
     for (int i = 0; i < chunks.size(); i++) {
-      totalMessages += placed.get(i).size() + (i + 1 < chunks.size() ? 1 : 0) + 1;
+      totalMessages += placed.get(i).size() + 1; // its messages and a continuation or NIL
     }
-    // Continuation chunks first, chunk 0 last: the header switches over in one write.
-    for (int i = chunks.size() - 1; i >= 0; i--) {
-      ObjectHeader.Chunk next = i + 1 < chunks.size() ? chunks.get(i + 1) : null;
-      fa.write(chunks.get(i).address(), encodeChunk(f, old, i, chunks.get(i), placed.get(i),
-          next, totalMessages));
+    if (chunks.size() > 1) {
+      fa.write(chunks.get(1).address(), encodeChunk(f, old, 1, chunks.get(1), placed.get(1),
+          null, totalMessages));
+    }
+    hook.beforeCommit();
+    fa.write(chunk0.address(), encodeChunk(f, old, 0, chunk0, placed.get(0),
+        chunks.size() > 1 ? chunks.get(1) : null, totalMessages));
+    for (ObjectHeader.Chunk c : old.chunks().subList(1, old.chunks().size())) {
+      alloc.free(c.address(), c.size());
     }
     return old.withMessages(messages, chunks);
   }
