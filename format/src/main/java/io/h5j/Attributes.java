@@ -82,7 +82,7 @@ public final class Attributes {
    * Creates or replaces attribute {@code name}. A Java array gives a 1-D attribute, a single
    * value ({@code Long}, {@code Integer}, {@code Double}, {@code String}, ...) a scalar one.
    */
-  public void put(String name, Object value) {
+  public void put(String name, Object value) throws IOException {
     Object array = value.getClass().isArray() ? value : Values.wrapScalar(value);
     Datatype type = DataConverter.forJavaArray(array);
     Dataspace space = value.getClass().isArray()
@@ -91,22 +91,18 @@ public final class Attributes {
   }
 
   /** Creates or replaces an attribute with an explicit datatype and dataspace. */
-  public void put(String name, Datatype type, Dataspace space, Object flatArray) {
-    try {
-      node.file.checkWritable();
-      if (name.isEmpty()) {
-        throw new IllegalArgumentException("an attribute name cannot be empty");
-      }
-      byte[] data = space.kind() == Dataspace.Kind.NULL ? new byte[0]
-          : node.file.values().encode(type, flatArray);
-      boolean utf8 = !name.chars().allMatch(c -> c < 128);
-      AttributeMessage m = new AttributeMessage(name, type, space, data, utf8);
-      Map<String, AttributeMessage> all = messages();
-      all.put(name, m);
-      store(all);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+  public void put(String name, Datatype type, Dataspace space, Object flatArray)
+      throws IOException {
+    node.file.checkWritable();
+    if (name.isEmpty()) {
+      throw new IllegalArgumentException("an attribute name cannot be empty");
     }
+    byte[] data = space.kind() == Dataspace.Kind.NULL ? new byte[0]
+        : node.file.values().encode(type, flatArray);
+    boolean utf8 = !name.chars().allMatch(c -> c < 128);
+    Map<String, AttributeMessage> all = messages();
+    all.put(name, new AttributeMessage(name, type, space, data, utf8));
+    store(all);
   }
 
   /** Removes attribute {@code name}. */

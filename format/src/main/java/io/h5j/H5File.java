@@ -48,18 +48,21 @@ public final class H5File implements Closeable {
 
   /** Opens an existing file read-only. */
   public static H5File open(Path path) throws IOException {
-    FileAccess fa = FileAccess.openRead(path);
-    try {
-      return new H5File(path, H5Context.open(fa));
-    } catch (IOException | RuntimeException e) {
-      fa.close();
-      throw e;
-    }
+    return open(FileAccess.openRead(path), path);
   }
 
   /** Opens an existing file to read and change it, whatever format version it uses. */
   public static H5File openReadWrite(Path path) throws IOException {
-    FileAccess fa = FileAccess.openReadWrite(path);
+    return open(FileAccess.openReadWrite(path), path);
+  }
+
+  /** Read-write through a wrapped channel: for tests that inject I/O faults. */
+  static H5File openReadWrite(Path path, java.util.function.UnaryOperator<
+      java.nio.channels.FileChannel> wrap) throws IOException {
+    return open(FileAccess.openReadWrite(path, wrap), path);
+  }
+
+  private static H5File open(FileAccess fa, Path path) throws IOException {
     try {
       return new H5File(path, H5Context.open(fa));
     } catch (IOException | RuntimeException e) {

@@ -10,7 +10,8 @@ import java.lang.reflect.Array;
 
 /**
  * Converts element bytes to Java arrays and back for one file, reading and writing
- * variable-length data through the file's global heap (new collections are written at flush).
+ * variable-length data through the file's global heap (new objects reach the file before the
+ * header that refers to them).
  */
 final class Values {
   private final H5Context ctx;
@@ -42,13 +43,11 @@ final class Values {
     return encode(type, array);
   }
 
+  /** One writer per file; its open collection reaches the file before any header commit. */
   private GlobalHeapWriter heapWriter() {
     if (heapWriter == null) {
       heapWriter = new GlobalHeapWriter(ctx.access(), ctx.allocator());
-      ctx.deferLate(() -> {
-        heapWriter.flush();
-        heapWriter = null;
-      });
+      ctx.beforeEveryCommit(heapWriter::flush);
     }
     return heapWriter;
   }

@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 /** A local heap: the name strings of an old-style group, NUL-terminated, 8-byte aligned. */
 public final class LocalHeap {
   private static final String WHAT = "local heap";
+  /** libhdf5's "no free block" offset: 1, never a valid (8-aligned) block offset. */
+  public static final long NO_FREE_BLOCK = 1;
 
   private final long address;
   private final long dataAddress;

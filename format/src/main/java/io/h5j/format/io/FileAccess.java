@@ -35,6 +35,16 @@ public final class FileAccess implements Closeable {
         FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE), true);
   }
 
+  /**
+   * Opens for reading and writing through a wrapped channel, e.g. one that injects faults in
+   * tests of what a failed write leaves behind.
+   */
+  public static FileAccess openReadWrite(Path path,
+      java.util.function.UnaryOperator<FileChannel> wrap) throws IOException {
+    return new FileAccess(path, wrap.apply(
+        FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)), true);
+  }
+
   /** Creates (or truncates) a file for writing. */
   public static FileAccess create(Path path) throws IOException {
     OpenOption[] opts = {StandardOpenOption.READ, StandardOpenOption.WRITE,

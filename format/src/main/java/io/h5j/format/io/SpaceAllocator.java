@@ -34,22 +34,24 @@ public final class SpaceAllocator {
     if (size <= 0) {
       throw new IllegalArgumentException("allocation size must be positive: " + size);
     }
-    Map.Entry<Long, Long> best = null;
+    long bestAddress = -1;
+    long bestSize = Long.MAX_VALUE;
     for (Map.Entry<Long, Long> e : free.entrySet()) {
-      if (e.getValue() >= size && (best == null || e.getValue() < best.getValue())) {
-        best = e;
-        if (e.getValue() == size) {
+      if (e.getValue() >= size && e.getValue() < bestSize) {
+        bestAddress = e.getKey();
+        bestSize = e.getValue();
+        if (bestSize == size) {
           break;
         }
       }
     }
-    if (best != null) {
-      long addr = best.getKey();
-      free.remove(addr);
-      if (best.getValue() > size) {
-        free.put(addr + size, best.getValue() - size);
+    // Key and size are copied out first: a TreeMap entry may be reused once removed.
+    if (bestAddress >= 0) {
+      free.remove(bestAddress);
+      if (bestSize > size) {
+        free.put(bestAddress + size, bestSize - size);
       }
-      return addr;
+      return bestAddress;
     }
     long addr = eoa;
     eoa += size;

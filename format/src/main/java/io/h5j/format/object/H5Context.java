@@ -31,7 +31,8 @@ public final class H5Context {
   /** Structures decoded from an object's header (e.g. a group's links), dropped on rewrite. */
   private final Map<Long, Map<String, Object>> derived = new HashMap<>();
   private final Map<Object, PendingWrite> pending = new LinkedHashMap<>();
-  private final List<PendingWrite> lateWrites = new ArrayList<>();
+  /** Writes every header commit must be preceded by (e.g. global heap collections). */
+  private final List<PendingWrite> beforeCommit = new ArrayList<>();
   private SharedMessages shared;
   private boolean superblockDirty;
 
@@ -110,6 +111,9 @@ public final class H5Context {
    * the end of file that libhdf5 would read.
    */
   public void persistSuperblock() throws IOException {
+    for (PendingWrite w : beforeCommit) {
+      w.write();
+    }
     long eoa = allocator().endOfAllocation();
     if (eoa > superblock.endOfFileAddress() || superblockDirty) {
       writeSuperblock(Math.max(eoa, superblock.endOfFileAddress()));
@@ -189,9 +193,12 @@ public final class H5Context {
     pending.put(key, write);
   }
 
-  /** Registers work that must run after every {@link #defer}red write (e.g. heap flushes). */
-  public void deferLate(PendingWrite write) {
-    lateWrites.add(write);
+  /**
+   * Registers a write that must reach the file before any header commits, because headers
+   * may point into what it writes (a global heap collection holding new vlen data).
+   */
+  public void beforeEveryCommit(PendingWrite write) {
+    beforeCommit.add(write);
   }
 
   /** Performs pending writes, then records the end of file in the superblock. */
@@ -203,10 +210,9 @@ public final class H5Context {
       Object key = pending.keySet().iterator().next();
       pending.remove(key).write();
     }
-    for (PendingWrite w : lateWrites) {
+    for (PendingWrite w : beforeCommit) {
       w.write();
     }
-    lateWrites.clear();
     long eoa = allocator.endOfAllocation();
     writeSuperblock(eoa);
     if (fa.size() > eoa) {

@@ -28,4 +28,34 @@ class SpaceAllocatorTest {
     assertEquals(0, a.endOfAllocation());
     assertEquals(0, a.freeBytes());
   }
+
+  /** A model check: allocations never overlap each other, whatever the order of frees. */
+  @net.jqwik.api.Property(tries = 300)
+  void allocationsNeverOverlap(@net.jqwik.api.ForAll java.util.List<
+      @net.jqwik.api.constraints.IntRange(min = 1, max = 300) Integer> sizes,
+      @net.jqwik.api.ForAll long seed) {
+    java.util.Random rnd = new java.util.Random(seed);
+    SpaceAllocator a = new SpaceAllocator(1000);
+    java.util.TreeMap<Long, Long> live = new java.util.TreeMap<>();
+    for (int size : sizes) {
+      if (!live.isEmpty() && rnd.nextInt(3) == 0) {
+        Long victim = live.keySet().stream().skip(rnd.nextInt(live.size())).findFirst()
+            .orElseThrow();
+        a.free(victim, live.remove(victim));
+      }
+      long at = a.allocate(size);
+      var below = live.floorEntry(at);
+      var above = live.ceilingEntry(at);
+      if (below != null) {
+        org.junit.jupiter.api.Assertions.assertTrue(below.getKey() + below.getValue() <= at,
+            "overlaps " + below);
+      }
+      if (above != null) {
+        org.junit.jupiter.api.Assertions.assertTrue(at + size <= above.getKey(),
+            "overlaps " + above);
+      }
+      org.junit.jupiter.api.Assertions.assertTrue(at >= 1000 && at + size <= a.endOfAllocation());
+      live.put(at, (long) size);
+    }
+  }
 }
