@@ -12,6 +12,13 @@ import java.nio.charset.StandardCharsets;
 public final class LocalHeap {
   private static final String WHAT = "local heap";
 
+  /**
+   * The free list offset that means "no free block". libhdf5 writes and expects 1
+   * ({@code H5HL_FREE_NULL}), not the undefined address: it rejects any other offset beyond
+   * the data segment with "bad heap free list".
+   */
+  public static final long FREE_LIST_END = 1;
+
   private final long address;
   private final long dataAddress;
   private final byte[] data;
