@@ -180,8 +180,11 @@ public final class DatatypeCodec {
         w.bytes(name);
         w.zeros(v >= 3 ? 1 : padded8(name.length + 1) - name.length);
       }
-      for (long value : e.values()) {
-        w.uN(value, e.size());
+      // Member values are stored in the base type's byte order.
+      byte[] value = new byte[e.size()];
+      for (long x : e.values()) {
+        Bits.storeLong(x, value, 0, e.size(), e.base().order());
+        w.bytes(value);
       }
     } else if (t instanceof VarLenType vl) {
       header(w, v, t, vl.string()
@@ -372,7 +375,7 @@ public final class DatatypeCodec {
         }
         List<Long> values = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-          long raw = r.uN(fb.size());
+          long raw = Bits.loadLong(r.bytes(fb.size()), 0, fb.size(), fb.order());
           values.add(extend(raw, fb));
         }
         return new EnumType(fb, names, values);

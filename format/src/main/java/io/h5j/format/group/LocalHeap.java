@@ -11,8 +11,13 @@ import java.nio.charset.StandardCharsets;
 /** A local heap: the name strings of an old-style group, NUL-terminated, 8-byte aligned. */
 public final class LocalHeap {
   private static final String WHAT = "local heap";
-  /** libhdf5's "no free block" offset: 1, never a valid (8-aligned) block offset. */
-  public static final long NO_FREE_BLOCK = 1;
+
+  /**
+   * The free list offset that means "no free block". libhdf5 writes and expects 1
+   * ({@code H5HL_FREE_NULL}), not the undefined address: it rejects any other offset beyond
+   * the data segment with "bad heap free list".
+   */
+  public static final long FREE_LIST_END = 1;
 
   private final long address;
   private final long dataAddress;

@@ -62,7 +62,7 @@ public final class SymbolTableWriter {
     byte[] segment = seg.toByteArray();
     int heapSize = LocalHeap.headerSize(p) + segment.length;
     long heapAddress = alloc.allocate(heapSize);
-    fa.write(heapAddress, LocalHeap.encode(p, heapAddress, segment, LocalHeap.NO_FREE_BLOCK));
+    fa.write(heapAddress, LocalHeap.encode(p, heapAddress, segment, LocalHeap.FREE_LIST_END));
 
     // Symbol table nodes, 2K entries each (at least one node, even for an empty group).
     int perNode = 2 * leafK;

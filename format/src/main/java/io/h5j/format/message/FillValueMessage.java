@@ -18,8 +18,15 @@ public record FillValueMessage(int allocationTime, int writeTime, boolean define
   public static final int ALLOC_INCREMENTAL = 3;
   public static final int WRITE_IF_SET = 2;
 
+  /**
+   * A new dataset's fill value message. Without a value it records libhdf5's default fill
+   * (zeros) as libhdf5 does: "defined" with size 0. Recording it as undefined would make
+   * libhdf5 leave unwritten elements unfilled on read and fail H5Pget_fill_value (h5py's
+   * {@code Dataset.fillvalue}).
+   */
   public static FillValueMessage of(byte[] value, int allocationTime) {
-    return new FillValueMessage(allocationTime, WRITE_IF_SET, value != null, value);
+    return new FillValueMessage(allocationTime, WRITE_IF_SET, true,
+        value == null ? new byte[0] : value);
   }
 
   @Override
