@@ -325,19 +325,10 @@ class RandomTreeRoundTripTest {
     }
   }
 
-  /**
-   * Dense attribute storage (more than 8 attributes on an object) is left out for now: with
-   * it, some trees come back corrupt (h5j itself fails with "fractal heap header at offset N:
-   * signature is not FRHP" or "v2 B-tree leaf node ...: signature is not BTLF"), e.g. the
-   * trees of seeds 7271 and 7415 (superblock 2). See the conformance report; set to true to
-   * reproduce.
-   */
-  static final boolean DENSE_ATTRIBUTES = true;
-
   static List<AttrModel> attrs(Random r) {
     int count = switch (r.nextInt(4)) {
       case 0 -> 0;
-      case 1 -> DENSE_ATTRIBUTES ? 9 + r.nextInt(4) : 8; // past 8: dense storage
+      case 1 -> 9 + r.nextInt(4); // past 8: dense storage
       default -> r.nextInt(9);
     };
     List<AttrModel> out = new ArrayList<>();
@@ -456,7 +447,7 @@ class RandomTreeRoundTripTest {
     }
   }
 
-  static void putAttr(io.h5j.Node node, AttrModel a) {
+  static void putAttr(io.h5j.Node node, AttrModel a) throws java.io.IOException {
     Dataspace space = a.scalar() ? Dataspace.SCALAR : Dataspace.simple(Array.getLength(a.values()));
     node.attributes().put(a.name(), a.kind().type(), space, a.values());
   }
