@@ -292,6 +292,8 @@ public final class CompareWithH5py {
       }
     }
     sb.append(String.join("; ", firsts)).append(".\n\nNotes:\n\n");
+    notes.add("Every measured time, in run order (ms; h5j warm-ups in brackets):\n"
+        + rawTimes());
     sb.append("- Inputs were written by h5py: `links.h5` and `attrs.h5` with libver='latest'"
         + " (dense group: fractal heap + v2 B-tree; dense attributes likewise), `data.h5` with"
         + " h5py's defaults (superblock 0, contiguous). Both sides compute the same check value"
@@ -304,12 +306,49 @@ public final class CompareWithH5py {
     sb.append("- h5j's `H5File.close()` forces the file to disk (`FileChannel.force`), so the"
         + " compared write row adds an `fsync` after h5py's close; the h5py-only row shows"
         + " the write without it.\n");
-    sb.append("- The machine was shared with other work (builds, tests) during the run; expect"
-        + " ±10–20 % noise on the small rows.\n");
+    sb.append("- The machine may be shared with other work (builds, tests) during a run; the"
+        + " raw times below show the spread. Load average at the end of this run: ")
+        .append(loadAverage()).append(".\n");
     for (String n : notes) {
       sb.append("- ").append(n).append('\n');
     }
     return sb.toString();
+  }
+
+  private String rawTimes() {
+    StringBuilder sb = new StringBuilder();
+    for (Row r : rows) {
+      sb.append("  - ").append(r.operation().replaceAll(" \\(.*\\)$", "")).append(": ");
+      if (r.py() != null) {
+        sb.append("h5py ").append(ms(r.py().times()));
+      }
+      if (r.java() != null) {
+        sb.append(r.py() != null ? "; " : "").append("h5j ");
+        if (!r.java().warmup().isEmpty()) {
+          sb.append('[').append(ms(r.java().warmup())).append("] ");
+        }
+        sb.append(ms(r.java().times()));
+      }
+      sb.append('\n');
+    }
+    return sb.toString().stripTrailing();
+  }
+
+  private static String ms(List<Double> seconds) {
+    List<String> out = new ArrayList<>();
+    for (double s : seconds) {
+      out.add(String.format(Locale.ROOT, "%.0f", s * 1e3));
+    }
+    return String.join(" ", out);
+  }
+
+  private static String loadAverage() {
+    try {
+      return Files.readString(Path.of("/proc/loadavg")).trim().replaceAll("^(\\S+ \\S+ \\S+).*",
+          "$1");
+    } catch (IOException e) {
+      return "unknown";
+    }
   }
 
   private static String machine() throws IOException {
