@@ -147,7 +147,7 @@ public final class CompareWithH5py {
     compare("read " + mib + " float64, contiguous, " + parts + ", warm page cache", "read", 1,
         bigReps, false, () -> H5jOps.read(work.resolve("data.h5")), null);
     if (coldWanted && canDropCaches()) {
-      int coldReps = Math.max(3, bigReps - 2);
+      int coldReps = coldReps();
       compare("read " + mib + " float64, contiguous, cold page cache", "read", 0, coldReps,
           true, () -> H5jOps.read(work.resolve("data.h5")), () -> {
             System.gc();
@@ -159,6 +159,10 @@ public final class CompareWithH5py {
               : "--no-cold was given."));
     }
     return report(versions);
+  }
+
+  private int coldReps() {
+    return Math.max(3, bigReps - 2);
   }
 
   /** Times one operation in h5j, then in h5py, and adds a row. */
@@ -270,8 +274,8 @@ public final class CompareWithH5py {
         .append(parseString(versions, "numpy")).append(", Python ")
         .append(parseString(versions, "python")).append(".\n\n");
     sb.append("Median of ").append(smallReps).append(" runs after 3 warm-ups (metadata rows)"
-        + " and of ").append(bigReps).append(" runs after 1 warm-up (data rows; cold reads:"
-        + " no warm-up, page cache dropped before each run). Each timed run opens the file,"
+        + " and of ").append(bigReps).append(" runs after 1 warm-up (data rows; cold reads: ")
+        .append(coldReps()).append(" runs, no warm-up, page cache dropped before each run). Each timed run opens the file,"
         + " does the operation and closes the file. Ratio = h5j / h5py: below 1 means h5j is"
         + " faster.\n\n");
     sb.append("| operation | h5py median | h5j median | ratio (h5j/h5py) |\n");
