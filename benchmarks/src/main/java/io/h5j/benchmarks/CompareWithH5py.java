@@ -28,6 +28,9 @@ import java.util.regex.Pattern;
  *     [--size-gb 1 | --size-mb 64] [--quick] [--reps N] [--work-dir DIR] [--out FILE]
  *     [--no-cold]
  * </pre>
+ *
+ * <p>The report goes to {@code benchmarks/results.md} ({@code benchmarks/target/results-quick.md}
+ * with {@code --quick}) unless {@code --out} names another file.
  */
 public final class CompareWithH5py {
   private final Path work;
@@ -59,7 +62,7 @@ public final class CompareWithH5py {
     Integer reps = null;
     Long dataMb = null;
     Path work = Path.of(System.getProperty("java.io.tmpdir"), "h5j-bench");
-    Path out = Path.of("benchmarks", "results.md");
+    Path out = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick" -> quick = true;
@@ -78,6 +81,11 @@ public final class CompareWithH5py {
     }
     if (quick) {
       sizes = Sizes.QUICK;
+    }
+    if (out == null) {
+      // A smoke run must not overwrite the committed full results.
+      out = quick ? Path.of("benchmarks", "target", "results-quick.md")
+          : Path.of("benchmarks", "results.md");
     }
     if (dataMb != null) {
       sizes = new Sizes(sizes.links(), sizes.attrGroups(), sizes.attrsPerGroup(), dataMb);
