@@ -1,0 +1,18 @@
+#!/bin/sh
+# Builds h5j and runs the whole-process comparison with h5py (io.h5j.benchmarks.CompareWithH5py).
+#
+#   benchmarks/run.sh              # full run: 100,000 links, 10,000 attributes, 1 GiB of float64
+#   benchmarks/run.sh --quick      # smoke run: 10,000 links, 1,000 attributes, 64 MiB (~1 min)
+#   benchmarks/run.sh --size-gb 2  # other data sizes; also --reps N, --no-cold, --work-dir DIR
+#
+# Writes the Markdown table to benchmarks/results.md (--quick: benchmarks/target/results-quick.md;
+# --out FILE to change). Needs JDK 17,
+# Maven and Debian's python3-h5py (/usr/bin/python3; -Dh5j.bench.python=... via JAVA_OPTS).
+# Cold-cache reads need root (/proc/sys/vm/drop_caches); without it they are skipped.
+# JMH benchmarks (h5j alone): java -jar benchmarks/target/h5j-benchmarks.jar [-l | PATTERN]
+set -eu
+cd "$(dirname "$0")/.."
+mvn -q -B -o install -DskipTests -pl benchmarks -am 2>/dev/null \
+  || mvn -q -B install -DskipTests -pl benchmarks -am
+exec java ${JAVA_OPTS:--Xmx4g} -cp benchmarks/target/h5j-benchmarks.jar \
+  io.h5j.benchmarks.CompareWithH5py "$@"

@@ -1,0 +1,404 @@
+package io.h5j.benchmarks;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Times h5j against h5py (libhdf5) on the same machine and the same files, in one run, and
+ * prints a Markdown table of medians and ratios (h5j / h5py; below 1 means h5j is faster).
+ *
+ * <p>The inputs are written by h5py ({@code h5py_side.py prepare}). Each operation is timed
+ * in this JVM (warm-up, then N repetitions, median) and then by a Python process running the
+ * same operation with {@code time.perf_counter} (warm-up, then N, median). Both timed regions
+ * cover only the operation (open, work, close): JVM and interpreter start-up, imports and the
+ * input arrays of the write test are outside.
+ *
+ * <pre>
+ * java -Xmx4g -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.CompareWithH5py \
+ *     [--size-gb 1 | --size-mb 64] [--quick] [--reps N] [--work-dir DIR] [--out FILE]
+ *     [--no-cold]
+ * </pre>
+ *
+ * <p>The report goes to {@code benchmarks/results.md} ({@code benchmarks/target/results-quick.md}
+ * with {@code --quick}) unless {@code --out} names another file.
+ */
+public final class CompareWithH5py {
+  private final Path work;
+  private final Sizes sizes;
+  private final int smallReps;
+  private final int bigReps;
+  private final boolean coldWanted;
+  private final H5pySide py;
+  private final List<Row> rows = new ArrayList<>();
+  private final List<String> notes = new ArrayList<>();
+
+  /** One line of the table; py or java may be null for a one-sided information row. */
+  record Row(String operation, Timing.Result py, Timing.Result java) {}
+
+  private CompareWithH5py(Path work, Sizes sizes, int smallReps, int bigReps, boolean cold)
+      throws IOException {
+    this.work = work;
+    this.sizes = sizes;
+    this.smallReps = smallReps;
+    this.bigReps = bigReps;
+    this.coldWanted = cold;
+    this.py = new H5pySide(work);
+  }
+
+  public static void main(String[] args) throws Exception {
+    Sizes sizes = Sizes.FULL;
+    boolean quick = false;
+    boolean cold = true;
+    Integer reps = null;
+    Long dataMb = null;
+    Path work = Path.of(System.getProperty("java.io.tmpdir"), "h5j-bench");
+    Path out = null;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--quick" -> quick = true;
+        case "--size-gb" -> dataMb = Math.round(Double.parseDouble(args[++i]) * 1024);
+        case "--size-mb" -> dataMb = Long.parseLong(args[++i]);
+        case "--reps" -> reps = Integer.parseInt(args[++i]);
+        case "--work-dir" -> work = Path.of(args[++i]);
+        case "--out" -> out = Path.of(args[++i]);
+        case "--no-cold" -> cold = false;
+        default -> {
+          System.err.println("usage: CompareWithH5py [--quick] [--size-gb G | --size-mb M]"
+              + " [--reps N] [--work-dir DIR] [--out results.md] [--no-cold]");
+          System.exit(2);
+        }
+      }
+    }
+    if (quick) {
+      sizes = Sizes.QUICK;
+    }
+    if (out == null) {
+      // A smoke run must not overwrite the committed full results.
+      out = quick ? Path.of("benchmarks", "target", "results-quick.md")
+          : Path.of("benchmarks", "results.md");
+    }
+    if (dataMb != null) {
+      sizes = new Sizes(sizes.links(), sizes.attrGroups(), sizes.attrsPerGroup(), dataMb);
+    }
+    int small = reps != null ? reps : quick ? 3 : 10;
+    int big = reps != null ? reps : quick ? 3 : 5;
+    CompareWithH5py c = new CompareWithH5py(work, sizes, small, big, cold);
+    String report = c.runAll();
+    System.out.println();
+    System.out.println(report);
+    if (out.getParent() != null) {
+      Files.createDirectories(out.getParent());
+    }
+    Files.writeString(out, report);
+    System.out.println("written to " + out.toAbsolutePath());
+  }
+
+  private String runAll() throws Exception {
+    log("preparing inputs with h5py in " + work + " ...");
+    long t0 = System.nanoTime();
+    py.prepare(work, sizes);
+    log(String.format(Locale.ROOT, "inputs ready in %.1f s", (System.nanoTime() - t0) / 1e9));
+    String versions = py.run("versions");
+
+    int warm = 3;
+    compare(String.format(Locale.ROOT, "list %,d link names of a dense group",
+            sizes.links()), "list_names", warm, smallReps, false,
+        () -> H5jOps.listNames(work), null);
+    Timing.Result links = Timing.measure(warm, smallReps, Runtime.getRuntime()::gc,
+        () -> H5jOps.listLinks(work));
+    rows.add(new Row(String.format(Locale.ROOT,
+        "list %,d links with kind and address (h5j `links()`)", sizes.links()), null, links));
+    compare(String.format(Locale.ROOT, "read %,d scalar int64 attributes, %d groups × %d",
+            sizes.attributes(), sizes.attrGroups(), sizes.attrsPerGroup()), "attrs_spread",
+        warm, smallReps, false, () -> H5jOps.attributesSpread(work, sizes.attrGroups()), null);
+    compare(String.format(Locale.ROOT, "read %,d scalar int64 attributes on one group",
+            sizes.attributes()), "attrs_one", warm, smallReps, false,
+        () -> H5jOps.attributesOne(work), null);
+
+    String mib = sizeLabel();
+    int n = sizes.datasetLengths().length;
+    String parts = n == 1 ? "one dataset" : n + " datasets of ≤ 1 GiB";
+    // Write: each repetition starts from no file and an empty dirty-page queue.
+    Path h5jOut = work.resolve("h5j_written.h5");
+    double[][] arrays = H5jOps.data(sizes);
+    Timing.Result jw = Timing.measure(1, bigReps, () -> {
+      Files.deleteIfExists(h5jOut);
+      sync();
+      System.gc();
+    }, () -> H5jOps.write(h5jOut, arrays));
+    java.util.Arrays.fill(arrays, null);
+    System.gc();
+    Timing.Result pw = pyTime("write", 1, bigReps, false);
+    rows.add(new Row("write " + mib + " float64, contiguous, " + parts
+        + " (create + write + close + fsync)", pw, jw));
+    Timing.Result pwn = pyTime("write_nosync", 1, bigReps, false);
+    rows.add(new Row("write " + mib + " float64 without fsync (h5py only: h5j's close always"
+        + " fsyncs)", pwn, null));
+    // libhdf5 must read back what h5j wrote.
+    String back = py.run("time", "--op", "read", "--dir", work.toString(), "--data-file",
+        h5jOut.getFileName().toString(), "--warmup", "0", "--reps", "1");
+    double expect = H5jOps.read(work.resolve("data.h5"));
+    checkSame("h5py reading h5j's file", parseCheck(back), expect);
+    Files.deleteIfExists(h5jOut);
+    Files.deleteIfExists(work.resolve("py_written.h5"));
+
+    compare("read " + mib + " float64, contiguous, " + parts + ", warm page cache", "read", 1,
+        bigReps, false, () -> H5jOps.read(work.resolve("data.h5")), null);
+    if (coldWanted && canDropCaches()) {
+      int coldReps = coldReps();
+      compare("read " + mib + " float64, contiguous, cold page cache", "read", 0, coldReps,
+          true, () -> H5jOps.read(work.resolve("data.h5")), () -> {
+            System.gc();
+            dropCaches();
+          });
+    } else {
+      notes.add("Cold-cache reads were not measured: "
+          + (coldWanted ? "/proc/sys/vm/drop_caches is not writable here (needs root)."
+              : "--no-cold was given."));
+    }
+    return report(versions);
+  }
+
+  private int coldReps() {
+    return Math.max(3, bigReps - 2);
+  }
+
+  /** Times one operation in h5j, then in h5py, and adds a row. */
+  private void compare(String label, String pyOp, int warmup, int reps, boolean cold,
+      Timing.Op javaOp, Timing.Before javaBefore) throws Exception {
+    log(label + " ...");
+    Timing.Before before = javaBefore != null ? javaBefore : Runtime.getRuntime()::gc;
+    Timing.Result j = Timing.measure(warmup, reps, before, javaOp);
+    Timing.Result p = pyTime(pyOp, warmup, reps, cold);
+    checkSame(label, p.check(), j.check());
+    rows.add(new Row(label, p, j));
+    log(String.format(Locale.ROOT, "  h5py %s, h5j %s", fmt(p.median()), fmt(j.median())));
+  }
+
+  private Timing.Result pyTime(String op, int warmup, int reps, boolean cold)
+      throws IOException, InterruptedException {
+    List<String> a = new ArrayList<>(List.of("time", "--op", op, "--dir", work.toString(),
+        "--warmup", String.valueOf(warmup), "--reps", String.valueOf(reps),
+        "--data-mb", String.valueOf(sizes.dataMb()),
+        "--attr-groups", String.valueOf(sizes.attrGroups())));
+    if (cold) {
+      a.add("--cold");
+    }
+    String json = py.run(a.toArray(String[]::new));
+    List<Double> times = parseList(json, "times_s");
+    // The script reports only the measured times; warm-ups are not comparable "first" times.
+    return new Timing.Result(List.of(), times, parseCheck(json));
+  }
+
+  private static void checkSame(String what, Object py, Object java) {
+    double a = ((Number) py).doubleValue();
+    double b = ((Number) java).doubleValue();
+    if (a != b) {
+      throw new IllegalStateException(what + ": h5py and h5j disagree (check value " + a
+          + " vs " + b + "); the comparison would be meaningless");
+    }
+  }
+
+  private static Number parseCheck(String json) {
+    Matcher m = Pattern.compile("\"check\":\\s*([-0-9.eE+]+)").matcher(json);
+    if (!m.find()) {
+      throw new IllegalStateException("no check value in " + json);
+    }
+    return Double.parseDouble(m.group(1));
+  }
+
+  private static List<Double> parseList(String json, String key) {
+    Matcher m = Pattern.compile("\"" + key + "\":\\s*\\[([^\\]]*)\\]").matcher(json);
+    if (!m.find()) {
+      throw new IllegalStateException("no " + key + " in " + json);
+    }
+    List<Double> out = new ArrayList<>();
+    for (String s : m.group(1).split(",")) {
+      if (!s.isBlank()) {
+        out.add(Double.parseDouble(s.trim()));
+      }
+    }
+    return out;
+  }
+
+  private static String parseString(String json, String key) {
+    Matcher m = Pattern.compile("\"" + key + "\":\\s*\"([^\"]*)\"").matcher(json);
+    return m.find() ? m.group(1) : "?";
+  }
+
+  // ---- page cache ----
+
+  private static final Path DROP_CACHES = Path.of("/proc/sys/vm/drop_caches");
+
+  private static boolean canDropCaches() {
+    try {
+      dropCaches();
+      return true;
+    } catch (IOException | InterruptedException e) {
+      return false;
+    }
+  }
+
+  private static void dropCaches() throws IOException, InterruptedException {
+    sync();
+    try (OutputStream o = Files.newOutputStream(DROP_CACHES)) {
+      o.write("3\n".getBytes(StandardCharsets.US_ASCII));
+    }
+  }
+
+  private static void sync() throws IOException, InterruptedException {
+    new ProcessBuilder("sync").inheritIO().start().waitFor();
+  }
+
+  // ---- report ----
+
+  private String sizeLabel() {
+    long mb = sizes.dataMb();
+    return mb % 1024 == 0 ? (mb / 1024) + " GiB" : mb + " MiB";
+  }
+
+  private String report(String versions) throws IOException {
+    StringBuilder sb = new StringBuilder();
+    sb.append("# h5j vs h5py\n\n");
+    sb.append("Measured ").append(ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE))
+        .append(" by `benchmarks/run.sh")
+        .append(sizes.equals(Sizes.QUICK) ? " --quick" : "").append("` (`io.h5j.benchmarks.")
+        .append("CompareWithH5py`) on ").append(machine()).append(".\n");
+    sb.append("h5j: ").append("Java ").append(System.getProperty("java.vm.version"))
+        .append(" (").append(System.getProperty("java.vm.name")).append("), max heap ")
+        .append(Runtime.getRuntime().maxMemory() >> 20).append(" MiB. ");
+    sb.append("h5py ").append(parseString(versions, "h5py")).append(" on libhdf5 ")
+        .append(parseString(versions, "hdf5")).append(", numpy ")
+        .append(parseString(versions, "numpy")).append(", Python ")
+        .append(parseString(versions, "python")).append(".\n\n");
+    sb.append("Median of ").append(smallReps).append(" runs after 3 warm-ups (metadata rows)"
+        + " and of ").append(bigReps).append(" runs after 1 warm-up (data rows; cold reads: ")
+        .append(coldReps()).append(" runs, no warm-up, page cache dropped before each run). Each timed run opens the file,"
+        + " does the operation and closes the file. Ratio = h5j / h5py: below 1 means h5j is"
+        + " faster.\n\n");
+    sb.append("| operation | h5py median | h5j median | ratio (h5j/h5py) |\n");
+    sb.append("|---|---:|---:|---:|\n");
+    for (Row r : rows) {
+      sb.append("| ").append(r.operation()).append(" | ")
+          .append(r.py() == null ? "—" : fmt(r.py().median())).append(" | ")
+          .append(r.java() == null ? "—" : fmt(r.java().median())).append(" | ")
+          .append(r.py() == null || r.java() == null ? "—"
+              : String.format(Locale.ROOT, "%.2f", r.java().median() / r.py().median()))
+          .append(" |\n");
+    }
+    sb.append("\nFirst (un-warmed) h5j run in this JVM, for comparison with the medians: ");
+    List<String> firsts = new ArrayList<>();
+    for (Row r : rows) {
+      if (r.java() != null && !r.java().warmup().isEmpty()) {
+        firsts.add(r.operation().replaceAll(" \\(.*\\)$", "") + " " + fmt(r.java().first()));
+      }
+    }
+    sb.append(String.join("; ", firsts)).append(".\n\nNotes:\n\n");
+    notes.add("Every measured time, in run order (ms; h5j warm-ups in brackets):\n"
+        + rawTimes());
+    sb.append("- Inputs were written by h5py: `links.h5` and `attrs.h5` with libver='latest'"
+        + " (dense group: fractal heap + v2 B-tree; dense attributes likewise), `data.h5` with"
+        + " h5py's defaults (superblock 0, contiguous). Both sides compute the same check value"
+        + " (count or sum) and the runner stops if they differ; h5py also read back the file h5j"
+        + " wrote.\n");
+    sb.append("- h5py: `list(f['g'].keys())`, `dict(group.attrs)`, `f.create_dataset(name,"
+        + " data=array)`, `f[name][()]`. h5j: `Group.memberNames()`, `Group.links()`,"
+        + " `attributes().all()`, `createDataset(name, DatasetSpec.of(double[]))`,"
+        + " `Dataset.read()`.\n");
+    sb.append("- h5j's `H5File.close()` forces the file to disk (`FileChannel.force`), so the"
+        + " compared write row adds an `fsync` after h5py's close; the h5py-only row shows"
+        + " the write without it.\n");
+    sb.append("- The machine may be shared with other work (builds, tests) during a run; the"
+        + " raw times below show the spread. Load average at the end of this run: ")
+        .append(loadAverage()).append(".\n");
+    for (String n : notes) {
+      sb.append("- ").append(n).append('\n');
+    }
+    return sb.toString();
+  }
+
+  private String rawTimes() {
+    StringBuilder sb = new StringBuilder();
+    for (Row r : rows) {
+      sb.append("  - ").append(r.operation().replaceAll(" \\(.*\\)$", "")).append(": ");
+      if (r.py() != null) {
+        sb.append("h5py ").append(ms(r.py().times()));
+      }
+      if (r.java() != null) {
+        sb.append(r.py() != null ? "; " : "").append("h5j ");
+        if (!r.java().warmup().isEmpty()) {
+          sb.append('[').append(ms(r.java().warmup())).append("] ");
+        }
+        sb.append(ms(r.java().times()));
+      }
+      sb.append('\n');
+    }
+    return sb.toString().stripTrailing();
+  }
+
+  private static String ms(List<Double> seconds) {
+    List<String> out = new ArrayList<>();
+    for (double s : seconds) {
+      out.add(String.format(Locale.ROOT, "%.0f", s * 1e3));
+    }
+    return String.join(" ", out);
+  }
+
+  private static String loadAverage() {
+    try {
+      return Files.readString(Path.of("/proc/loadavg")).trim().replaceAll("^(\\S+ \\S+ \\S+).*",
+          "$1");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  private static String machine() throws IOException {
+    String cpu = "?";
+    Path info = Path.of("/proc/cpuinfo");
+    if (Files.exists(info)) {
+      for (String line : Files.readAllLines(info)) {
+        if (line.startsWith("model name")) {
+          cpu = line.substring(line.indexOf(':') + 1).trim();
+          break;
+        }
+      }
+    }
+    String mem = "?";
+    Path meminfo = Path.of("/proc/meminfo");
+    if (Files.exists(meminfo)) {
+      for (String line : Files.readAllLines(meminfo)) {
+        if (line.startsWith("MemTotal:")) {
+          long kb = Long.parseLong(line.replaceAll("[^0-9]", ""));
+          mem = (kb >> 20) + " GiB RAM";
+        }
+      }
+    }
+    return Runtime.getRuntime().availableProcessors() + " cores (" + cpu + "), " + mem + ", "
+        + System.getProperty("os.name") + " " + System.getProperty("os.version");
+  }
+
+  static String fmt(double seconds) {
+    if (seconds >= 1) {
+      return String.format(Locale.ROOT, "%.2f s", seconds);
+    }
+    if (seconds >= 0.01) {
+      return String.format(Locale.ROOT, "%.0f ms", seconds * 1e3);
+    }
+    return String.format(Locale.ROOT, "%.2f ms", seconds * 1e3);
+  }
+
+  private static void log(String s) {
+    System.err.println("[bench] " + s);
+  }
+}

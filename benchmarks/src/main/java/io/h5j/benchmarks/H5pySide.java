@@ -1,0 +1,62 @@
+package io.h5j.benchmarks;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs {@code h5py_side.py} (a resource of this module) with Debian's {@code /usr/bin/python3},
+ * which has h5py on libhdf5. The script prepares the input files and times the h5py side of
+ * each operation; it prints one JSON line on stdout, which is returned here.
+ */
+final class H5pySide {
+  /** Overridable with -Dh5j.bench.python=... for machines where h5py lives elsewhere. */
+  static final String PYTHON = System.getProperty("h5j.bench.python", "/usr/bin/python3");
+
+  private final Path script;
+
+  H5pySide(Path workDir) throws IOException {
+    Files.createDirectories(workDir);
+    script = workDir.resolve("h5py_side.py");
+    try (InputStream in = H5pySide.class.getResourceAsStream("h5py_side.py")) {
+      if (in == null) {
+        throw new IllegalStateException("resource io/h5j/benchmarks/h5py_side.py is missing"
+            + " from the classpath; rebuild the benchmarks module");
+      }
+      Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  /** Runs the script with {@code args}; returns its stdout, trimmed. Stderr passes through. */
+  String run(String... args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(PYTHON);
+    cmd.add(script.toString());
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd)
+        .redirectError(ProcessBuilder.Redirect.INHERIT)
+        .redirectInput(ProcessBuilder.Redirect.PIPE)
+        .start();
+    p.getOutputStream().close();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    int rc = p.waitFor();
+    if (rc != 0) {
+      throw new IOException(String.join(" ", cmd) + " failed with exit code " + rc
+          + " (is h5py installed for " + PYTHON + "? apt-get install python3-h5py)");
+    }
+    return out.trim();
+  }
+
+  /** Writes links.h5, attrs.h5 and data.h5 into {@code dir}. */
+  void prepare(Path dir, Sizes s) throws IOException, InterruptedException {
+    run("prepare", "--dir", dir.toString(), "--links", String.valueOf(s.links()),
+        "--attr-groups", String.valueOf(s.attrGroups()),
+        "--attrs-per", String.valueOf(s.attrsPerGroup()),
+        "--data-mb", String.valueOf(s.dataMb()));
+  }
+}

@@ -1,0 +1,192 @@
+"""The h5py half of io.h5j.benchmarks.CompareWithH5py.
+
+Run with Debian's /usr/bin/python3 (h5py 3.7 on libhdf5 1.10.8). Two commands:
+
+  prepare --dir D --links N --attr-groups G --attrs-per A --data-mb M
+      writes D/links.h5, D/attrs.h5 and D/data.h5, the inputs both libraries read.
+  time --op OP --dir D [--warmup W] [--reps R] [--data-mb M] [--cold] [--data-file F]
+      times one operation W + R times with time.perf_counter and prints one JSON object
+      {"op", "times_s", "median_s", "check"} on stdout. Only the operation is timed: the
+      interpreter start, imports and input arrays are outside the timed region.
+  versions
+      prints {"python", "h5py", "hdf5", "numpy"} as JSON.
+
+The layout of the files must match what CompareWithH5py expects (names below).
+"""
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+
+import h5py
+import numpy as np
+
+MAX_DATASET_BYTES = 1 << 30  # one h5j read returns one Java array: keep datasets <= 1 GiB
+
+
+def data_layout(total_bytes):
+    """Splits total_bytes of float64 into datasets of at most 1 GiB: list of element counts."""
+    n = max(1, math.ceil(total_bytes / MAX_DATASET_BYTES))
+    total = total_bytes // 8
+    base, extra = divmod(total, n)
+    return [base + (1 if i < extra else 0) for i in range(n)]
+
+
+def data_values(count, start):
+    # Same values as CompareWithH5py.fill: element i of the whole sequence is i * 0.5.
+    return (np.arange(start, start + count, dtype=np.float64) * 0.5)
+
+
+def prepare(a):
+    os.makedirs(a.dir, exist_ok=True)
+    # 1. A dense group (libver latest: fractal heap + v2 B-tree name index) of N links to
+    #    empty groups.
+    with h5py.File(os.path.join(a.dir, "links.h5"), "w", libver="latest") as f:
+        g = f.create_group("g")
+        for i in range(a.links):
+            g.create_group("member%06d" % i)
+    # 3. G groups of A scalar int64 attributes each (dense past 8), and one group holding
+    #    all G * A of them.
+    with h5py.File(os.path.join(a.dir, "attrs.h5"), "w", libver="latest") as f:
+        spread = f.create_group("spread")
+        one = f.create_group("one")
+        k = 0
+        for gi in range(a.attr_groups):
+            grp = spread.create_group("g%03d" % gi)
+            for ai in range(a.attrs_per):
+                grp.attrs.create("a%04d" % ai, np.int64(k), dtype="<i8")
+                one.attrs.create("a%06d" % k, np.int64(k), dtype="<i8")
+                k += 1
+    # 2. Contiguous float64 data written by h5py's defaults (superblock v0, contiguous).
+    write_data(os.path.join(a.dir, "data.h5"), arrays(a.data_mb))
+
+
+def arrays(data_mb):
+    out, start = [], 0
+    for count in data_layout(data_mb * (1 << 20)):
+        out.append(data_values(count, start))
+        start += count
+    return out
+
+
+def write_data(path, arrs, fsync=False):
+    with h5py.File(path, "w") as f:
+        for i, arr in enumerate(arrs):
+            f.create_dataset("x%d" % i, data=arr)
+    if fsync:
+        # h5j's close forces the file to disk (FileChannel.force); libhdf5's does not.
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def drop_caches():
+    os.sync()
+    with open("/proc/sys/vm/drop_caches", "w") as fh:
+        fh.write("3\n")
+
+
+def op_list_names(d, _):
+    with h5py.File(os.path.join(d, "links.h5"), "r") as f:
+        names = list(f["g"].keys())
+    return len(names)
+
+
+def op_attrs_spread(d, a):
+    total = 0
+    with h5py.File(os.path.join(d, "attrs.h5"), "r") as f:
+        spread = f["spread"]
+        for gi in range(a.attr_groups):
+            attrs = dict(spread["g%03d" % gi].attrs)
+            total += sum(int(v) for v in attrs.values())
+    return total
+
+
+def op_attrs_one(d, _):
+    with h5py.File(os.path.join(d, "attrs.h5"), "r") as f:
+        attrs = dict(f["one"].attrs)
+    return sum(int(v) for v in attrs.values())
+
+
+def op_read(d, a):
+    check = 0.0
+    with h5py.File(os.path.join(d, a.data_file), "r") as f:
+        i = 0
+        while ("x%d" % i) in f:
+            arr = f["x%d" % i][()]
+            check += float(arr[0]) + float(arr[-1]) + arr.size
+            del arr
+            i += 1
+    return check
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("command", choices=["prepare", "time", "versions"])
+    p.add_argument("--dir")
+    p.add_argument("--links", type=int, default=100_000)
+    p.add_argument("--attr-groups", type=int, default=100)
+    p.add_argument("--attrs-per", type=int, default=100)
+    p.add_argument("--data-mb", type=int, default=1024)
+    p.add_argument("--op")
+    p.add_argument("--warmup", type=int, default=1)
+    p.add_argument("--reps", type=int, default=5)
+    p.add_argument("--cold", action="store_true")
+    p.add_argument("--data-file", default="data.h5")
+    a = p.parse_args()
+
+    if a.command == "versions":
+        print(json.dumps({"python": sys.version.split()[0], "h5py": h5py.version.version,
+                          "hdf5": h5py.version.hdf5_version, "numpy": np.__version__}))
+        return
+    if a.command == "prepare":
+        prepare(a)
+        return
+
+    before = None
+    if a.op in ("write", "write_nosync"):
+        arrs = arrays(a.data_mb)  # built outside the timed region, as on the Java side
+        target = os.path.join(a.dir, "py_written.h5")
+        fsync = a.op == "write"
+
+        def run():
+            if os.path.exists(target):
+                os.remove(target)
+            write_data(target, arrs, fsync)
+            return os.path.getsize(target)
+
+        def before():
+            if os.path.exists(target):
+                os.remove(target)
+            os.sync()
+    else:
+        fn = {"list_names": op_list_names, "attrs_spread": op_attrs_spread,
+              "attrs_one": op_attrs_one, "read": op_read}[a.op]
+
+        def run():
+            return fn(a.dir, a)
+
+        if a.cold:
+            before = drop_caches
+
+    times, check = [], None
+    for i in range(a.warmup + a.reps):
+        if before is not None:
+            before()
+        t0 = time.perf_counter()
+        check = run()
+        t = time.perf_counter() - t0
+        if i >= a.warmup:
+            times.append(t)
+    print(json.dumps({"op": a.op, "times_s": times, "median_s": statistics.median(times),
+                      "check": check}))
+
+
+if __name__ == "__main__":
+    main()
