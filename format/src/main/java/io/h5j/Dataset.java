@@ -118,7 +118,14 @@ public final class Dataset extends Node {
   /** All elements as a flat Java array in C order. */
   public Object read() throws IOException {
     Datatype type = datatype();
-    return file.values().decode(type, readRaw(), (int) dataspace().elementCount());
+    LayoutMessage layout = layout();
+    Dataspace space = dataspace();
+    if (layout instanceof LayoutMessage.Contiguous c && FileParams.isDefined(c.address())
+        && c.size() >= storageBytes(space, type) && space.elementCount() <= Integer.MAX_VALUE) {
+      return SlabTransfer.read(file.values(), file.context().access(), type, c.address(),
+          (int) space.elementCount(), "contiguous data of " + path);
+    }
+    return file.values().decode(type, readRaw(), (int) space.elementCount());
   }
 
   /** Overwrites every element with {@code flatArray} (same kind that {@link #read} returns). */
@@ -130,21 +137,21 @@ public final class Dataset extends Node {
       throw new IllegalArgumentException("dataset " + path + " has " + space.elementCount()
           + " elements; got " + java.lang.reflect.Array.getLength(flatArray));
     }
-    byte[] raw = file.values().encode(type, flatArray);
     H5Context ctx = file.context();
     LayoutMessage layout = layout();
+    long bytes = storageBytes(space, type);
     if (layout instanceof LayoutMessage.Compact) {
-      replaceLayout(new LayoutMessage.Compact(raw));
+      replaceLayout(new LayoutMessage.Compact(file.values().encode(type, flatArray)));
     } else if (layout instanceof LayoutMessage.Contiguous c) {
-      if (raw.length == 0) {
+      if (bytes == 0) {
         return;
       }
       if (FileParams.isDefined(c.address())) {
-        ctx.access().write(c.address(), raw);
+        SlabTransfer.write(file.values(), ctx.access(), type, c.address(), flatArray);
       } else {
-        long at = ctx.allocator().allocate(raw.length);
-        ctx.access().write(at, raw);
-        replaceLayout(new LayoutMessage.Contiguous(at, raw.length));
+        long at = ctx.allocator().allocate(bytes);
+        SlabTransfer.write(file.values(), ctx.access(), type, at, flatArray);
+        replaceLayout(new LayoutMessage.Contiguous(at, bytes));
       }
     } else {
       throw new UnsupportedOperationException("writing " + layout.className()

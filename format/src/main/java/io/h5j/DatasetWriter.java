@@ -23,18 +23,17 @@ final class DatasetWriter {
     FileParams p = ctx.params();
     Dataspace space = spec.shape().length == 0 ? Dataspace.SCALAR
         : Dataspace.simple(spec.shape(), spec.maxShape());
-    byte[] raw = spec.data() == null ? null : file.values().encode(spec.datatype(), spec.data());
     byte[] fill = spec.fillValue() == null ? null
         : file.values().encodeOne(spec.datatype(), spec.fillValue());
     LayoutMessage layout;
     long bytes = Math.multiplyExact(space.elementCount(), (long) spec.datatype().size());
     if (spec.layout() == DatasetSpec.Layout.COMPACT) {
-      byte[] data = raw != null ? raw : Values.repeat(fill, (int) space.elementCount(),
-          spec.datatype().size());
+      byte[] data = spec.data() != null ? file.values().encode(spec.datatype(), spec.data())
+          : Values.repeat(fill, (int) space.elementCount(), spec.datatype().size());
       layout = new LayoutMessage.Compact(data);
-    } else if (raw != null && bytes > 0) {
+    } else if (spec.data() != null && bytes > 0) {
       long address = ctx.allocator().allocate(bytes);
-      ctx.access().write(address, raw);
+      SlabTransfer.write(file.values(), ctx.access(), spec.datatype(), address, spec.data());
       layout = new LayoutMessage.Contiguous(address, bytes);
     } else {
       layout = new LayoutMessage.Contiguous(FileParams.UNDEFINED, bytes);

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -128,6 +129,39 @@ public final class FractalHeap {
   /** Bytes in this heap's IDs. */
   public int idLength() {
     return header.idLength();
+  }
+
+  /**
+   * Reads the objects of many IDs, visiting managed objects in heap-offset order so that each
+   * block is read once however the IDs are ordered (a name index lists them by hash).
+   *
+   * @return the objects, in the order of {@code heapIds}
+   */
+  public List<byte[]> readAll(List<byte[]> heapIds) throws IOException {
+    Integer[] order = new Integer[heapIds.size()];
+    long[] offsets = new long[heapIds.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+      offsets[i] = managedOffset(heapIds.get(i));
+    }
+    Arrays.sort(order, (a, b) -> Long.compare(offsets[a], offsets[b]));
+    byte[][] out = new byte[order.length][];
+    for (int i : order) {
+      out[i] = read(heapIds.get(i));
+    }
+    return Arrays.asList(out);
+  }
+
+  /** A managed ID's heap offset (its little-endian field after the flag byte), else -1. */
+  private long managedOffset(byte[] heapId) {
+    if (heapId.length < 1 + ids.offsetSize() || (heapId[0] & 0xf0) != 0) {
+      return -1;
+    }
+    long v = 0;
+    for (int i = 0; i < ids.offsetSize(); i++) {
+      v |= (heapId[1 + i] & 0xffL) << (8 * i);
+    }
+    return v;
   }
 
   /** Reads the object a heap ID names. */

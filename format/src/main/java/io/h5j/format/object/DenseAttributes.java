@@ -30,9 +30,9 @@ public final class DenseAttributes {
           "B-tree type " + names.type() + " is not " + AttributeNameRecord.TYPE
           + " (object header at " + owner + ")");
     }
-    List<byte[]> out = new ArrayList<>();
-    names.forEach(record -> out.add(heap.read(AttributeNameRecord.decode(record).heapId())));
-    return out;
+    List<byte[]> ids = new ArrayList<>();
+    names.forEach(record -> ids.add(AttributeNameRecord.decode(record).heapId()));
+    return heap.readAll(ids);
   }
 
   /** One attribute to store: its name and encoded message, in creation order. */
