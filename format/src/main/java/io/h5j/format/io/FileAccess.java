@@ -96,6 +96,12 @@ public final class FileAccess implements Closeable {
     return read(address, Math.min(length, size - address), structure);
   }
 
+  /** Fills {@code dst} from HDF5 address {@code address}, after checking the range. */
+  public void read(long address, ByteBuffer dst, String structure) throws IOException {
+    checkRange(address, dst.remaining(), structure);
+    readFully(params.baseAddress() + address, dst, structure);
+  }
+
   public ByteReader reader(long address, long length, String structure) throws IOException {
     return new ByteReader(read(address, length, structure), address, structure, params);
   }
