@@ -7,7 +7,10 @@ import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.NamedDatatype;
 import io.h5j.Node;
+import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeText;
+import io.h5j.format.datatype.FixedPointType;
+import java.math.BigInteger;
 import io.h5j.format.message.Dataspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -68,7 +71,7 @@ final class DumpCommand implements Callable<Integer> {
           + shapeJson(space) + ", \"layout\": " + fmt.quote(d.layoutName()));
       if (!d.layoutName().equals("CHUNKED") && !d.layoutName().equals("VIRTUAL")) {
         String values = space.kind() == Dataspace.Kind.NULL ? "null"
-            : fmt.shaped(d.read(), space.dims());
+            : fmt.shaped(unsigned(d.datatype(), d.read()), space.dims());
         text.add("  DATA " + values);
         fields.add("\"values\": " + values);
       }
@@ -82,8 +85,9 @@ final class DumpCommand implements Callable<Integer> {
     }
     List<String> attrs = new ArrayList<>();
     for (Attribute a : n.attributes().all().values()) {
-      String v = a.value() == null ? "null" : a.dataspace().kind() == Dataspace.Kind.SCALAR
-          ? fmt.value(a.value()) : fmt.shaped(a.value(), a.dataspace().dims());
+      Object value = unsigned(a.datatype(), a.value());
+      String v = value == null ? "null" : a.dataspace().kind() == Dataspace.Kind.SCALAR
+          ? fmt.value(value) : fmt.shaped(value, a.dataspace().dims());
       text.add("  ATTRIBUTE " + fmt.quote(a.name()) + " " + DatatypeText.describe(a.datatype())
           + " " + LsCommand.shape(a.dataspace()) + " = " + v);
       attrs.add(fmt.quote(a.name()) + ": " + v);
@@ -106,6 +110,22 @@ final class DumpCommand implements Callable<Integer> {
         }
       }
     }
+  }
+
+  /** uint64 values arrive as their bits in a long; show them as the unsigned numbers. */
+  private static Object unsigned(Datatype type, Object value) {
+    if (!(type instanceof FixedPointType f) || f.signed() || f.size() != 8 || value == null) {
+      return value;
+    }
+    if (value instanceof Long v) {
+      return new BigInteger(Long.toUnsignedString(v));
+    }
+    long[] bits = (long[]) value;
+    BigInteger[] out = new BigInteger[bits.length];
+    for (int i = 0; i < bits.length; i++) {
+      out[i] = new BigInteger(Long.toUnsignedString(bits[i]));
+    }
+    return out;
   }
 
   private void emit(PrintWriter out, String path, String text, String jsonFields) {

@@ -68,6 +68,26 @@ class CliTest {
         json.get("/contiguous_1d").get("values"));
     assertEquals("[[0,11,22],[33,44,55]]", json.get("/compact_2d").get("values").toString());
     assertEquals("CHUNKED", json.get("/chunked_fixed").get("layout").asText());
+    for (String path : List.of("/int/u8_le", "/int/i8_be", "/int/u4_be", "/string/vlen_utf8")) {
+      Result ints = run("dump", "--json", Fixtures.file("datatypes_latest.h5").toString(), path);
+      assertEquals(Fixtures.objects("datatypes_latest.h5").get(path).get("values"),
+          new ObjectMapper().readTree(ints.out()).get(path).get("values"), path);
+    }
+  }
+
+  @Test
+  void dumpsEveryFixtureAsTextAndValidJson() throws Exception {
+    for (String name : Fixtures.files()) {
+      Result text = run("dump", Fixtures.file(name).toString());
+      assertEquals(0, text.code(), name + ": " + text.err());
+      Result json = run("dump", "--json", Fixtures.file(name).toString());
+      assertEquals(0, json.code(), name + ": " + json.err());
+      JsonNode tree = new ObjectMapper().readTree(json.out());
+      for (var it = Fixtures.objects(name).fieldNames(); it.hasNext(); ) {
+        String path = it.next();
+        assertTrue(tree.has(path), name + " dump lacks " + path);
+      }
+    }
   }
 
   @Test
