@@ -34,7 +34,11 @@ public final class DatasetSpec {
   public static DatasetSpec of(Object flatArray) {
     DatasetSpec s = new DatasetSpec();
     s.data = requireArray(flatArray);
-    s.datatype = DataConverter.forJavaArray(flatArray);
+    try {
+      s.datatype = DataConverter.forJavaArray(flatArray);
+    } catch (IllegalArgumentException e) {
+      s.datatype = null; // e.g. an empty Map[]: the caller must name the type with datatype()
+    }
     s.shape = new long[] {Array.getLength(flatArray)};
     return s;
   }
@@ -125,7 +129,8 @@ public final class DatasetSpec {
 
   void validate() {
     if (datatype == null) {
-      throw new IllegalArgumentException("the dataset needs a datatype");
+      throw new IllegalArgumentException("the dataset needs a datatype: h5j cannot infer one"
+          + " from this data (e.g. an empty array of compounds); call datatype(t)");
     }
     if (maxShape != null && maxShape.length != shape.length) {
       throw new IllegalArgumentException("max shape " + Arrays.toString(maxShape)
