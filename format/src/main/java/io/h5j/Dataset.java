@@ -10,6 +10,8 @@ import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.format.select.ChunkRuns;
+import io.h5j.format.select.Hyperslab;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,6 +128,113 @@ public final class Dataset extends Node {
           (int) space.elementCount(), "contiguous data of " + path);
     }
     return file.values().decode(type, readRaw(), (int) space.elementCount());
+  }
+
+  /**
+   * The elements {@code sel} picks, as a flat Java array in C order of the selection's shape.
+   * Only the storage the selection covers is read.
+   */
+  public Object read(Selection sel) throws IOException {
+    Dataspace space = dataspace();
+    Hyperslab slab = sel.resolve(space.dims(), path);
+    if (slab.equals(Hyperslab.all(space.dims()))) {
+      return read();
+    }
+    Datatype type = datatype();
+    return file.values().decode(type, readRaw(slab, type), (int) slab.elementCount());
+  }
+
+  /** Raw element bytes of a selection, copied run by run out of the storage. */
+  private byte[] readRaw(Hyperslab slab, Datatype type) throws IOException {
+    int size = type.size();
+    long bytes = Math.multiplyExact(slab.elementCount(), (long) size);
+    if (bytes > Integer.MAX_VALUE - 8) {
+      throw new UnsupportedOperationException("the selection holds " + bytes
+          + " bytes, more than one Java array; select less");
+    }
+    byte[] out = new byte[(int) bytes];
+    LayoutMessage layout = layout();
+    Dataspace space = dataspace();
+    if (layout instanceof LayoutMessage.Compact || (layout instanceof LayoutMessage.Contiguous c
+        && !FileParams.isDefined(c.address()))) {
+      byte[] all = readRaw();
+      ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) ->
+          System.arraycopy(all, (int) inData * size, out, (int) inSel * size, (int) n * size)));
+      return out;
+    }
+    if (layout instanceof LayoutMessage.Contiguous c) {
+      if (c.size() < storageBytes(space, type)) {
+        throw new H5FormatException("dataset " + path, address, "contiguous storage of "
+            + c.size() + " bytes is smaller than its dataspace needs");
+      }
+      var fa = file.context().access();
+      ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> fa.read(
+          c.address() + inData * size, java.nio.ByteBuffer.wrap(out, (int) inSel * size,
+              (int) n * size), "contiguous data of " + path)));
+      return out;
+    }
+    throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
+        + " storage, which this version of h5j lists but does not read yet");
+  }
+
+  /** A run copier: element offsets in the stored data and in the selection, and a length. */
+  private interface RunCopy {
+    void copy(long inData, long inSelection, long length) throws IOException;
+  }
+
+  private static ChunkRuns.Visitor runs(RunCopy copy) {
+    return new ChunkRuns.Visitor() {
+      @Override
+      public void chunk(long[] chunkOffset) {
+        // one chunk: the whole dataset
+      }
+
+      @Override
+      public void run(long inChunk, long inSelection, long length) throws IOException {
+        copy.copy(inChunk, inSelection, length);
+      }
+    };
+  }
+
+  /** Writes {@code flatArray} (C order of the selection's shape) into the elements of {@code sel}. */
+  public void write(Selection sel, Object flatArray) throws IOException {
+    file.checkWritable();
+    Dataspace space = dataspace();
+    Hyperslab slab = sel.resolve(space.dims(), path);
+    if (slab.equals(Hyperslab.all(space.dims()))) {
+      write(flatArray);
+      return;
+    }
+    if (java.lang.reflect.Array.getLength(flatArray) != slab.elementCount()) {
+      throw new IllegalArgumentException("the selection has " + slab.elementCount()
+          + " elements; got " + java.lang.reflect.Array.getLength(flatArray));
+    }
+    Datatype type = datatype();
+    int size = type.size();
+    byte[] raw = file.values().encode(type, flatArray);
+    LayoutMessage layout = layout();
+    if (layout instanceof LayoutMessage.Compact) {
+      byte[] all = readRaw();
+      ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) ->
+          System.arraycopy(raw, (int) inSel * size, all, (int) inData * size, (int) n * size)));
+      replaceLayout(new LayoutMessage.Compact(all));
+      return;
+    }
+    if (!(layout instanceof LayoutMessage.Contiguous c)) {
+      throw new UnsupportedOperationException("writing " + layout.className()
+          + " datasets arrives with the chunk index layer");
+    }
+    long address = c.address();
+    if (!FileParams.isDefined(address)) {
+      byte[] filled = readRaw(); // the fill value everywhere, as libhdf5 allocates it
+      address = file.context().allocator().allocate(Math.max(1, filled.length));
+      file.context().access().write(address, filled);
+      replaceLayout(new LayoutMessage.Contiguous(address, filled.length));
+    }
+    long at = address;
+    var fa = file.context().access();
+    ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> fa.write(at + inData * size,
+        java.nio.ByteBuffer.wrap(raw, (int) inSel * size, (int) n * size))));
   }
 
   /** Overwrites every element with {@code flatArray} (same kind that {@link #read} returns). */
