@@ -193,6 +193,7 @@ public final class Attributes {
     if (info == null) {
       info = new AttributeInfoMessage(false, false, -1, -1, -1, -1);
     }
+    AttributeInfoMessage old = info;
     if (dense) {
       info = DenseAttributes.write(ctx, info, encoded);
     } else {
@@ -206,5 +207,7 @@ public final class Attributes {
       messages.add(0, StoredMessage.of(MessageType.ATTRIBUTE_INFO, info.toBytes(ctx.params())));
     }
     ctx.rewriteHeader(h.address(), messages);
+    // Only now that the header no longer points at it may the old storage be reused.
+    DenseAttributes.free(ctx, old);
   }
 }

@@ -2,10 +2,15 @@ package io.h5j.format.btree;
 
 import io.h5j.H5FormatException;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -173,6 +178,49 @@ public final class BTreeV2 {
       }
     }
     return sum;
+  }
+
+  /**
+   * The file space this tree occupies: its header and every node, each a full node size as
+   * libhdf5 and {@link BTreeV2Writer} allocate them, sorted by address. Internal nodes are read
+   * and verified to find their children; leaves are only range-checked, not read. A node
+   * reached twice, ranges that overlap or leave the file end in {@link H5FormatException}.
+   */
+  public List<Extent> extents() throws IOException {
+    List<Extent> out = new ArrayList<>();
+    out.add(new Extent(address, headerSize(fa.params())));
+    if (FileParams.isDefined(rootAddress)) {
+      Set<Long> visited = new HashSet<>();
+      Deque<long[]> todo = new ArrayDeque<>(); // {address, depth, records, total}
+      todo.push(new long[] {rootAddress, layout.depth(), rootRecords, totalRecords});
+      long fileSize = fa.size();
+      while (!todo.isEmpty()) {
+        long[] n = todo.pop();
+        long at = n[0];
+        int depth = (int) n[1];
+        if (depth == 0) {
+          String what = LEAF;
+          if (!FileParams.isDefined(at) || !visited.add(at)) {
+            throw new H5FormatException(what, at, "leaf address is undefined or reached twice");
+          }
+        } else {
+          Node node = readNode(at, depth, (int) n[2], n[3], visited);
+          for (int i = node.childAddress.length - 1; i >= 0; i--) {
+            todo.push(new long[] {node.childAddress[i], depth - 1, node.childRecords[i],
+                node.childTotal[i]});
+          }
+        }
+        if (at < 0 || at > fileSize || layout.nodeSize() > fileSize - at) {
+          throw new H5FormatException(depth == 0 ? LEAF : INTERNAL, at, "node of "
+              + layout.nodeSize() + " bytes is outside the file of " + fileSize + " bytes");
+        }
+        out.add(new Extent(at, layout.nodeSize()));
+        if ((double) out.size() * layout.nodeSize() > fileSize) {
+          throw new H5FormatException(HEADER, address, "more nodes than fit in the file");
+        }
+      }
+    }
+    return Extent.sortedDisjoint(out, HEADER, address);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.h5j.format.btree.BTreeV2Params;
 import io.h5j.format.btree.BTreeV2Writer;
 import io.h5j.format.btree.LinkCreationOrderRecord;
 import io.h5j.format.btree.LinkNameRecord;
+import io.h5j.format.heap.DenseStorageSpace;
 import io.h5j.format.heap.FractalHeapParams;
 import io.h5j.format.heap.FractalHeapWriter;
 import io.h5j.format.io.FileParams;
@@ -60,9 +61,15 @@ final class DenseLinkStorage {
         heap.headerAddress(), nameIndex, orderIndex);
   }
 
-  static void free(H5Context ctx, LinkInfoMessage info) {
-    // The replaced heap and B-trees stay allocated: freeing them needs a walk of their blocks,
-    // which h5j does not do yet. Dense groups are rewritten once per flush, so this is bounded
-    // by the number of flushes, not of edits.
+  /**
+   * Frees the heap and indexes of dense storage {@code info} describes. Call only after the
+   * group's header has been rewritten to no longer point at them.
+   */
+  static void free(H5Context ctx, LinkInfoMessage info) throws IOException {
+    if (info.isCompact()) {
+      return;
+    }
+    DenseStorageSpace.free(ctx.access(), ctx.allocator(), info.heapAddress(),
+        info.nameIndexAddress(), info.indexOrder() ? info.orderIndexAddress() : FileParams.UNDEFINED);
   }
 }

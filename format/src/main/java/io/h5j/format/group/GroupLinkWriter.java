@@ -107,9 +107,6 @@ public final class GroupLinkWriter {
         default -> others.add(m);
       }
     }
-    if (!linkInfo.isCompact()) {
-      DenseLinkStorage.free(ctx, linkInfo);
-    }
     List<LinkMessage> ordered = withCreationOrder(linkInfo, links);
     long maxOrder = linkInfo.trackOrder() ? nextOrder(linkInfo, ordered) : -1;
     List<StoredMessage> messages = new ArrayList<>();
@@ -127,6 +124,8 @@ public final class GroupLinkWriter {
       }
     }
     ctx.rewriteHeader(groupAddress, messages);
+    // Only now that the header no longer points at it may the old storage be reused.
+    DenseLinkStorage.free(ctx, linkInfo);
   }
 
   /** Gives links created since the last write the next creation indexes, if tracked. */

@@ -3,11 +3,15 @@ package io.h5j.format.heap;
 import io.h5j.H5FormatException;
 import io.h5j.format.btree.BTreeV2;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.Lookup3;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -162,6 +166,163 @@ public final class FractalHeap {
       v |= (heapId[1 + i] & 0xffL) << (8 * i);
     }
     return v;
+  }
+
+  /**
+   * The file space this heap occupies, sorted by address: the header; every indirect block
+   * reachable from the root (signature, owner and checksum verified); every direct block
+   * (its table size, or for filtered heaps its stored filtered size; owner and offset
+   * verified); every huge object and the nodes and header of the huge-object B-tree; the
+   * free-space manager header and section list, if the heap has them. Freeing these ranges
+   * frees the whole heap. Cycles, overlapping ranges, ranges outside the file and anything
+   * that does not decode end in {@link H5FormatException}.
+   */
+  public List<Extent> extents() throws IOException {
+    FileParams p = fa.params();
+    Extents out = new Extents(fa.size());
+    out.add(address, FractalHeapHeader.encodedSize(p, header.filterInfoLength()),
+        FractalHeapHeader.STRUCTURE);
+    long root = header.rootAddress();
+    if (FileParams.isDefined(root) && header.currentRootRows() == 0) {
+      directExtent(out, new BlockRef(root, 0, table.startBlockSize(),
+          header.filteredRootSize(), header.rootFilterMask()));
+    } else if (FileParams.isDefined(root)) {
+      Set<Long> seen = new HashSet<>();
+      Deque<long[]> todo = new ArrayDeque<>(); // {address, rows, heap offset}
+      todo.push(new long[] {root, header.currentRootRows(), 0});
+      while (!todo.isEmpty()) {
+        long[] b = todo.pop();
+        long at = b[0];
+        int rows = (int) b[1];
+        long blockOffset = b[2];
+        if (!seen.add(at)) {
+          throw new H5FormatException(INDIRECT, at, "indirect block reached twice");
+        }
+        IndirectBlock ib = indirectBlock(at, rows, blockOffset);
+        out.add(at, indirectBlockSize(rows), INDIRECT);
+        for (int r = 0; r < rows; r++) {
+          long size = table.rowBlockSize(r);
+          for (int c = 0; c < table.width(); c++) {
+            int entry = r * table.width() + c;
+            long child = ib.childAddress()[entry];
+            if (!FileParams.isDefined(child)) {
+              continue;
+            }
+            long childOffset = blockOffset + table.rowOffset(r) + c * size;
+            if (table.isDirectRow(r)) {
+              directExtent(out, new BlockRef(child, childOffset, size, ib.filteredSize()[entry],
+                  ib.filterMask()[entry]));
+            } else {
+              int childRows = table.indirectRows(size);
+              if (childRows < 1 || childRows >= rows) {
+                throw new H5FormatException(INDIRECT, at, "row " + r
+                    + " cannot hold indirect blocks with this table geometry");
+              }
+              todo.push(new long[] {child, childRows, childOffset});
+            }
+          }
+        }
+      }
+    }
+    if (FileParams.isDefined(header.hugeBTreeAddress())) {
+      BTreeV2 tree = BTreeV2.open(fa, header.hugeBTreeAddress());
+      int expected = header.filtered() ? (ids.hugeDirect() ? 4 : 2) : (ids.hugeDirect() ? 3 : 1);
+      if (tree.type() != expected || tree.recordSize() != HugeObjectRecord.size(expected, p)) {
+        throw new H5FormatException("v2 B-tree header", tree.address(), "huge-object B-tree has"
+            + " type " + tree.type() + " and records of " + tree.recordSize()
+            + " bytes, expected type " + expected);
+      }
+      for (Extent e : tree.extents()) {
+        out.add(e.address(), e.size(), "v2 B-tree node");
+      }
+      tree.forEach(r -> {
+        HugeObjectRecord rec = HugeObjectRecord.decode(expected, r);
+        out.add(rec.address(), rec.length(), "fractal heap huge object");
+      });
+    }
+    if (FileParams.isDefined(header.freeSpaceManagerAddress())) {
+      freeSpaceExtents(out, header.freeSpaceManagerAddress());
+    }
+    return Extent.sortedDisjoint(out.list, FractalHeapHeader.STRUCTURE, address);
+  }
+
+  /** Collects extents, each checked to lie in the file, their sum bounded by its size. */
+  private static final class Extents {
+    final List<Extent> list = new ArrayList<>();
+    final long fileSize;
+    long sum;
+
+    Extents(long fileSize) {
+      this.fileSize = fileSize;
+    }
+
+    void add(long at, long size, String what) throws H5FormatException {
+      if (!FileParams.isDefined(at) || at < 0 || size <= 0 || at > fileSize
+          || size > fileSize - at) {
+        throw new H5FormatException(what, at, "range of " + size
+            + " bytes is outside the file of " + fileSize + " bytes");
+      }
+      sum += size;
+      if (sum > fileSize) {
+        throw new H5FormatException(what, at, "the heap's ranges add up to more than the file");
+      }
+      list.add(new Extent(at, size));
+    }
+  }
+
+  /** Adds a direct block after checking it belongs to this heap at its offset. */
+  private void directExtent(Extents out, BlockRef b) throws IOException {
+    if (header.filtered()) {
+      out.add(b.address, b.filteredSize, DIRECT);
+      directBlock(b); // unfilters and verifies prefix and checksum
+      return;
+    }
+    out.add(b.address, b.size, DIRECT);
+    checkPrefix(fa.reader(b.address, ids.directBlockPrefix(), DIRECT), "FHDB", b.heapOffset);
+  }
+
+  /** Adds the header and section list of the heap's free-space manager. */
+  private void freeSpaceExtents(Extents out, long at) throws IOException {
+    FileParams p = fa.params();
+    String s = "free-space manager header";
+    int o = p.offsetSize();
+    int l = p.lengthSize();
+    // libhdf5 stores shrink and expand percent as 2 bytes each (the spec's table suggests 1)
+    int size = 4 + 1 + 1 + 4 * l + 2 + 2 + 2 + 2 + l + o + l + l + 4;
+    ByteReader r = fa.reader(at, size, s);
+    r.signature("FSHD");
+    int version = r.u8();
+    if (version != 0) {
+      throw r.error("version " + version + " is not 0");
+    }
+    int client = r.u8();
+    if (client != 0) {
+      throw r.error("client " + client + " is not a fractal heap (0)");
+    }
+    r.skip(4L * l + 2 + 2 + 2 + 2 + l);
+    long sections = r.offset();
+    long used = r.length();
+    long allocated = r.length();
+    r.checksum(0);
+    if (Long.compareUnsigned(used, allocated) > 0) {
+      throw new H5FormatException(s, at, "section list uses " + used + " of " + allocated
+          + " allocated bytes");
+    }
+    out.add(at, size, s);
+    if (FileParams.isDefined(sections) && allocated > 0) {
+      String ss = "free-space section list";
+      ByteReader sr = fa.reader(sections, 4 + 1 + o, ss);
+      sr.signature("FSSE");
+      int sv = sr.u8();
+      if (sv != 0) {
+        throw sr.error("version " + sv + " is not 0");
+      }
+      long owner = sr.offset();
+      if (owner != at) {
+        throw sr.error("section list belongs to the manager at " + owner + ", not " + at);
+      }
+      out.add(sections, allocated, ss);
+    }
   }
 
   /** Reads the object a heap ID names. */

@@ -6,6 +6,7 @@ import io.h5j.format.btree.AttributeNameRecord;
 import io.h5j.format.btree.BTreeV2;
 import io.h5j.format.btree.BTreeV2Params;
 import io.h5j.format.btree.BTreeV2Writer;
+import io.h5j.format.heap.DenseStorageSpace;
 import io.h5j.format.heap.FractalHeap;
 import io.h5j.format.heap.FractalHeapParams;
 import io.h5j.format.heap.FractalHeapWriter;
@@ -73,5 +74,18 @@ public final class DenseAttributes {
     }
     return new AttributeInfoMessage(info.trackOrder(), info.indexOrder(),
         info.trackOrder() ? entries.size() : -1, heap.headerAddress(), nameIndex, orderIndex);
+  }
+
+  /**
+   * Frees the heap and indexes of the dense storage {@code info} describes (nothing if it is
+   * compact). Call only after the owner's header has been rewritten to no longer point at
+   * them; storage that does not decode is left allocated.
+   */
+  public static void free(H5Context ctx, AttributeInfoMessage info) throws IOException {
+    if (!info.isDense()) {
+      return;
+    }
+    DenseStorageSpace.free(ctx.access(), ctx.allocator(), info.heapAddress(),
+        info.nameIndexAddress(), info.indexOrder() ? info.orderIndexAddress() : FileParams.UNDEFINED);
   }
 }
