@@ -101,18 +101,29 @@ public final class Attributes {
         : node.file.values().encode(type, flatArray);
     boolean utf8 = !name.chars().allMatch(c -> c < 128);
     Map<String, AttributeMessage> all = messages();
-    all.put(name, new AttributeMessage(name, type, space, data, utf8));
+    AttributeMessage old = all.put(name, new AttributeMessage(name, type, space, data, utf8));
     store(all);
+    release(old);
+  }
+
+  /** Frees the variable-length data of an attribute the header no longer holds. */
+  private void release(AttributeMessage old) throws IOException {
+    if (old != null && old.dataspace().kind() != Dataspace.Kind.NULL) {
+      node.file.values().release(old.datatype(), old.data(),
+          (int) old.dataspace().elementCount());
+    }
   }
 
   /** Removes attribute {@code name}. */
   public void remove(String name) throws IOException {
     node.file.checkWritable();
     Map<String, AttributeMessage> all = messages();
-    if (all.remove(name) == null) {
+    AttributeMessage old = all.remove(name);
+    if (old == null) {
       throw new IllegalArgumentException("no attribute '" + name + "' on " + node.path());
     }
     store(all);
+    release(old);
   }
 
   /** The decoded attribute messages by name (a fresh map the caller may change). */

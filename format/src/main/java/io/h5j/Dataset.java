@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.ByteReader;
@@ -210,6 +211,13 @@ public final class Dataset extends Node {
           + " elements; got " + java.lang.reflect.Array.getLength(flatArray));
     }
     Datatype type = datatype();
+    byte[] replaced = DataConverter.holdsVlen(type) ? readRaw(slab, type) : null;
+    writeSelection(slab, flatArray, space, type);
+    file.values().release(type, replaced, (int) slab.elementCount());
+  }
+
+  private void writeSelection(Hyperslab slab, Object flatArray, Dataspace space, Datatype type)
+      throws IOException {
     int size = type.size();
     byte[] raw = file.values().encode(type, flatArray);
     LayoutMessage layout = layout();
@@ -249,6 +257,13 @@ public final class Dataset extends Node {
     H5Context ctx = file.context();
     LayoutMessage layout = layout();
     long bytes = storageBytes(space, type);
+    byte[] replaced = DataConverter.holdsVlen(type) ? readRaw() : null;
+    writeAll(flatArray, space, type, layout, bytes, ctx);
+    file.values().release(type, replaced, (int) space.elementCount());
+  }
+
+  private void writeAll(Object flatArray, Dataspace space, Datatype type, LayoutMessage layout,
+      long bytes, H5Context ctx) throws IOException {
     if (layout instanceof LayoutMessage.Compact) {
       replaceLayout(new LayoutMessage.Compact(file.values().encode(type, flatArray)));
     } else if (layout instanceof LayoutMessage.Contiguous c) {

@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
+import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
 import io.h5j.format.object.H5Context;
@@ -41,6 +42,20 @@ final class Values {
           + Array.getLength(array));
     }
     return encode(type, array);
+  }
+
+  /**
+   * Releases the global heap objects that {@code count} elements of {@code type} in
+   * {@code raw} refer to; call after nothing in the file refers to those elements any more.
+   */
+  void release(Datatype type, byte[] raw, int count) throws IOException {
+    if (!DataConverter.holdsVlen(type) || raw == null) {
+      return;
+    }
+    for (GlobalHeapId id : converter.heapIds(type, raw, count, heapReader)) {
+      heapWriter().release(id);
+    }
+    heapReader.clear();
   }
 
   /** One writer per file; its open collection reaches the file before any header commit. */

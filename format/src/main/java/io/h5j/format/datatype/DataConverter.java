@@ -11,6 +11,7 @@ import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -490,6 +491,62 @@ public final class DataConverter {
       return (double) a[i];
     }
     return ((Object[]) column)[i];
+  }
+
+  /**
+   * Every global heap object that {@code count} elements of {@code t} in {@code raw} refer
+   * to, nested variable-length data included (read through {@code heap}), so that a caller
+   * replacing the elements can release what they held.
+   */
+  public List<GlobalHeapId> heapIds(Datatype t, byte[] raw, int count, VlenSource heap)
+      throws IOException {
+    List<GlobalHeapId> out = new ArrayList<>();
+    collectIds(t, raw, 0, t.size(), count, heap, out);
+    return out;
+  }
+
+  private void collectIds(Datatype t, byte[] raw, int off, int stride, int n, VlenSource heap,
+      List<GlobalHeapId> out) throws IOException {
+    if (t instanceof CompoundType c) {
+      for (CompoundType.Member m : c.members()) {
+        collectIds(m.type(), raw, off + m.offset(), stride, n, heap, out);
+      }
+    } else if (t instanceof ArrayType a) {
+      for (int i = 0; i < n; i++) {
+        collectIds(a.base(), raw, off + i * stride, a.base().size(), a.elementCount(), heap,
+            out);
+      }
+    } else if (t instanceof VarLenType v) {
+      int osize = checkVlenSize(v);
+      boolean nested = !v.string() && holdsVlen(v.base());
+      for (int i = 0; i < n; i++) {
+        int p = off + i * stride;
+        long len = Bits.loadLong(raw, p, 4, Endianness.LITTLE_ENDIAN);
+        if (len == 0) {
+          continue;
+        }
+        GlobalHeapId id = new GlobalHeapId(
+            Bits.loadLong(raw, p + 4, osize, Endianness.LITTLE_ENDIAN),
+            (int) Bits.loadLong(raw, p + 4 + osize, 4, Endianness.LITTLE_ENDIAN));
+        if (nested && len <= Integer.MAX_VALUE) {
+          collectIds(v.base(), heap.read(id.collectionAddress(), id.index()), 0,
+              v.base().size(), (int) len, heap, out);
+        }
+        out.add(id);
+      }
+    }
+  }
+
+  /** Whether elements of {@code t} refer to global heap objects (variable-length data). */
+  public static boolean holdsVlen(Datatype t) {
+    if (t instanceof VarLenType) {
+      return true;
+    } else if (t instanceof CompoundType c) {
+      return c.members().stream().anyMatch(m -> holdsVlen(m.type()));
+    } else if (t instanceof ArrayType a) {
+      return holdsVlen(a.base());
+    }
+    return false;
   }
 
   private Object readVlen(VarLenType v, byte[] raw, int off, int stride, int n,

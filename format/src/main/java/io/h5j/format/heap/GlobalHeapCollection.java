@@ -2,6 +2,7 @@ package io.h5j.format.heap;
 
 import io.h5j.H5FormatException;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import java.io.IOException;
@@ -104,5 +105,25 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
       r.skip(Math.min(pad, r.remaining()));
     }
     return new GlobalHeapCollection(address, size, objects);
+  }
+
+  /**
+   * Encodes a collection of {@code size} bytes holding {@code objects} under their indexes,
+   * with the unused rest as the free-space object 0 (reference counts written as 0).
+   */
+  public static byte[] encode(FileParams p, long size, Map<Integer, byte[]> objects) {
+    ByteWriter w = new ByteWriter(p, (int) size);
+    w.ascii("GCOL").u8(1).zeros(3).length(size);
+    for (Map.Entry<Integer, byte[]> o : objects.entrySet()) {
+      byte[] data = o.getValue();
+      w.u16(o.getKey()).u16(0).u32(0).length(data.length).bytes(data);
+      w.zeros((8 - data.length % 8) % 8);
+    }
+    long free = size - w.position();
+    if (free >= objectHeaderSize(p)) {
+      w.u16(0).u16(0).u32(0).length(free);
+    }
+    w.zeros((int) (size - w.position()));
+    return w.toByteArray();
   }
 }
