@@ -164,48 +164,42 @@ public final class Group extends Node {
 
   /** Removes the link {@code name} (the object stays if other links reach it). */
   public void delete(String name) throws IOException {
-    List<LinkMessage> links = new ArrayList<>(linkMessages());
-    if (!links.removeIf(l -> l.name().equals(name))) {
-      throw new IllegalArgumentException("no link '" + name + "' in " + path);
-    }
-    writeLinks(links);
+    edit(links -> {
+      if (links.remove(name) == null) {
+        throw new IllegalArgumentException("no link '" + name + "' in " + path);
+      }
+    });
   }
 
   /** Renames link {@code from} to {@code to} within this group. */
   public void rename(String from, String to) throws IOException {
     checkName(to);
-    List<LinkMessage> links = new ArrayList<>(linkMessages());
-    int at = -1;
-    for (int i = 0; i < links.size(); i++) {
-      if (links.get(i).name().equals(to)) {
+    edit(links -> {
+      if (links.containsKey(to)) {
         throw new IllegalArgumentException("'" + to + "' already exists in " + path
             + "; delete it first");
       }
-      if (links.get(i).name().equals(from)) {
-        at = i;
+      LinkMessage old = links.remove(from);
+      if (old == null) {
+        throw new IllegalArgumentException("no link '" + from + "' in " + path);
       }
-    }
-    if (at < 0) {
-      throw new IllegalArgumentException("no link '" + from + "' in " + path);
-    }
-    LinkMessage old = links.get(at);
-    links.set(at, new LinkMessage(to, old.target(), old.creationOrder(), old.utf8()));
-    writeLinks(links);
+      links.put(to, new LinkMessage(to, old.target(), old.creationOrder(), old.utf8()));
+    });
   }
 
   void addLink(LinkMessage link) throws IOException {
-    if (linkMap().containsKey(link.name())) {
-      throw new IllegalArgumentException("'" + link.name() + "' already exists in " + path
-          + "; delete it first or pick another name");
-    }
-    List<LinkMessage> links = linkMessages();
-    links.add(link);
-    writeLinks(links);
+    edit(links -> {
+      if (links.containsKey(link.name())) {
+        throw new IllegalArgumentException("'" + link.name() + "' already exists in " + path
+            + "; delete it first or pick another name");
+      }
+      links.put(link.name(), link);
+    });
   }
 
-  private void writeLinks(List<LinkMessage> links) throws IOException {
+  private void edit(GroupLinkWriter.Edit edit) throws IOException {
     file.checkWritable();
-    GroupLinkWriter.write(file.context(), address, links);
+    GroupLinkWriter.update(file.context(), address, edit);
   }
 
   private record Placement(Group parent, String name) {}

@@ -12,7 +12,9 @@ import io.h5j.format.object.StoredMessage;
 import io.h5j.format.superblock.Superblock;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.Optional;
@@ -27,14 +29,37 @@ import java.util.Optional;
 public final class GroupLinkWriter {
   private GroupLinkWriter() {}
 
-  /** Link lists of groups whose indexed storage is rewritten at the next flush. */
+  /** Links of groups whose indexed storage is rewritten at the next flush, by name. */
   static final class PendingLinks {
-    final Map<Long, List<LinkMessage>> byGroup = new HashMap<>();
+    final Map<Long, LinkedHashMap<String, LinkMessage>> byGroup = new HashMap<>();
   }
 
   /** The links waiting to be written for the group at {@code address}, or null. */
-  static List<LinkMessage> pending(H5Context ctx, long address) {
-    return ctx.attachment(PendingLinks.class, PendingLinks::new).byGroup.get(address);
+  static Map<String, LinkMessage> pending(H5Context ctx, long address) {
+    LinkedHashMap<String, LinkMessage> p =
+        ctx.attachment(PendingLinks.class, PendingLinks::new).byGroup.get(address);
+    return p == null ? null : Collections.unmodifiableMap(p);
+  }
+
+  /** A change to a group's links, made in place on its name-ordered map. */
+  public interface Edit {
+    void apply(LinkedHashMap<String, LinkMessage> links);
+  }
+
+  /**
+   * Applies {@code edit} to the links of the group at {@code groupAddress} and stores the
+   * result. While the group's storage is indexed, edits only change the pending map (O(1)
+   * each) and the storage is rewritten once at flush.
+   */
+  public static void update(H5Context ctx, long groupAddress, Edit edit) throws IOException {
+    Map<Long, LinkedHashMap<String, LinkMessage>> pending =
+        ctx.attachment(PendingLinks.class, PendingLinks::new).byGroup;
+    LinkedHashMap<String, LinkMessage> links = pending.get(groupAddress);
+    if (links == null) {
+      links = new LinkedHashMap<>(GroupStorage.links(ctx, ctx.header(groupAddress)));
+    }
+    edit.apply(links);
+    write(ctx, groupAddress, links);
   }
 
   /** The messages of a new, empty new-style group. */
@@ -53,23 +78,23 @@ public final class GroupLinkWriter {
     return List.of(StoredMessage.of(MessageType.SYMBOL_TABLE, stab.toBytes(ctx.params())));
   }
 
-  public static void write(H5Context ctx, long groupAddress, List<LinkMessage> links)
-      throws IOException {
+  private static void write(H5Context ctx, long groupAddress,
+      LinkedHashMap<String, LinkMessage> links) throws IOException {
     ObjectHeader h = ctx.header(groupAddress);
-    Map<Long, List<LinkMessage>> pending =
+    Map<Long, LinkedHashMap<String, LinkMessage>> pending =
         ctx.attachment(PendingLinks.class, PendingLinks::new).byGroup;
     boolean indexed = GroupStorage.symbolTable(ctx, h).isPresent()
         || links.size() > groupInfo(ctx, h).effectiveMaxCompact();
     if (!indexed) {
       pending.remove(groupAddress);
-      writeNow(ctx, groupAddress, links);
+      writeNow(ctx, groupAddress, new ArrayList<>(links.values()));
       return;
     }
-    pending.put(groupAddress, List.copyOf(links));
+    pending.put(groupAddress, links);
     ctx.defer(List.of("links", groupAddress), () -> {
-      List<LinkMessage> latest = pending.remove(groupAddress);
+      LinkedHashMap<String, LinkMessage> latest = pending.remove(groupAddress);
       if (latest != null) {
-        writeNow(ctx, groupAddress, latest);
+        writeNow(ctx, groupAddress, new ArrayList<>(latest.values()));
       }
     });
   }

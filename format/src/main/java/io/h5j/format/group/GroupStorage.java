@@ -64,13 +64,9 @@ public final class GroupStorage {
   /** A group's links by name, in storage order; decoded once per header version. */
   public static Map<String, LinkMessage> links(H5Context ctx, ObjectHeader h)
       throws IOException {
-    List<LinkMessage> pending = GroupLinkWriter.pending(ctx, h.address());
+    Map<String, LinkMessage> pending = GroupLinkWriter.pending(ctx, h.address());
     if (pending != null) {
-      Map<String, LinkMessage> byName = new LinkedHashMap<>();
-      for (LinkMessage l : pending) {
-        byName.put(l.name(), l);
-      }
-      return Collections.unmodifiableMap(byName);
+      return pending;
     }
     return ctx.derived(h.address(), "links", () -> {
       Map<String, LinkMessage> byName = new LinkedHashMap<>();
