@@ -117,7 +117,7 @@ class ReadmeExampleTest {
     try (H5File f = H5File.open(work.resolve("example.h5"))) {
       assertEquals(3, f.superblockVersion());
       assertArrayEquals(new long[] {2, 3}, f.dataset("latest/x").shape());
-      assertArrayEquals(new double[] {1, 2, 3, 4, 5, 6}, (double[]) f.dataset("latest/x").read());
+      assertArrayEquals(new double[] {1, -1, 3, 4, -2, 6}, (double[]) f.dataset("latest/x").read());
       assertEquals("ada", f.group("latest").attributes().get("operator"));
       byte[] flags = (byte[]) f.dataset("runs/2026-11-29/flags").read();
       assertEquals(100, flags.length);
@@ -140,6 +140,6 @@ class ReadmeExampleTest {
         "g = h5py.File(sys.argv[2], 'r')",
         "print('added_by_h5j' in g, isinstance(g['added_by_h5j'], h5py.Group))"),
         work.resolve("example.h5").toString(), work.resolve("file-from-h5py.h5").toString());
-    assertEquals("[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]] ada {-1}\nTrue True\n", py);
+    assertEquals("[[1.0, -1.0, 3.0], [4.0, -2.0, 6.0]] ada {-1}\nTrue True\n", py);
   }
 }
