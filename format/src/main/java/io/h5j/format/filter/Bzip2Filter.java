@@ -52,7 +52,7 @@ final class Bzip2Filter implements Filter {
   }
 
   @Override
-  public long maxEncodedSize(long inputSize) {
+  public long maxEncodedSize(long inputSize, int[] clientData) {
     return inputSize + inputSize / 100 + 600;
   }
 }

@@ -31,7 +31,8 @@ final class DeflateFilter implements Filter {
       byte[] buf = new byte[Math.max(1, Math.min(maxOutput + 1, 1 << 16))];
       while (!inflater.finished()) {
         int n = inflater.inflate(buf);
-        if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+        if (n == 0 && !inflater.finished()
+            && (inflater.needsInput() || inflater.needsDictionary())) {
           throw FilterSupport.error(this, "zlib stream ends early");
         }
         if (out.size() + (long) n > maxOutput) {
@@ -72,7 +73,7 @@ final class DeflateFilter implements Filter {
 
   /** zlib's compressBound. */
   @Override
-  public long maxEncodedSize(long inputSize) {
+  public long maxEncodedSize(long inputSize, int[] clientData) {
     return inputSize + (inputSize >> 12) + (inputSize >> 14) + (inputSize >> 25) + 13;
   }
 }

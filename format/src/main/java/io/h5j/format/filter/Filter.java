@@ -50,10 +50,11 @@ public interface Filter {
   Optional<byte[]> encode(byte[] in, int[] clientData);
 
   /**
-   * An upper bound on the size of {@link #encode}'s output for {@code inputSize} bytes, which
+   * An upper bound on the size of {@link #encode}'s output for {@code inputSize} bytes
+   * with these client data, which
    * bounds what the next filter's decoder may produce. The default allows 1/8 growth plus 1 KiB.
    */
-  default long maxEncodedSize(long inputSize) {
+  default long maxEncodedSize(long inputSize, int[] clientData) {
     return inputSize + inputSize / 8 + 1024;
   }
 }

@@ -97,8 +97,10 @@ public final class FilterPipeline {
     for (int i = 0; i < filters.size(); i++) {
       bounds[i] = FilterSupport.capped(bound);
       if (!skipped(filterMask, i)) {
-        Optional<Filter> f = registry.find(filters.get(i).id());
-        bound = f.isPresent() ? f.get().maxEncodedSize(bound) : bound + bound / 8 + 1024;
+        FilterDescription d = filters.get(i);
+        Optional<Filter> f = registry.find(d.id());
+        bound = f.isPresent() ? f.get().maxEncodedSize(bound, d.clientData())
+            : bound + bound / 8 + 1024;
       }
     }
     return bounds;

@@ -51,7 +51,7 @@ final class Fletcher32Filter implements Filter {
   }
 
   @Override
-  public long maxEncodedSize(long inputSize) {
+  public long maxEncodedSize(long inputSize, int[] clientData) {
     return inputSize + 4;
   }
 

@@ -115,8 +115,10 @@ final class Lz4Filter implements Filter {
   }
 
   @Override
-  public long maxEncodedSize(long inputSize) {
-    return inputSize + inputSize / 255 + 16 + HEADER + 4 * (inputSize / 65536 + 1);
+  public long maxEncodedSize(long inputSize, int[] clientData) {
+    long blockSize = Integer.toUnsignedLong(FilterSupport.clientValue(clientData, 0, 0));
+    long blocks = blockSize == 0 ? 1 : (inputSize + blockSize - 1) / blockSize;
+    return HEADER + 4 * blocks + inputSize; // a block that does not shrink is stored raw
   }
 
   private static long bigEndian(byte[] b, int off, int n) {

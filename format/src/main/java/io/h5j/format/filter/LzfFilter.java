@@ -91,7 +91,7 @@ final class LzfFilter implements Filter {
   }
 
   @Override
-  public long maxEncodedSize(long inputSize) {
+  public long maxEncodedSize(long inputSize, int[] clientData) {
     return inputSize;
   }
 

@@ -38,7 +38,7 @@ final class ShuffleFilter implements Filter {
   }
 
   @Override
-  public long maxEncodedSize(long inputSize) {
+  public long maxEncodedSize(long inputSize, int[] clientData) {
     return inputSize;
   }
 

@@ -48,7 +48,7 @@ final class ZstdFilter implements Filter {
   }
 
   @Override
-  public long maxEncodedSize(long inputSize) {
+  public long maxEncodedSize(long inputSize, int[] clientData) {
     return inputSize + (inputSize >> 8) + 64 + (inputSize < (128 << 10)
         ? ((128 << 10) - inputSize) >> 11 : 0);
   }
