@@ -24,8 +24,8 @@ public final class Filters {
   public static final int ZSTD = 32015;
 
   private static final Filters STANDARD = new Filters(Map.of()).with(List.of(
-      new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(),
-      new Bzip2Filter(), new LzfFilter(), new Lz4Filter(),
+      new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new NbitFilter(),
+      new ScaleOffsetFilter(), new Bzip2Filter(), new LzfFilter(), new Lz4Filter(),
       new ZstdFilter()));
 
   private final Map<Integer, Filter> byId;
