@@ -1,3 +1,6 @@
+# Writes small chunked datasets through every filter libhdf5/h5py have built in and prints,
+# per dataset, its filters, its object header address and per chunk the stored bytes, the
+# filter mask and the unfiltered bytes (libhdf5's read in the file's own type).
 import sys, json, h5py, numpy as np
 path = sys.argv[1]
 rng = np.random.default_rng(7)
@@ -54,5 +57,19 @@ with h5py.File(path, 'w') as f:
             mask, data = dsid.read_direct_chunk((off,))
             chunks.append({'offset': off, 'mask': mask, 'stored': data.hex(),
                            'expected': raw[off * size:(off + chunk) * size].tobytes().hex()})
-        out.append({'name': name, 'size': size, 'chunk': chunk, 'filters': filters, 'chunks': chunks})
-print(json.dumps(out))
+        out.append({'name': name, 'size': size, 'chunk': chunk, 'filters': filters, 'chunks': chunks,
+                    'addr': h5py.h5o.get_info(dsid).addr})
+# the same pipelines in a libver='latest' file, whose messages libhdf5 writes as version 2
+latest = []
+with h5py.File(path + '.latest.h5', 'w', libver='latest') as f:
+    for name, kw in [('shuffle_gzip', dict(shuffle=True, compression='gzip')),
+                     ('lzf_fletcher', dict(compression='lzf', fletcher32=True)),
+                     ('scaleoffset', dict(scaleoffset=3))]:
+        ds = f.create_dataset(name, data=np.arange(100.0), chunks=(10,), **kw)
+        dcpl = ds.id.get_create_plist()
+        filters = []
+        for i in range(dcpl.get_nfilters()):
+            code, flags, values, fname = dcpl.get_filter(i)
+            filters.append({'id': code, 'flags': flags, 'cd': [int(v) for v in values], 'name': fname.decode()})
+        latest.append({'name': name, 'filters': filters, 'addr': h5py.h5o.get_info(ds.id).addr})
+print(json.dumps({'datasets': out, 'latest': latest}))
