@@ -1,0 +1,140 @@
+package io.h5j.format.filter;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs a dataset's filter pipeline over one chunk: in message order on write, in reverse on
+ * read. The chunk's 32-bit filter mask records which filters were skipped on write (bit
+ * {@code i} set: filter {@code i} was not applied) and is honoured on read.
+ *
+ * <p>Write follows libhdf5's {@code H5Z_pipeline}: a filter that declines the chunk (see
+ * {@link Filter#encode}) or that h5j cannot apply is skipped and its mask bit set when the filter
+ * is optional, and fails the write when it is required. Whether a filter declines output that
+ * does not shrink is the filter's own rule, as in libhdf5 (LZF declines; deflate never does).
+ *
+ * <p>Read fails with {@link H5FormatException} for a filter that must be undone (its mask bit is
+ * clear) when h5j does not know it, whether it is required or optional: the stored bytes cannot
+ * be decoded without it. The message names the filter's id and name.
+ */
+public final class FilterPipeline {
+  private final List<FilterDescription> filters;
+  private final Filters registry;
+
+  /** A stored chunk and its filter mask. */
+  public record Encoded(byte[] bytes, int filterMask) {}
+
+  public FilterPipeline(FilterPipelineMessage message, Filters registry) {
+    this.filters = message.filters();
+    this.registry = registry;
+  }
+
+  /** The pipeline of {@code message} with h5j's built-in filters. */
+  public static FilterPipeline of(FilterPipelineMessage message) {
+    return new FilterPipeline(message, Filters.standard());
+  }
+
+  public List<FilterDescription> filters() {
+    return filters;
+  }
+
+  /** See {@link #decode(byte[], int, int, String, long)}; errors name no chunk. */
+  public byte[] decode(byte[] stored, int filterMask, int chunkBytes) throws H5FormatException {
+    return decode(stored, filterMask, chunkBytes, "filtered chunk", -1);
+  }
+
+  /**
+   * Undoes the pipeline on a stored chunk.
+   *
+   * @param stored the chunk's bytes as stored in the file
+   * @param filterMask the chunk's filter mask from its index entry
+   * @param chunkBytes the exact size of the unfiltered chunk (chunk elements times element size)
+   * @param structure names the chunk in error messages, e.g. "chunk [0, 8] of /x"
+   * @param address the chunk's file address for error messages, -1 if unknown
+   * @return exactly {@code chunkBytes} bytes
+   * @throws H5FormatException if a filter is unknown, its data are corrupt, a checksum does not
+   *     match or the result is not {@code chunkBytes} long
+   */
+  public byte[] decode(byte[] stored, int filterMask, int chunkBytes, String structure,
+      long address) throws H5FormatException {
+    if (chunkBytes < 0) {
+      throw new IllegalArgumentException("chunk size " + chunkBytes + " is negative");
+    }
+    int[] bounds = decodedSizeBounds(filterMask, chunkBytes);
+    byte[] data = stored;
+    for (int i = filters.size() - 1; i >= 0; i--) {
+      if (skipped(filterMask, i)) {
+        continue;
+      }
+      FilterDescription d = filters.get(i);
+      Optional<Filter> known = registry.find(d.id());
+      if (known.isEmpty()) {
+        throw new H5FormatException(structure, address, "cannot decode: "
+            + (d.optional() ? "optional" : "required") + " filter " + d.id() + " ("
+            + d.displayName() + ") at pipeline position " + i + " is not supported by h5j");
+      }
+      Filter f = known.get();
+      try {
+        data = f.decode(data, d.clientData(), bounds[i]);
+      } catch (H5FormatException e) {
+        throw new H5FormatException(structure, address, "filter " + d.id() + " (" + f.name()
+            + ") at pipeline position " + i + ": " + e.getMessage(), e);
+      }
+    }
+    if (data.length != chunkBytes) {
+      throw new H5FormatException(structure, address, "unfiltered chunk has " + data.length
+          + " bytes, expected " + chunkBytes);
+    }
+    return data == stored ? stored.clone() : data;
+  }
+
+  /** For each position, the most bytes its decoder may produce: chunk size grown by the encoders before it. */
+  private int[] decodedSizeBounds(int filterMask, int chunkBytes) {
+    int[] bounds = new int[filters.size()];
+    long bound = chunkBytes;
+    for (int i = 0; i < filters.size(); i++) {
+      bounds[i] = FilterSupport.capped(bound);
+      if (!skipped(filterMask, i)) {
+        FilterDescription d = filters.get(i);
+        Optional<Filter> f = registry.find(d.id());
+        bound = f.isPresent() ? f.get().maxEncodedSize(bound, d.clientData())
+            : bound + bound / 8 + 1024;
+      }
+    }
+    return bounds;
+  }
+
+  /**
+   * Applies the pipeline to one unfiltered chunk.
+   *
+   * @return the bytes to store and the mask of filters skipped
+   * @throws IllegalArgumentException if a required filter is unknown, cannot encode, declines the
+   *     chunk, or has invalid client data
+   */
+  public Encoded encode(byte[] chunk) {
+    byte[] data = chunk;
+    int mask = 0;
+    for (int i = 0; i < filters.size(); i++) {
+      FilterDescription d = filters.get(i);
+      Optional<Filter> f = registry.find(d.id()).filter(Filter::canEncode);
+      Optional<byte[]> out = f.isPresent() ? f.get().encode(data, d.clientData())
+          : Optional.empty();
+      if (out.isPresent()) {
+        data = out.get();
+      } else if (d.optional()) {
+        mask |= 1 << i;
+      } else {
+        throw new IllegalArgumentException("required filter " + d.id() + " ("
+            + d.displayName() + ") " + (f.isPresent() ? "could not encode this chunk"
+                : "cannot be applied by h5j") + "; make it optional or remove it");
+      }
+    }
+    return new Encoded(data == chunk ? chunk.clone() : data, mask);
+  }
+
+  private static boolean skipped(int mask, int i) {
+    return i < 32 && (mask & (1 << i)) != 0;
+  }
+}
