@@ -46,14 +46,11 @@ public final class BTreeV1 {
     return 8 + 2L * p.offsetSize() + 2L * k * (p.offsetSize() + keySize) + keySize;
   }
 
-  private static void walk(FileAccess fa, long address, int nodeType, int keySize,
-      int expectedLevel, LeafVisitor visitor, Set<Long> seen, int depth) throws IOException {
-    if (depth > MAX_DEPTH) {
-      throw new H5FormatException(WHAT, address, "tree is deeper than " + MAX_DEPTH + " levels");
-    }
-    if (!seen.add(address)) {
-      throw new H5FormatException(WHAT, address, "node is reached twice: the tree has a cycle");
-    }
+  /** A decoded node header and a reader over its keys and children. */
+  private record Node(int level, int entries, ByteReader body) {}
+
+  private static Node readNode(FileAccess fa, long address, int nodeType, int keySize,
+      int expectedLevel) throws IOException {
     int o = fa.params().offsetSize();
     ByteReader head = fa.reader(address, 8 + 2L * o, WHAT);
     head.signature("TREE");
@@ -67,18 +64,87 @@ public final class BTreeV1 {
     }
     int entries = head.u16();
     long body = (long) entries * (keySize + o) + keySize;
-    ByteReader r = fa.reader(address + 8 + 2L * o, body, WHAT);
-    for (int i = 0; i < entries; i++) {
+    return new Node(level, entries, fa.reader(address + 8 + 2L * o, body, WHAT));
+  }
+
+  private static void walk(FileAccess fa, long address, int nodeType, int keySize,
+      int expectedLevel, LeafVisitor visitor, Set<Long> seen, int depth) throws IOException {
+    if (depth > MAX_DEPTH) {
+      throw new H5FormatException(WHAT, address, "tree is deeper than " + MAX_DEPTH + " levels");
+    }
+    if (!seen.add(address)) {
+      throw new H5FormatException(WHAT, address, "node is reached twice: the tree has a cycle");
+    }
+    int o = fa.params().offsetSize();
+    Node node = readNode(fa, address, nodeType, keySize, expectedLevel);
+    ByteReader r = node.body();
+    for (int i = 0; i < node.entries(); i++) {
       ByteReader left = r.slice(keySize, WHAT + " key");
       long child = r.offset();
       int mark = r.position();
       ByteReader right = r.slice(keySize, WHAT + " key");
       r.position(mark);
-      if (level == 0) {
+      if (node.level() == 0) {
         visitor.visit(left, child, right);
       } else {
-        walk(fa, child, nodeType, keySize, level - 1, visitor, seen, depth + 1);
+        walk(fa, child, nodeType, keySize, node.level() - 1, visitor, seen, depth + 1);
       }
+    }
+  }
+
+  /** Compares the key sought with one key of a node. */
+  @FunctionalInterface
+  public interface KeyComparator {
+    /** @return negative, zero or positive as the sought key is below, equal to or above {@code key} */
+    int compare(ByteReader key) throws IOException;
+  }
+
+  /**
+   * Descends the single path to the last child whose left key is at or below the sought key
+   * and hands the level-0 child found, with its keys, to {@code visitor} (which decides
+   * whether it is an exact match).
+   *
+   * @return false if every key is above the sought one
+   */
+  public static boolean find(FileAccess fa, long address, int nodeType, int keySize,
+      KeyComparator cmp, LeafVisitor visitor) throws IOException {
+    int o = fa.params().offsetSize();
+    Set<Long> seen = new HashSet<>();
+    int expected = -1;
+    for (int depth = 0; ; depth++) {
+      if (depth > MAX_DEPTH || !seen.add(address)) {
+        throw new H5FormatException(WHAT, address, "the tree has a cycle or is deeper than "
+            + MAX_DEPTH + " levels");
+      }
+      Node node = readNode(fa, address, nodeType, keySize, expected);
+      ByteReader r = node.body();
+      int stride = keySize + o;
+      int lo = 0;
+      int hi = node.entries() - 1;
+      int found = -1;
+      while (lo <= hi) { // last child whose left key is at or below the sought key
+        int mid = (lo + hi) >>> 1;
+        r.position(mid * stride);
+        if (cmp.compare(r.slice(keySize, WHAT + " key")) >= 0) {
+          found = mid;
+          lo = mid + 1;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      if (found < 0) {
+        return false;
+      }
+      r.position(found * stride);
+      ByteReader left = r.slice(keySize, WHAT + " key");
+      long child = r.offset();
+      ByteReader right = r.slice(keySize, WHAT + " key");
+      if (node.level() == 0) {
+        visitor.visit(left, child, right);
+        return true;
+      }
+      address = child;
+      expected = node.level() - 1;
     }
   }
 }

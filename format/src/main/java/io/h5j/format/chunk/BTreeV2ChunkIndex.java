@@ -1,0 +1,128 @@
+package io.h5j.format.chunk;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.btree.BTreeV2;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.ByteWriter;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * Index type 5, a version 2 B-tree of chunk records sorted by scaled chunk coordinates:
+ * type 10 (unfiltered) holds the chunk address and one u64 scaled coordinate per dimension;
+ * type 11 (filtered) holds the address, the stored size ({@link
+ * ChunkGeometry#chunkSizeWidth()} bytes), the filter mask (u32), then the coordinates.
+ */
+public final class BTreeV2ChunkIndex implements ChunkIndex {
+  /** Record type of unfiltered chunks. */
+  public static final int TYPE_UNFILTERED = 10;
+  /** Record type of filtered chunks. */
+  public static final int TYPE_FILTERED = 11;
+
+  private final ChunkGeometry geometry;
+  private final BTreeV2 tree;
+  private final boolean filtered;
+  private final FileParams params;
+
+  private BTreeV2ChunkIndex(ChunkGeometry geometry, BTreeV2 tree, boolean filtered,
+      FileParams params) {
+    this.geometry = geometry;
+    this.tree = tree;
+    this.filtered = filtered;
+    this.params = params;
+  }
+
+  /** Bytes of one record for the given dataset. */
+  static int recordSize(FileParams p, ChunkGeometry g, boolean filtered) {
+    return p.offsetSize() + (filtered ? g.chunkSizeWidth() + 4 : 0) + 8 * g.rank();
+  }
+
+  static BTreeV2ChunkIndex open(FileAccess fa, long address, ChunkGeometry g, boolean filtered)
+      throws IOException {
+    BTreeV2 tree = BTreeV2.open(fa, address);
+    int want = filtered ? TYPE_FILTERED : TYPE_UNFILTERED;
+    if (tree.type() != want) {
+      throw new H5FormatException("v2 B-tree header", address, "type " + tree.type()
+          + " where a " + (filtered ? "filtered" : "unfiltered") + " dataset needs " + want);
+    }
+    int size = recordSize(fa.params(), g, filtered);
+    if (tree.recordSize() != size) {
+      throw new H5FormatException("v2 B-tree header", address, "record size "
+          + tree.recordSize() + " where chunk records of this dataset take " + size);
+    }
+    return new BTreeV2ChunkIndex(g, tree, filtered, fa.params());
+  }
+
+  @Override
+  public ChunkGeometry geometry() {
+    return geometry;
+  }
+
+  /** The underlying tree. */
+  public BTreeV2 tree() {
+    return tree;
+  }
+
+  private ChunkRecord decode(ByteReader r) throws IOException {
+    long address = r.offset();
+    long size = geometry.chunkBytes();
+    int mask = 0;
+    if (filtered) {
+      size = r.uN(geometry.chunkSizeWidth());
+      mask = r.i32();
+    }
+    long[] scaled = new long[geometry.rank()];
+    for (int i = 0; i < scaled.length; i++) {
+      scaled[i] = r.u64();
+    }
+    if (!FileParams.isDefined(address)) {
+      throw r.error("chunk record has an undefined address");
+    }
+    return new ChunkRecord(geometry.offset(scaled), address, size, mask);
+  }
+
+  /** Encodes a record of this index's type (used by the writer). */
+  static byte[] encode(FileParams p, ChunkGeometry g, boolean filtered, ChunkRecord c) {
+    ByteWriter w = new ByteWriter(p, recordSize(p, g, filtered));
+    w.offset(c.address());
+    if (filtered) {
+      w.uN(c.storedSize(), g.chunkSizeWidth()).u32(c.filterMask() & 0xffffffffL);
+    }
+    for (long s : g.scaled(c.offsetRef())) {
+      w.u64(s);
+    }
+    return w.toByteArray();
+  }
+
+  @Override
+  public void forEach(ChunkVisitor visitor) throws IOException {
+    tree.forEach(r -> visitor.visit(decode(r)));
+  }
+
+  @Override
+  public Optional<ChunkRecord> find(long[] chunkOffset) throws IOException {
+    long[] want = geometry.scaled(chunkOffset);
+    int skip = params.offsetSize() + (filtered ? geometry.chunkSizeWidth() + 4 : 0);
+    Optional<byte[]> hit = tree.find(r -> {
+      r.skip(skip);
+      for (long w : want) {
+        int c = Long.compareUnsigned(w, r.u64());
+        if (c != 0) {
+          return c;
+        }
+      }
+      return 0;
+    });
+    if (hit.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(decode(new ByteReader(hit.get(), -1, "v2 B-tree chunk record", params)));
+  }
+
+  @Override
+  public long count() {
+    return tree.recordCount();
+  }
+}
