@@ -1,6 +1,7 @@
 package io.h5j;
 
 import io.h5j.format.datatype.DataConverter;
+import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.ByteReader;
@@ -105,8 +106,18 @@ public final class Dataset extends Node {
       }
       return file.context().access().read(c.address(), bytes, "contiguous data of " + path);
     }
+    if (layout instanceof LayoutMessage.Chunked c) {
+      return chunked(c, space).read(Hyperslab.all(space.dims()));
+    }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");
+  }
+
+  /** Access to this dataset's chunks (layout {@code c}, dataspace {@code space}). */
+  private ChunkedData chunked(LayoutMessage.Chunked c, Dataspace space) throws IOException {
+    ByteReader p = message(MessageType.FILTER_PIPELINE);
+    return new ChunkedData(file.context().access(), path, c, space,
+        p == null ? null : FilterPipelineMessage.decode(p), fillValueBytes());
   }
 
   private long storageBytes(Dataspace space, Datatype type) throws H5FormatException {
@@ -173,6 +184,9 @@ public final class Dataset extends Node {
           c.address() + inData * size, java.nio.ByteBuffer.wrap(out, (int) inSel * size,
               (int) n * size), "contiguous data of " + path)));
       return out;
+    }
+    if (layout instanceof LayoutMessage.Chunked c) {
+      return chunked(c, space).read(slab);
     }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");

@@ -32,30 +32,22 @@ public record Hyperslab(long[] start, long[] stride, long[] count, long[] block)
 
   /** Everything of a space with dimensions {@code dims}. */
   public static Hyperslab all(long[] dims) {
-    long[] zero = new long[dims.length];
-    long[] one = new long[dims.length];
-    Arrays.fill(one, 1);
-    return new Hyperslab(zero, one, one, dims.clone()).normalised(dims);
+    return box(new long[dims.length], dims);
   }
 
   /** The box of {@code shape} elements whose first corner is {@code start}. */
   public static Hyperslab box(long[] start, long[] shape) {
-    long[] one = new long[start.length];
-    Arrays.fill(one, 1);
-    return new Hyperslab(start, one, one, shape).normalised(shape);
-  }
-
-  /** A zero-size dimension is a zero count, not a zero block (blocks are at least 1). */
-  private Hyperslab normalised(long[] extent) {
-    long[] c = count.clone();
-    long[] b = block.clone();
-    for (int d = 0; d < extent.length; d++) {
-      if (extent[d] == 0) {
-        c[d] = 0;
-        b[d] = 1;
-      }
+    int rank = shape.length;
+    long[] one = new long[rank];
+    long[] count = new long[rank];
+    long[] block = new long[rank];
+    for (int d = 0; d < rank; d++) {
+      one[d] = 1;
+      // a zero-size dimension is a zero count (blocks are at least 1)
+      count[d] = shape[d] == 0 ? 0 : 1;
+      block[d] = Math.max(1, shape[d]);
     }
-    return new Hyperslab(start, stride, c, b);
+    return new Hyperslab(start, one, count, block);
   }
 
   public int rank() {
