@@ -10,7 +10,13 @@ import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.ChunkRuns;
 import io.h5j.format.select.Hyperslab;
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.Optional;
 
 /**
@@ -30,10 +36,16 @@ final class ChunkedData {
   private final byte[] fill;
   private final ChunkIndex index;
   private final int chunkBytes;
+  private final long dataset;
+  private final ChunkCache cache;
+  private final ExecutorService workers;
 
-  ChunkedData(FileAccess fa, String path, LayoutMessage.Chunked layout, Dataspace space,
-      FilterPipelineMessage pipeline, byte[] fill) throws IOException {
-    this.fa = fa;
+  ChunkedData(H5File file, long dataset, String path, LayoutMessage.Chunked layout,
+      Dataspace space, FilterPipelineMessage pipeline, byte[] fill) throws IOException {
+    this.fa = file.context().access();
+    this.dataset = dataset;
+    this.cache = file.chunkCache();
+    this.workers = file.workers();
     this.path = path;
     this.layout = layout;
     this.space = space;
@@ -70,10 +82,11 @@ final class ChunkedData {
     }
     byte[] out = new byte[(int) bytes];
     byte[][] chunk = new byte[1][];
+    Prefetch ahead = new Prefetch(ChunkRuns.touched(sel, layout.chunkDims()));
     ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
       @Override
       public void chunk(long[] chunkOffset) throws IOException {
-        chunk[0] = load(chunkOffset);
+        chunk[0] = ahead.next(chunkOffset);
       }
 
       @Override
@@ -92,13 +105,63 @@ final class ChunkedData {
     return out;
   }
 
-  /** The unfiltered bytes of the chunk at {@code chunkOffset}, or null if never written. */
-  private byte[] load(long[] chunkOffset) throws IOException {
-    Optional<ChunkRecord> found = index.find(chunkOffset);
-    if (found.isEmpty()) {
-      return null;
+  /**
+   * Fetches chunks in the order the copying asks for them, decoding up to a window of them
+   * ahead on the file's worker threads. Index lookups stay on the calling thread (indexes
+   * cache blocks and are not thread-safe); reading and unfiltering run in parallel.
+   */
+  private final class Prefetch {
+    private final List<long[]> order;
+    private final ArrayDeque<Future<byte[]>> pending = new ArrayDeque<>();
+    private final int window;
+    private int submitted;
+
+    Prefetch(List<long[]> order) throws IOException {
+      this.order = order;
+      this.window = order.size() <= 1 ? 0 : 2 * Runtime.getRuntime().availableProcessors();
+      while (submitted < Math.min(window, order.size())) {
+        submit();
+      }
     }
-    ChunkRecord c = found.get();
+
+    private void submit() throws IOException {
+      long[] offset = order.get(submitted++);
+      byte[] cached = cache.get(dataset, offset);
+      Optional<ChunkRecord> record = cached != null ? Optional.empty() : index.find(offset);
+      pending.add(cached != null ? CompletableFuture.completedFuture(cached)
+          : record.isEmpty() ? CompletableFuture.completedFuture(null)
+          : workers.submit(() -> load(offset, record.get())));
+    }
+
+    byte[] next(long[] offset) throws IOException {
+      if (window == 0) {
+        byte[] cached = cache.get(dataset, offset);
+        if (cached != null) {
+          return cached;
+        }
+        Optional<ChunkRecord> record = index.find(offset);
+        return record.isEmpty() ? null : load(offset, record.get());
+      }
+      Future<byte[]> f = pending.poll();
+      if (submitted < order.size()) {
+        submit();
+      }
+      try {
+        return f.get();
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof IOException io) {
+          throw io;
+        }
+        throw new IOException(e.getCause());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted reading " + path);
+      }
+    }
+  }
+
+  /** The unfiltered bytes of chunk {@code c}, read and decoded; kept in the cache. */
+  private byte[] load(long[] chunkOffset, ChunkRecord c) throws IOException {
     String what = "chunk " + Arrays.toString(chunkOffset) + " of dataset " + path;
     boolean filtered = pipeline != null && !(isPartialEdge(chunkOffset)
         && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0);
@@ -108,7 +171,10 @@ final class ChunkedData {
           + " is impossible");
     }
     byte[] raw = fa.read(c.address(), stored, what);
-    return filtered ? pipeline.decode(raw, c.filterMask(), chunkBytes, what, c.address()) : raw;
+    byte[] chunk = filtered ? pipeline.decode(raw, c.filterMask(), chunkBytes, what, c.address())
+        : raw;
+    cache.put(dataset, chunkOffset, chunk);
+    return chunk;
   }
 
   private boolean isPartialEdge(long[] chunkOffset) {

@@ -116,7 +116,7 @@ public final class Dataset extends Node {
   /** Access to this dataset's chunks (layout {@code c}, dataspace {@code space}). */
   private ChunkedData chunked(LayoutMessage.Chunked c, Dataspace space) throws IOException {
     ByteReader p = message(MessageType.FILTER_PIPELINE);
-    return new ChunkedData(file.context().access(), path, c, space,
+    return new ChunkedData(file, address, path, c, space,
         p == null ? null : FilterPipelineMessage.decode(p), fillValueBytes());
   }
 

@@ -9,6 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An open HDF5 file. The file is its root group: {@link #root()} and the path shortcuts
@@ -37,7 +40,12 @@ public final class H5File implements Closeable {
   private final Values values;
   private final PathResolver resolver;
   private final Map<Path, H5File> externals = new HashMap<>();
+  private final ChunkCache chunkCache = new ChunkCache(DEFAULT_CHUNK_CACHE_BYTES);
+  private ExecutorService workers;
   private boolean closed;
+
+  /** Default memory bound of the chunk cache: 64 MiB. */
+  public static final long DEFAULT_CHUNK_CACHE_BYTES = 64L << 20;
 
   private H5File(Path path, H5Context ctx) {
     this.path = path;
@@ -127,6 +135,18 @@ public final class H5File implements Closeable {
     return root().dataset(path);
   }
 
+  /**
+   * Bounds the memory that recently read chunks may hold (default 64 MiB; 0 turns the cache
+   * off). Returns this file.
+   */
+  public H5File chunkCacheBytes(long bytes) {
+    if (bytes < 0) {
+      throw new IllegalArgumentException("a cache size cannot be negative: " + bytes);
+    }
+    chunkCache.capacity(bytes);
+    return this;
+  }
+
   /** Writes pending metadata and the superblock, and forces the file to disk. */
   public void flush() throws IOException {
     checkOpen();
@@ -144,6 +164,9 @@ public final class H5File implements Closeable {
         ctx.flush();
       }
     } finally {
+      if (workers != null) {
+        workers.shutdownNow();
+      }
       for (H5File e : externals.values()) {
         e.close();
       }
@@ -160,6 +183,24 @@ public final class H5File implements Closeable {
 
   Values values() {
     return values;
+  }
+
+  ChunkCache chunkCache() {
+    return chunkCache;
+  }
+
+  /** Threads that read and (un)filter chunks: one per core, started on first use. */
+  synchronized ExecutorService workers() {
+    if (workers == null) {
+      AtomicInteger n = new AtomicInteger();
+      workers = Executors.newFixedThreadPool(
+          Runtime.getRuntime().availableProcessors(), r -> {
+            Thread t = new Thread(r, "h5j-chunks-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
+    }
+    return workers;
   }
 
   PathResolver resolver() {

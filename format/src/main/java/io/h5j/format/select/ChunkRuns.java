@@ -29,6 +29,42 @@ public final class ChunkRuns {
   private ChunkRuns() {}
 
   /**
+   * The offsets of the chunks {@code sel} touches, in the order {@link #visit} visits them,
+   * so that a reader can fetch and decode chunks ahead of the copying.
+   */
+  public static List<long[]> touched(Hyperslab sel, long[] chunkDims) {
+    List<long[]> out = new ArrayList<>();
+    if (sel.elementCount() == 0) {
+      return out;
+    }
+    int rank = sel.rank();
+    if (rank == 0) {
+      out.add(new long[0]);
+      return out;
+    }
+    List<long[]> chunks = new ArrayList<>();
+    for (int d = 0; d < rank; d++) {
+      chunks.add(touchedChunks(spans(sel, d), chunkDims[d]));
+    }
+    int[] at = new int[rank];
+    while (true) {
+      long[] offset = new long[rank];
+      for (int d = 0; d < rank; d++) {
+        offset[d] = chunks.get(d)[at[d]] * chunkDims[d];
+      }
+      out.add(offset);
+      int d = rank - 1;
+      while (d >= 0 && ++at[d] == chunks.get(d).length) {
+        at[d] = 0;
+        d--;
+      }
+      if (d < 0) {
+        return out;
+      }
+    }
+  }
+
+  /**
    * Visits every chunk of the grid {@code chunkDims} that {@code sel} touches, in C order of
    * chunk coordinates, and within each chunk its runs in increasing selection order.
    */

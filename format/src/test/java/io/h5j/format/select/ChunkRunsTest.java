@@ -80,6 +80,22 @@ class ChunkRunsTest {
       }
     });
     assertArrayEquals(expected, actual, sel.toString());
+    List<long[]> visited = new ArrayList<>();
+    ChunkRuns.visit(sel, c.chunks(), new ChunkRuns.Visitor() {
+      @Override
+      public void chunk(long[] chunkOffset) {
+        visited.add(chunkOffset);
+      }
+
+      @Override
+      public void run(long inChunk, long inSelection, long length) {
+      }
+    });
+    List<long[]> touched = ChunkRuns.touched(sel, c.chunks());
+    assertEquals(visited.size(), touched.size());
+    for (int i = 0; i < visited.size(); i++) {
+      assertArrayEquals(visited.get(i), touched.get(i));
+    }
   }
 
   /** Dataset linear index of every selected element, in selection order. */
