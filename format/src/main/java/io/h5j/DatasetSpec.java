@@ -3,7 +3,12 @@ package io.h5j;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import java.lang.reflect.Array;
+import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
+import io.h5j.format.filter.Filters;
+import io.h5j.format.message.Dataspace;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What a new dataset looks like: datatype, shape, maximum shape, storage layout, fill value
@@ -15,8 +20,8 @@ import java.util.Arrays;
  * }</pre>
  */
 public final class DatasetSpec {
-  /** How the elements are stored. Chunked storage arrives with the chunk index layer. */
-  public enum Layout { CONTIGUOUS, COMPACT }
+  /** How the elements are stored. */
+  public enum Layout { CONTIGUOUS, COMPACT, CHUNKED }
 
   /** libhdf5 refuses compact data beyond 64 KiB. */
   static final int MAX_COMPACT_BYTES = 65_520;
@@ -27,6 +32,8 @@ public final class DatasetSpec {
   private Layout layout = Layout.CONTIGUOUS;
   private Object fillValue;
   private Object data;
+  private long[] chunks;
+  private final List<FilterDescription> filters = new ArrayList<>();
 
   private DatasetSpec() {}
 
@@ -89,6 +96,63 @@ public final class DatasetSpec {
     return this;
   }
 
+  /** Chunked storage with chunks of {@code dims} elements (implies {@link Layout#CHUNKED}). */
+  public DatasetSpec chunks(long... dims) {
+    this.chunks = dims.clone();
+    this.layout = Layout.CHUNKED;
+    return this;
+  }
+
+  /** Adds deflate (gzip) compression at {@code level} 0..9 to the filter pipeline. */
+  public DatasetSpec deflate(int level) {
+    if (level < 0 || level > 9) {
+      throw new IllegalArgumentException("deflate level must be 0..9, got " + level);
+    }
+    return filter(Filters.DEFLATE, false, level);
+  }
+
+  /** Adds the byte shuffle (usually before a compressor). */
+  public DatasetSpec shuffle() {
+    return filter(Filters.SHUFFLE, false);
+  }
+
+  /** Adds a Fletcher-32 checksum to every chunk, verified on read. */
+  public DatasetSpec fletcher32() {
+    return filter(Filters.FLETCHER32, false);
+  }
+
+  /** Adds LZF compression (h5py's filter 32000; optional, as h5py registers it). */
+  public DatasetSpec lzf() {
+    return filter(Filters.LZF, true);
+  }
+
+  /** Adds bzip2 compression (filter 307) at block size {@code level} 1..9. */
+  public DatasetSpec bzip2(int level) {
+    return filter(Filters.BZIP2, true, level);
+  }
+
+  /** Adds LZ4 compression (filter 32004). */
+  public DatasetSpec lz4() {
+    return filter(Filters.LZ4, true);
+  }
+
+  /** Adds Zstandard compression (filter 32015). */
+  public DatasetSpec zstd(int level) {
+    return filter(Filters.ZSTD, true, level);
+  }
+
+  /**
+   * Appends any filter to the pipeline (implies chunked storage). Filters run in the order
+   * given when writing and in reverse when reading.
+   */
+  public DatasetSpec filter(int id, boolean optional, int... clientData) {
+    filters.add(FilterDescription.of(id, optional, clientData));
+    if (layout != Layout.CHUNKED) {
+      layout = Layout.CHUNKED;
+    }
+    return this;
+  }
+
   /** The fill value, as a one-element Java array of the data's kind or a boxed scalar. */
   public DatasetSpec fillValue(Object value) {
     this.fillValue = value;
@@ -109,6 +173,15 @@ public final class DatasetSpec {
 
   public Layout layout() {
     return layout;
+  }
+
+  /** The chunk dimensions: as given, or a guess when chunked storage is needed but unsized. */
+  public long[] chunks() {
+    return chunks != null ? chunks.clone() : ChunkGuess.of(shape, maxShape(), datatype.size());
+  }
+
+  public List<FilterDescription> filters() {
+    return List.copyOf(filters);
   }
 
   public Object fillValue() {
@@ -137,8 +210,34 @@ public final class DatasetSpec {
           + " has a different rank from shape " + Arrays.toString(shape));
     }
     if (maxShape != null && !Arrays.equals(maxShape, shape)) {
-      throw new IllegalArgumentException("a max shape other than the shape needs chunked"
-          + " storage, which this version of h5j does not write yet");
+      if (layout == Layout.COMPACT) {
+        throw new IllegalArgumentException("a max shape other than the shape needs chunked"
+            + " storage, not compact");
+      }
+      layout = Layout.CHUNKED;
+      for (int d = 0; d < shape.length; d++) {
+        if (maxShape[d] != Dataspace.UNLIMITED && maxShape[d] < shape[d]) {
+          throw new IllegalArgumentException("max shape " + Arrays.toString(maxShape)
+              + " is smaller than shape " + Arrays.toString(shape));
+        }
+      }
+    }
+    if (layout == Layout.CHUNKED) {
+      long[] c = chunks();
+      if (c.length != shape.length) {
+        throw new IllegalArgumentException("chunks " + Arrays.toString(c) + " have rank "
+            + c.length + ", the shape " + shape.length);
+      }
+      for (int d = 0; d < c.length; d++) {
+        if (c[d] < 1 || (maxShape()[d] != Dataspace.UNLIMITED && c[d] > Math.max(1,
+            maxShape()[d]))) {
+          throw new IllegalArgumentException("chunk dimension " + d + " (" + c[d]
+              + ") must be 1.." + maxShape()[d]);
+        }
+      }
+      if (shape.length == 0) {
+        throw new IllegalArgumentException("a scalar dataset cannot be chunked");
+      }
     }
     if (data != null && Array.getLength(data) != elementCount()) {
       throw new IllegalArgumentException("data has " + Array.getLength(data)

@@ -25,6 +25,9 @@ final class DatasetWriter {
         : Dataspace.simple(spec.shape(), spec.maxShape());
     byte[] fill = spec.fillValue() == null ? null
         : file.values().encodeOne(spec.datatype(), spec.fillValue());
+    if (spec.layout() == DatasetSpec.Layout.CHUNKED) {
+      return ChunkedDatasetWriter.create(file, spec, space, fill);
+    }
     LayoutMessage layout;
     long bytes = Math.multiplyExact(space.elementCount(), (long) spec.datatype().size());
     if (spec.layout() == DatasetSpec.Layout.COMPACT) {
