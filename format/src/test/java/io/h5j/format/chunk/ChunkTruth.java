@@ -28,12 +28,34 @@ final class ChunkTruth {
       "        c = d.get_chunk_info(i)",
       "        print(p, ','.join(str(x) for x in c.chunk_offset), c.filter_mask, c.byte_offset, c.size)");
 
+  /** Like SCRIPT but probing every cell of the current grid (fast for big indexes). */
+  private static final String BY_COORD = String.join("\n",
+      "import sys, itertools, h5py",
+      "f = h5py.File(sys.argv[1], 'r')",
+      "for p in sys.argv[2:]:",
+      "    d = f[p]",
+      "    for off in itertools.product(*[range(0, s, c) for s, c in zip(d.shape, d.chunks)]):",
+      "        c = d.id.get_chunk_info_by_coord(off)",
+      "        if c.byte_offset is not None:",
+      "            print(p, ','.join(str(x) for x in c.chunk_offset), c.filter_mask, c.byte_offset, c.size)");
+
   /** path → sorted lines "offset mask address size" as libhdf5 reports them. */
   static Map<String, TreeSet<String>> oracle(Path file, List<String> paths) throws IOException {
+    return run(SCRIPT, file, paths);
+  }
+
+  /** The same, found by probing each chunk of the current grid by its coordinates. */
+  static Map<String, TreeSet<String>> oracleByCoord(Path file, List<String> paths)
+      throws IOException {
+    return run(BY_COORD, file, paths);
+  }
+
+  private static Map<String, TreeSet<String>> run(String script, Path file, List<String> paths)
+      throws IOException {
     List<String> args = new ArrayList<>();
     args.add(file.toString());
     args.addAll(paths);
-    String out = Oracles.python(SCRIPT, args.toArray(new String[0]));
+    String out = Oracles.python(script, args.toArray(new String[0]));
     Map<String, TreeSet<String>> m = new HashMap<>();
     for (String p : paths) {
       m.put(p, new TreeSet<>());
