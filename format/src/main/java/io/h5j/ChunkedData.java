@@ -10,7 +10,9 @@ import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.ChunkRuns;
 import io.h5j.format.select.Hyperslab;
 import java.io.IOException;
+import io.h5j.format.io.Extent;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -39,11 +41,15 @@ final class ChunkedData {
   private final long dataset;
   private final ChunkCache cache;
   private final ExecutorService workers;
+  private final H5File file;
+  private PendingChunks.ForDataset pending;
 
   ChunkedData(H5File file, long dataset, String path, LayoutMessage.Chunked layout,
       Dataspace space, FilterPipelineMessage pipeline, byte[] fill) throws IOException {
     this.fa = file.context().access();
+    this.file = file;
     this.dataset = dataset;
+    this.pending = PendingChunks.of(file.context()).get(dataset);
     this.cache = file.chunkCache();
     this.workers = file.workers();
     this.path = path;
@@ -106,6 +112,89 @@ final class ChunkedData {
   }
 
   /**
+   * Writes the raw bytes of the selected elements (C order of the selection). A chunk the
+   * selection covers completely is built from the new values alone; any other is read (or
+   * started from the fill value) and patched. Unfiltered chunks already on disk are
+   * overwritten where they are; other chunks go to new space and the index is rebuilt at
+   * flush, freeing the replaced chunks only then.
+   */
+  void write(Hyperslab sel, byte[] raw) throws IOException {
+    int size = layout.elementSize();
+    pending = PendingChunks.of(file.context()).getOrCreate(dataset);
+    List<long[]> runs = new ArrayList<>();
+    long[][] current = new long[1][];
+    ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
+      @Override
+      public void chunk(long[] chunkOffset) throws IOException {
+        if (current[0] != null) {
+          store(current[0], runs, raw, size);
+        }
+        current[0] = chunkOffset;
+        runs.clear();
+      }
+
+      @Override
+      public void run(long inChunk, long inSelection, long length) {
+        runs.add(new long[] {inChunk, inSelection, length});
+      }
+    });
+    if (current[0] != null) {
+      store(current[0], runs, raw, size);
+    }
+    cache.invalidate(dataset);
+    file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
+        dataset));
+  }
+
+  private void store(long[] offset, List<long[]> runs, byte[] raw, int size)
+      throws IOException {
+    long covered = 0;
+    for (long[] r : runs) {
+      covered += r[2];
+    }
+    Optional<ChunkRecord> old = locate(offset);
+    byte[] chunk = covered == clippedElements(offset) || old.isEmpty() ? filledChunk()
+        : load(offset, old.get());
+    chunk = chunk == null ? filledChunk() : chunk.clone();
+    for (long[] r : runs) {
+      System.arraycopy(raw, (int) (r[1] * size), chunk, (int) (r[0] * size), (int) (r[2] * size));
+    }
+    boolean filtered = pipeline != null;
+    FilterPipeline.Encoded encoded = filtered ? pipeline.encode(chunk)
+        : new FilterPipeline.Encoded(chunk, 0);
+    byte[] stored = encoded.bytes();
+    var alloc = file.context().allocator();
+    if (old.isPresent() && !filtered && old.get().storedSize() == stored.length) {
+      fa.write(old.get().address(), stored); // same size, same place: the index stays valid
+      return;
+    }
+    long address = alloc.allocate(Math.max(1, stored.length));
+    fa.write(address, stored);
+    ChunkRecord before = pending.records.put(PendingChunks.key(offset),
+        new ChunkRecord(offset, address, stored.length, encoded.filterMask()));
+    if (before != null) {
+      alloc.free(before.address(), Math.max(1, before.storedSize())); // never committed
+    } else if (old.isPresent()) {
+      pending.freeAfterCommit.add(new Extent(old.get().address(),
+          Math.max(1, old.get().storedSize())));
+    }
+  }
+
+  /** Elements of the chunk at {@code offset} that lie inside the dataset. */
+  private long clippedElements(long[] offset) {
+    long n = 1;
+    for (int d = 0; d < offset.length; d++) {
+      n *= Math.min(layout.chunkDims()[d], space.dims()[d] - offset[d]);
+    }
+    return n;
+  }
+
+  /** A whole chunk of fill values (zeros when none is defined). */
+  private byte[] filledChunk() {
+    return Values.repeat(fill, chunkBytes / layout.elementSize(), layout.elementSize());
+  }
+
+  /**
    * Fetches chunks in the order the copying asks for them, decoding up to a window of them
    * ahead on the file's worker threads. Index lookups stay on the calling thread (indexes
    * cache blocks and are not thread-safe); reading and unfiltering run in parallel.
@@ -127,7 +216,7 @@ final class ChunkedData {
     private void submit() throws IOException {
       long[] offset = order.get(submitted++);
       byte[] cached = cache.get(dataset, offset);
-      Optional<ChunkRecord> record = cached != null ? Optional.empty() : index.find(offset);
+      Optional<ChunkRecord> record = cached != null ? Optional.empty() : locate(offset);
       pending.add(cached != null ? CompletableFuture.completedFuture(cached)
           : record.isEmpty() ? CompletableFuture.completedFuture(null)
           : workers.submit(() -> load(offset, record.get())));
@@ -139,7 +228,7 @@ final class ChunkedData {
         if (cached != null) {
           return cached;
         }
-        Optional<ChunkRecord> record = index.find(offset);
+        Optional<ChunkRecord> record = locate(offset);
         return record.isEmpty() ? null : load(offset, record.get());
       }
       Future<byte[]> f = pending.poll();
@@ -158,6 +247,12 @@ final class ChunkedData {
         throw new java.io.InterruptedIOException("interrupted reading " + path);
       }
     }
+  }
+
+  /** Where chunk {@code offset} is: written since the last flush, or in the index. */
+  private Optional<ChunkRecord> locate(long[] offset) throws IOException {
+    ChunkRecord p = pending == null ? null : pending.records.get(PendingChunks.key(offset));
+    return p != null ? Optional.of(p) : index.find(offset);
   }
 
   /** The unfiltered bytes of chunk {@code c}, read and decoded; kept in the cache. */

@@ -1,15 +1,78 @@
 package io.h5j;
 
+import io.h5j.format.chunk.ChunkGeometry;
+import io.h5j.format.chunk.ChunkIndexWriter;
+import io.h5j.format.chunk.IndexOptions;
+import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.filter.FilterPipelineMessage;
+import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
+import io.h5j.format.filter.Filters;
+import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.FillValueMessage;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.StoredMessage;
+import io.h5j.format.select.Hyperslab;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Creates chunked datasets: chunks first, then their index, then the header. */
+/**
+ * Creates chunked datasets: the header first, with an empty index of the type libhdf5 1.10
+ * would choose; then any data, chunk by chunk, whose index is written at flush.
+ */
 final class ChunkedDatasetWriter {
   private ChunkedDatasetWriter() {}
 
+  /**
+   * The pipeline with what each filter learns from the dataset, as libhdf5's "set local"
+   * step does: the shuffle's element size.
+   */
+  private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, int elementSize) {
+    List<FilterDescription> filters = new ArrayList<>();
+    for (FilterDescription f : spec.filters()) {
+      filters.add(f.id() == Filters.SHUFFLE && f.clientData().length == 0
+          ? FilterDescription.of(f.id(), f.optional(), elementSize) : f);
+    }
+    return FilterPipelineMessage.of(filters);
+  }
+
   static long create(H5File file, DatasetSpec spec, Dataspace space, byte[] fill)
       throws IOException {
-    throw new UnsupportedOperationException("writing chunked datasets arrives with the chunk"
-        + " index writers (issue 3); use Layout.CONTIGUOUS for now");
+    H5Context ctx = file.context();
+    FileParams p = ctx.params();
+    long[] chunks = spec.chunks();
+    int elementSize = spec.datatype().size();
+    int version = file.oldStyle() ? 3 : 4;
+    LayoutMessage.Chunked draft = new LayoutMessage.Chunked(version, 0, chunks, elementSize,
+        0, new byte[0], FileParams.UNDEFINED);
+    boolean filtered = !spec.filters().isEmpty();
+    ChunkGeometry g = ChunkGeometry.of(chunks, elementSize, space);
+    LayoutMessage.Chunked layout = ChunkIndexWriter.write(ctx.access(), ctx.allocator(),
+        ChunkIndexCommit.indexType(draft, space, filtered), g, filtered, List.of(),
+        IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK())).layout(g);
+    List<StoredMessage> messages = new ArrayList<>();
+    messages.add(StoredMessage.of(MessageType.DATASPACE, space.toBytes(p)));
+    messages.add(new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
+        DatatypeCodec.encode(spec.datatype())));
+    messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,
+        FillValueMessage.of(fill, FillValueMessage.ALLOC_INCREMENTAL).toBytes(p)));
+    messages.add(StoredMessage.of(MessageType.LAYOUT, layout.toBytes(p)));
+    FilterPipelineMessage pipeline = filtered ? withLocalParameters(spec, elementSize) : null;
+    if (filtered) {
+      messages.add(new StoredMessage(MessageType.FILTER_PIPELINE, StoredMessage.FLAG_CONSTANT,
+          -1, (file.oldStyle() ? pipeline.withVersion(1) : pipeline).toBytes(p)));
+    }
+    ObjectHeader h = ctx.createHeader(file.headerVersion(), 0, messages);
+    if (spec.data() != null && space.elementCount() > 0) {
+      ChunkedData data = new ChunkedData(file, h.address(), "(new dataset)", layout, space,
+          pipeline, fill);
+      data.write(Hyperslab.all(space.dims()), file.values().encode(spec.datatype(),
+          spec.data()));
+    }
+    return h.address();
   }
 }

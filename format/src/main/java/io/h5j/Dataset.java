@@ -242,9 +242,13 @@ public final class Dataset extends Node {
       replaceLayout(new LayoutMessage.Compact(all));
       return;
     }
+    if (layout instanceof LayoutMessage.Chunked ch) {
+      chunked(ch, space).write(slab, raw);
+      return;
+    }
     if (!(layout instanceof LayoutMessage.Contiguous c)) {
       throw new UnsupportedOperationException("writing " + layout.className()
-          + " datasets arrives with the chunk index layer");
+          + " datasets arrives with the VDS layer");
     }
     long address = c.address();
     if (!FileParams.isDefined(address)) {
@@ -291,10 +295,51 @@ public final class Dataset extends Node {
         SlabTransfer.write(file.values(), ctx.access(), type, at, flatArray);
         replaceLayout(new LayoutMessage.Contiguous(at, bytes));
       }
+    } else if (layout instanceof LayoutMessage.Chunked c) {
+      chunked(c, space).write(Hyperslab.all(space.dims()), file.values().encode(type,
+          flatArray));
     } else {
       throw new UnsupportedOperationException("writing " + layout.className()
-          + " datasets arrives with the chunk index layer");
+          + " datasets arrives with the VDS layer");
     }
+  }
+
+  /**
+   * Changes the current dimensions of a chunked dataset, within its maximum dimensions.
+   * Chunks that end up wholly outside are dropped at the next flush.
+   */
+  public void resize(long... newDims) throws IOException {
+    file.checkWritable();
+    Dataspace space = dataspace();
+    if (newDims.length != space.rank()) {
+      throw new IllegalArgumentException("dataset " + path + " has rank " + space.rank()
+          + "; got " + newDims.length + " dimensions");
+    }
+    for (int d = 0; d < newDims.length; d++) {
+      long max = space.maxDims()[d];
+      if (newDims[d] < 0 || (max != Dataspace.UNLIMITED && newDims[d] > max)) {
+        throw new IllegalArgumentException("dimension " + d + " of " + path + " can be 0.."
+            + (max == Dataspace.UNLIMITED ? "unlimited" : Long.toString(max)) + ", not "
+            + newDims[d]);
+      }
+    }
+    if (!(layout() instanceof LayoutMessage.Chunked)) {
+      throw new IllegalArgumentException("only chunked datasets can change shape; " + path
+          + " is " + layoutName());
+    }
+    Dataspace resized = Dataspace.simple(newDims, space.maxDims());
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : header().messages()) {
+      messages.add(m.type() == MessageType.DATASPACE
+          ? new StoredMessage(m.type(), m.flags(), m.creationOrder(),
+              resized.toBytes(file.context().params()))
+          : m);
+    }
+    file.context().rewriteHeader(address, messages);
+    file.chunkCache().invalidate(address);
+    PendingChunks.of(file.context()).getOrCreate(address);
+    file.context().defer(List.of("chunks", address), () -> ChunkIndexCommit.commit(file,
+        address));
   }
 
   private void replaceLayout(LayoutMessage layout) throws IOException {

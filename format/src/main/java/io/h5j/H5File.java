@@ -158,12 +158,12 @@ public final class H5File implements Closeable {
     if (closed) {
       return;
     }
-    closed = true;
     try {
       if (ctx.writable()) {
-        ctx.flush();
+        ctx.flush(); // pending writes still need the open file
       }
     } finally {
+      closed = true;
       if (workers != null) {
         workers.shutdownNow();
       }

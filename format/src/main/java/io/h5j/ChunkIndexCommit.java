@@ -1,0 +1,111 @@
+package io.h5j;
+
+import io.h5j.format.chunk.ChunkGeometry;
+import io.h5j.format.chunk.ChunkIndex;
+import io.h5j.format.chunk.ChunkIndexWriter;
+import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.chunk.IndexOptions;
+import io.h5j.format.chunk.WrittenIndex;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.StoredMessage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Makes the chunks written since the last flush part of a dataset: the index is rebuilt from
+ * the committed one plus the pending records (chunks now outside the dataset dropped), the
+ * layout message is switched to it, and only then are replaced chunks freed.
+ */
+final class ChunkIndexCommit {
+  private ChunkIndexCommit() {}
+
+  static void commit(H5File file, long dataset) throws IOException {
+    H5Context ctx = file.context();
+    PendingChunks.ForDataset pending = PendingChunks.of(ctx).remove(dataset);
+    if (pending == null) {
+      return;
+    }
+    ObjectHeader h = ctx.header(dataset);
+    Dataspace space = null;
+    LayoutMessage.Chunked layout = null;
+    boolean filtered = false;
+    for (StoredMessage m : h.messages()) {
+      ByteReader r = new ByteReader(m.isShared() ? ctx.shared().resolve(m, dataset) : m.body(),
+          dataset, "dataset header", ctx.params());
+      switch (m.type()) {
+        case MessageType.DATASPACE -> space = Dataspace.decode(r);
+        case MessageType.LAYOUT -> layout = (LayoutMessage.Chunked) LayoutMessage.decode(r);
+        case MessageType.FILTER_PIPELINE -> filtered = true;
+        default -> { }
+      }
+    }
+    if (space == null || layout == null) {
+      throw new H5FormatException("dataset", dataset, "lacks a dataspace or chunked layout");
+    }
+    ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
+    Map<List<Long>, ChunkRecord> all = new LinkedHashMap<>();
+    ChunkIndex.open(ctx.access(), layout, space, filtered).forEach(c ->
+        all.put(PendingChunks.key(c.offset()), c));
+    all.putAll(pending.records);
+    List<ChunkRecord> records = new ArrayList<>();
+    for (ChunkRecord c : all.values()) {
+      if (inside(c.offset(), space.dims())) {
+        records.add(c);
+      } else {
+        pending.freeAfterCommit.add(new Extent(c.address(), Math.max(1, c.storedSize())));
+      }
+    }
+    records.sort(Comparator.comparing(c -> PendingChunks.key(c.offset()),
+        ChunkIndexCommit::compare));
+    WrittenIndex written = ChunkIndexWriter.write(ctx.access(), ctx.allocator(),
+        indexType(layout, space, filtered), g, filtered, records,
+        IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK()));
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : h.messages()) {
+      messages.add(m.type() == MessageType.LAYOUT
+          ? new StoredMessage(m.type(), m.flags(), m.creationOrder(),
+              written.layout(g).toBytes(ctx.params()))
+          : m);
+    }
+    ctx.rewriteHeader(dataset, messages);
+    Extent.freeAll(ctx.allocator(), pending.freeAfterCommit);
+  }
+
+  private static int compare(List<Long> a, List<Long> b) {
+    for (int i = 0; i < a.size(); i++) {
+      int c = Long.compare(a.get(i), b.get(i));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return 0;
+  }
+
+  private static boolean inside(long[] offset, long[] dims) {
+    for (int d = 0; d < offset.length; d++) {
+      if (offset[d] >= dims[d]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The index for a dataset: what libhdf5 1.10 would choose (the v1 B-tree in layout
+   * versions 1-3, used in old-format files).
+   */
+  static int indexType(LayoutMessage.Chunked layout, Dataspace space, boolean filtered) {
+    return ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered,
+        layout.version() < 4, false);
+  }
+}

@@ -1,0 +1,49 @@
+package io.h5j;
+
+import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.io.Extent;
+import io.h5j.format.object.H5Context;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Chunks written since the last flush, per dataset: their new records (the index is rebuilt
+ * from the old one plus these at flush) and the space of the chunks they replace, which may
+ * be reused only once the new index is in place.
+ */
+final class PendingChunks {
+  /** The pending state of one dataset. */
+  static final class ForDataset {
+    final Map<List<Long>, ChunkRecord> records = new HashMap<>();
+    final List<Extent> freeAfterCommit = new ArrayList<>();
+  }
+
+  private final Map<Long, ForDataset> byDataset = new HashMap<>();
+
+  static PendingChunks of(H5Context ctx) {
+    return ctx.attachment(PendingChunks.class, PendingChunks::new);
+  }
+
+  ForDataset get(long dataset) {
+    return byDataset.get(dataset);
+  }
+
+  ForDataset getOrCreate(long dataset) {
+    return byDataset.computeIfAbsent(dataset, d -> new ForDataset());
+  }
+
+  ForDataset remove(long dataset) {
+    return byDataset.remove(dataset);
+  }
+
+  static List<Long> key(long[] offset) {
+    Long[] boxed = new Long[offset.length];
+    for (int i = 0; i < offset.length; i++) {
+      boxed[i] = offset[i];
+    }
+    return Arrays.asList(boxed);
+  }
+}
