@@ -75,7 +75,6 @@ public final class BTreeV1 {
     if (!seen.add(address)) {
       throw new H5FormatException(WHAT, address, "node is reached twice: the tree has a cycle");
     }
-    int o = fa.params().offsetSize();
     Node node = readNode(fa, address, nodeType, keySize, expectedLevel);
     ByteReader r = node.body();
     for (int i = 0; i < node.entries(); i++) {
