@@ -123,11 +123,13 @@ final class ChunkedData {
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
     List<long[]> runs = new ArrayList<>();
     long[][] current = new long[1][];
-    ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
+    ArrayDeque<Encoding> encoding = new ArrayDeque<>();
+    int window = pipeline == null ? 0 : 2 * Runtime.getRuntime().availableProcessors();
+    ChunkRuns.Visitor visitor = new ChunkRuns.Visitor() {
       @Override
       public void chunk(long[] chunkOffset) throws IOException {
         if (current[0] != null) {
-          store(current[0], runs, raw, size);
+          patch(current[0], runs, raw, size, encoding, window);
         }
         current[0] = chunkOffset;
         runs.clear();
@@ -137,41 +139,79 @@ final class ChunkedData {
       public void run(long inChunk, long inSelection, long length) {
         runs.add(new long[] {inChunk, inSelection, length});
       }
-    });
-    if (current[0] != null) {
-      store(current[0], runs, raw, size);
+    };
+    try {
+      ChunkRuns.visit(sel, layout.chunkDims(), visitor);
+      if (current[0] != null) {
+        patch(current[0], runs, raw, size, encoding, window);
+      }
+      while (!encoding.isEmpty()) {
+        store(encoding.poll());
+      }
+    } finally {
+      cache.invalidate(dataset);
+      file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
+          dataset));
     }
-    cache.invalidate(dataset);
-    file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
-        dataset));
   }
 
-  private void store(long[] offset, List<long[]> runs, byte[] raw, int size)
-      throws IOException {
+  /** A chunk being filtered on a worker thread, stored in chunk order once done. */
+  private record Encoding(long[] offset, Optional<ChunkRecord> old,
+      Future<FilterPipeline.Encoded> bytes) {}
+
+  /**
+   * Builds the new content of the chunk at {@code offset}: from the new values alone when the
+   * selection covers it, else on top of its current content (or the fill value). Filtering
+   * runs on the worker threads, at most {@code window} chunks ahead of the writing.
+   */
+  private void patch(long[] offset, List<long[]> runs, byte[] raw, int size,
+      ArrayDeque<Encoding> encoding, int window) throws IOException {
     long covered = 0;
     for (long[] r : runs) {
       covered += r[2];
     }
     Optional<ChunkRecord> old = locate(offset);
     byte[] chunk = covered == clippedElements(offset) || old.isEmpty() ? filledChunk()
-        : load(offset, old.get());
-    chunk = chunk == null ? filledChunk() : chunk.clone();
+        : load(offset, old.get()).clone();
     for (long[] r : runs) {
       System.arraycopy(raw, (int) (r[1] * size), chunk, (int) (r[0] * size), (int) (r[2] * size));
     }
-    boolean filtered = pipeline != null;
-    FilterPipeline.Encoded encoded = filtered ? pipeline.encode(chunk)
-        : new FilterPipeline.Encoded(chunk, 0);
+    if (pipeline == null) {
+      store(new Encoding(offset, old, CompletableFuture.completedFuture(
+          new FilterPipeline.Encoded(chunk, 0))));
+      return;
+    }
+    encoding.add(new Encoding(offset, old, workers.submit(() -> pipeline.encode(chunk))));
+    while (encoding.size() > window) {
+      store(encoding.poll());
+    }
+  }
+
+  /** Puts an encoded chunk in the file: in place when it may, else in new space. */
+  private void store(Encoding e) throws IOException {
+    FilterPipeline.Encoded encoded;
+    try {
+      encoded = e.bytes().get();
+    } catch (ExecutionException x) {
+      if (x.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IOException(x.getCause());
+    } catch (InterruptedException x) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted writing " + path);
+    }
     byte[] stored = encoded.bytes();
-    var alloc = file.context().allocator();
-    if (old.isPresent() && !filtered && old.get().storedSize() == stored.length) {
+    Optional<ChunkRecord> old = e.old();
+    if (old.isPresent() && pipeline == null && old.get().storedSize() == stored.length) {
       fa.write(old.get().address(), stored); // same size, same place: the index stays valid
       return;
     }
+    var alloc = file.context().allocator();
     long address = alloc.allocate(Math.max(1, stored.length));
     fa.write(address, stored);
-    ChunkRecord before = pending.records.put(PendingChunks.key(offset),
-        new ChunkRecord(offset, address, stored.length, encoded.filterMask()));
+    ChunkRecord before = pending.records.put(PendingChunks.key(e.offset()),
+        new ChunkRecord(e.offset(), address, stored.length, encoded.filterMask()));
     if (before != null) {
       alloc.free(before.address(), Math.max(1, before.storedSize())); // never committed
     } else if (old.isPresent()) {
