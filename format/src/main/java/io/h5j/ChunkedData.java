@@ -14,7 +14,9 @@ import io.h5j.format.io.Extent;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -217,6 +219,61 @@ final class ChunkedData {
     } else if (old.isPresent()) {
       pending.freeAfterCommit.add(new Extent(old.get().address(),
           Math.max(1, old.get().storedSize())));
+    }
+  }
+
+  /** Every allocated chunk, committed or written since the last flush, in index order. */
+  List<ChunkRecord> chunks() throws IOException {
+    Map<List<Long>, ChunkRecord> all = new LinkedHashMap<>();
+    index.forEach(c -> all.put(PendingChunks.key(c.offset()), c));
+    if (pending != null) {
+      all.putAll(pending.records);
+    }
+    return new ArrayList<>(all.values());
+  }
+
+  /** The stored bytes and filter mask of the chunk at {@code offset}, or null if none. */
+  RawChunk readRaw(long[] offset) throws IOException {
+    checkOnGrid(offset);
+    Optional<ChunkRecord> c = locate(offset);
+    if (c.isEmpty()) {
+      return null;
+    }
+    long stored = pipeline == null ? chunkBytes : c.get().storedSize();
+    return new RawChunk(fa.read(c.get().address(), stored, "chunk "
+        + Arrays.toString(offset) + " of dataset " + path), c.get().filterMask());
+  }
+
+  /**
+   * Stores {@code chunk} exactly as given (already filtered, with its mask) at
+   * {@code offset}, as libhdf5's direct chunk write does.
+   */
+  void writeRaw(long[] offset, RawChunk chunk) throws IOException {
+    checkOnGrid(offset);
+    if (pipeline == null && chunk.bytes().length != chunkBytes) {
+      throw new IllegalArgumentException("an unfiltered chunk of " + path + " has "
+          + chunkBytes + " bytes, got " + chunk.bytes().length);
+    }
+    pending = PendingChunks.of(file.context()).getOrCreate(dataset);
+    store(new Encoding(offset.clone(), locate(offset), CompletableFuture.completedFuture(
+        new FilterPipeline.Encoded(chunk.bytes().clone(), chunk.filterMask()))));
+    cache.invalidate(dataset);
+    file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
+        dataset));
+  }
+
+  private void checkOnGrid(long[] offset) {
+    if (offset.length != space.rank()) {
+      throw new IllegalArgumentException("chunk offset " + Arrays.toString(offset)
+          + " has the wrong rank for " + path);
+    }
+    for (int d = 0; d < offset.length; d++) {
+      if (offset[d] < 0 || offset[d] % layout.chunkDims()[d] != 0
+          || offset[d] >= Math.max(space.dims()[d], 1)) {
+        throw new IllegalArgumentException("chunk offset " + Arrays.toString(offset)
+            + " is not the first element of a chunk inside " + path + " (chunks "
+            + Arrays.toString(layout.chunkDims()) + ")");
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.datatype.Datatype;
@@ -302,6 +303,36 @@ public final class Dataset extends Node {
       throw new UnsupportedOperationException("writing " + layout.className()
           + " datasets arrives with the VDS layer");
     }
+  }
+
+  /**
+   * The allocated chunks of a chunked dataset (offset, address, stored size, filter mask),
+   * read from its index without reading any chunk data.
+   */
+  public List<ChunkRecord> chunks() throws IOException {
+    return chunkedOrFail().chunks();
+  }
+
+  /** The stored bytes of the chunk starting at element {@code offset}, or null if none. */
+  public RawChunk readChunk(long... offset) throws IOException {
+    return chunkedOrFail().readRaw(offset);
+  }
+
+  /**
+   * Stores already-filtered chunk bytes as they are (the raw counterpart of {@link #write});
+   * the repacker and the versioning layer move chunks this way without decoding them.
+   */
+  public void writeChunk(long[] offset, RawChunk chunk) throws IOException {
+    file.checkWritable();
+    chunkedOrFail().writeRaw(offset, chunk);
+  }
+
+  private ChunkedData chunkedOrFail() throws IOException {
+    if (!(layout() instanceof LayoutMessage.Chunked c)) {
+      throw new IllegalArgumentException("dataset " + path + " is " + layoutName()
+          + ", not chunked");
+    }
+    return chunked(c, dataspace());
   }
 
   /**
