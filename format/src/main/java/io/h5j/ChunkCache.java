@@ -31,6 +31,10 @@ final class ChunkCache {
     this.capacity = capacity;
   }
 
+  synchronized long capacity() {
+    return capacity;
+  }
+
   synchronized void capacity(long bytes) {
     capacity = bytes;
     trim();

@@ -31,10 +31,11 @@ final class ChunkIndexCommit {
 
   static void commit(H5File file, long dataset) throws IOException {
     H5Context ctx = file.context();
-    PendingChunks.ForDataset pending = PendingChunks.of(ctx).remove(dataset);
-    if (pending == null) {
+    if (PendingChunks.of(ctx).get(dataset) == null) {
       return;
     }
+    new Dataset(file, "(dataset at " + dataset + ")", dataset).writeDirtyChunks();
+    PendingChunks.ForDataset pending = PendingChunks.of(ctx).remove(dataset);
     ObjectHeader h = ctx.header(dataset);
     Dataspace space = null;
     LayoutMessage.Chunked layout = null;

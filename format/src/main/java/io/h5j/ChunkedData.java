@@ -125,13 +125,11 @@ final class ChunkedData {
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
     List<long[]> runs = new ArrayList<>();
     long[][] current = new long[1][];
-    ArrayDeque<Encoding> encoding = new ArrayDeque<>();
-    int window = pipeline == null ? 0 : 2 * Runtime.getRuntime().availableProcessors();
     ChunkRuns.Visitor visitor = new ChunkRuns.Visitor() {
       @Override
       public void chunk(long[] chunkOffset) throws IOException {
         if (current[0] != null) {
-          patch(current[0], runs, raw, size, encoding, window);
+          patch(current[0], runs, raw, size);
         }
         current[0] = chunkOffset;
         runs.clear();
@@ -145,10 +143,11 @@ final class ChunkedData {
     try {
       ChunkRuns.visit(sel, layout.chunkDims(), visitor);
       if (current[0] != null) {
-        patch(current[0], runs, raw, size, encoding, window);
+        patch(current[0], runs, raw, size);
       }
-      while (!encoding.isEmpty()) {
-        store(encoding.poll());
+      long limit = Math.max(chunkBytes, cache.capacity() / 2);
+      if (pending.dirtyBytes > limit) {
+        writeDirty(limit / 2);
       }
     } finally {
       cache.invalidate(dataset);
@@ -157,37 +156,79 @@ final class ChunkedData {
     }
   }
 
-  /** A chunk being filtered on a worker thread, stored in chunk order once done. */
-  private record Encoding(long[] offset, Optional<ChunkRecord> old,
-      Future<FilterPipeline.Encoded> bytes) {}
-
   /**
-   * Builds the new content of the chunk at {@code offset}: from the new values alone when the
-   * selection covers it, else on top of its current content (or the fill value). Filtering
-   * runs on the worker threads, at most {@code window} chunks ahead of the writing.
+   * Puts the new values of one chunk into its in-memory copy: a fresh one when the selection
+   * covers the chunk, else the chunk's current content (or the fill value) patched. Nothing
+   * is filtered or written yet: repeated small writes to one chunk (appends) cost memory
+   * copies, and the chunk is filtered and written once, at flush or when changed chunks
+   * outgrow half the chunk cache's memory bound.
    */
-  private void patch(long[] offset, List<long[]> runs, byte[] raw, int size,
-      ArrayDeque<Encoding> encoding, int window) throws IOException {
+  private void patch(long[] offset, List<long[]> runs, byte[] raw, int size)
+      throws IOException {
     long covered = 0;
     for (long[] r : runs) {
       covered += r[2];
     }
-    Optional<ChunkRecord> old = locate(offset);
-    byte[] chunk = covered == clippedElements(offset) || old.isEmpty() ? filledChunk()
-        : load(offset, old.get()).clone();
+    List<Long> key = PendingChunks.key(offset);
+    byte[] chunk = pending.dirty.get(key);
+    if (chunk == null) {
+      Optional<ChunkRecord> old = covered == clippedElements(offset) ? Optional.empty()
+          : locate(offset);
+      chunk = old.isEmpty() ? filledChunk() : load(offset, old.get()).clone();
+      pending.dirty.put(key, chunk);
+      pending.dirtyBytes += chunk.length;
+    }
     for (long[] r : runs) {
       System.arraycopy(raw, (int) (r[1] * size), chunk, (int) (r[0] * size), (int) (r[2] * size));
     }
-    if (pipeline == null) {
-      store(new Encoding(offset, old, CompletableFuture.completedFuture(
-          new FilterPipeline.Encoded(chunk, 0))));
+  }
+
+  /**
+   * Filters and writes changed chunks, oldest first, until at most {@code keepBytes} remain in
+   * memory; filtering runs on the worker threads, a window of chunks ahead of the in-order
+   * writing.
+   */
+  void writeDirty(long keepBytes) throws IOException {
+    if (pending == null) {
       return;
     }
-    encoding.add(new Encoding(offset, old, workers.submit(() -> pipeline.encode(chunk))));
-    while (encoding.size() > window) {
+    int window = pipeline == null ? 0 : 2 * Runtime.getRuntime().availableProcessors();
+    ArrayDeque<Encoding> encoding = new ArrayDeque<>();
+    var it = pending.dirty.entrySet().iterator();
+    while (pending.dirtyBytes > keepBytes && it.hasNext()) {
+      var e = it.next();
+      it.remove();
+      pending.dirtyBytes -= e.getValue().length;
+      long[] offset = e.getKey().stream().mapToLong(Long::longValue).toArray();
+      if (!insideDataset(offset)) {
+        continue; // shrunk away since it was written
+      }
+      byte[] chunk = e.getValue();
+      Optional<ChunkRecord> old = locate(offset);
+      encoding.add(new Encoding(offset, old, pipeline == null
+          ? CompletableFuture.completedFuture(new FilterPipeline.Encoded(chunk, 0))
+          : workers.submit(() -> pipeline.encode(chunk))));
+      while (encoding.size() > window) {
+        store(encoding.poll());
+      }
+    }
+    while (!encoding.isEmpty()) {
       store(encoding.poll());
     }
   }
+
+  private boolean insideDataset(long[] offset) {
+    for (int d = 0; d < offset.length; d++) {
+      if (offset[d] >= space.dims()[d]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A chunk being filtered on a worker thread, stored in chunk order once done. */
+  private record Encoding(long[] offset, Optional<ChunkRecord> old,
+      Future<FilterPipeline.Encoded> bytes) {}
 
   /** Puts an encoded chunk in the file: in place when it may, else in new space. */
   private void store(Encoding e) throws IOException {
@@ -224,6 +265,7 @@ final class ChunkedData {
 
   /** Every allocated chunk, committed or written since the last flush, in index order. */
   List<ChunkRecord> chunks() throws IOException {
+    writeDirty(0);
     Map<List<Long>, ChunkRecord> all = new LinkedHashMap<>();
     index.forEach(c -> all.put(PendingChunks.key(c.offset()), c));
     if (pending != null) {
@@ -235,6 +277,7 @@ final class ChunkedData {
   /** The stored bytes and filter mask of the chunk at {@code offset}, or null if none. */
   RawChunk readRaw(long[] offset) throws IOException {
     checkOnGrid(offset);
+    writeDirty(0);
     Optional<ChunkRecord> c = locate(offset);
     if (c.isEmpty()) {
       return null;
@@ -255,6 +298,8 @@ final class ChunkedData {
           + chunkBytes + " bytes, got " + chunk.bytes().length);
     }
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
+    byte[] stale = pending.dirty.remove(PendingChunks.key(offset));
+    pending.dirtyBytes -= stale == null ? 0 : stale.length;
     store(new Encoding(offset.clone(), locate(offset), CompletableFuture.completedFuture(
         new FilterPipeline.Encoded(chunk.bytes().clone(), chunk.filterMask()))));
     cache.invalidate(dataset);
@@ -312,7 +357,7 @@ final class ChunkedData {
 
     private void submit() throws IOException {
       long[] offset = order.get(submitted++);
-      byte[] cached = cache.get(dataset, offset);
+      byte[] cached = inMemory(offset);
       Optional<ChunkRecord> record = cached != null ? Optional.empty() : locate(offset);
       pending.add(cached != null ? CompletableFuture.completedFuture(cached)
           : record.isEmpty() ? CompletableFuture.completedFuture(null)
@@ -321,7 +366,7 @@ final class ChunkedData {
 
     byte[] next(long[] offset) throws IOException {
       if (window == 0) {
-        byte[] cached = cache.get(dataset, offset);
+        byte[] cached = inMemory(offset);
         if (cached != null) {
           return cached;
         }
@@ -344,6 +389,12 @@ final class ChunkedData {
         throw new java.io.InterruptedIOException("interrupted reading " + path);
       }
     }
+  }
+
+  /** The chunk's unfiltered bytes if memory has them: changed and unwritten, or cached. */
+  private byte[] inMemory(long[] offset) {
+    byte[] dirty = pending == null ? null : pending.dirty.get(PendingChunks.key(offset));
+    return dirty != null ? dirty : cache.get(dataset, offset);
   }
 
   /** Where chunk {@code offset} is: written since the last flush, or in the index. */

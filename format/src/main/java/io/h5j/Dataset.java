@@ -327,6 +327,11 @@ public final class Dataset extends Node {
     chunkedOrFail().writeRaw(offset, chunk);
   }
 
+  /** Filters and writes the chunks this dataset changed in memory (part of a flush). */
+  void writeDirtyChunks() throws IOException {
+    chunkedOrFail().writeDirty(0);
+  }
+
   private ChunkedData chunkedOrFail() throws IOException {
     if (!(layout() instanceof LayoutMessage.Chunked c)) {
       throw new IllegalArgumentException("dataset " + path + " is " + layoutName()

@@ -137,7 +137,8 @@ public final class H5File implements Closeable {
 
   /**
    * Bounds the memory that recently read chunks may hold (default 64 MiB; 0 turns the cache
-   * off). Returns this file.
+   * off); chunks changed but not yet written may take half as much again per dataset.
+   * Returns this file.
    */
   public H5File chunkCacheBytes(long bytes) {
     if (bytes < 0) {

@@ -6,19 +6,24 @@ import io.h5j.format.object.H5Context;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Chunks written since the last flush, per dataset: their new records (the index is rebuilt
- * from the old one plus these at flush) and the space of the chunks they replace, which may
- * be reused only once the new index is in place.
+ * Chunks written since the last flush, per dataset: changed chunks still in memory, the new
+ * records of chunks already written (the index is rebuilt from the old one plus these at
+ * flush) and the space of the chunks they replace, which may be reused only once the new
+ * index is in place.
  */
 final class PendingChunks {
   /** The pending state of one dataset. */
   static final class ForDataset {
     final Map<List<Long>, ChunkRecord> records = new HashMap<>();
     final List<Extent> freeAfterCommit = new ArrayList<>();
+    /** Changed chunks not yet filtered and written, oldest first (a write-back cache). */
+    final LinkedHashMap<List<Long>, byte[]> dirty = new LinkedHashMap<>();
+    long dirtyBytes;
   }
 
   private final Map<Long, ForDataset> byDataset = new HashMap<>();

@@ -77,6 +77,7 @@ class ChunkedWriteTest {
     int[] model = new int[n];
     Arrays.fill(model, -5);
     try (H5File h = oldFormat ? H5File.openReadWrite(f) : H5File.create(f)) {
+      h.chunkCacheBytes(rnd.nextBoolean() ? 64 : 1 << 20); // tiny: changed chunks spill early
       Dataset d = h.root().createDataset("x", filters(DatasetSpec.empty(Datatypes.INT32, dims)
           .maxShape(max).chunks(chunks).fillValue(-5), filterKind));
       for (int round = 0; round < 3; round++) {
