@@ -24,7 +24,8 @@ import java.util.Map;
 /**
  * Makes the chunks written since the last flush part of a dataset: the index is rebuilt from
  * the committed one plus the pending records (chunks now outside the dataset dropped), the
- * layout message is switched to it, and only then are replaced chunks freed.
+ * layout message is switched to it, and only then are the old index's structures and the
+ * replaced chunks freed.
  */
 final class ChunkIndexCommit {
   private ChunkIndexCommit() {}
@@ -55,8 +56,10 @@ final class ChunkIndexCommit {
     }
     ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
     Map<List<Long>, ChunkRecord> all = new LinkedHashMap<>();
-    ChunkIndex.open(ctx.access(), layout, space, filtered).forEach(c ->
-        all.put(PendingChunks.key(c.offset()), c));
+    ChunkIndex old = ChunkIndex.open(ctx.access(), layout, space, filtered,
+        ctx.superblock().chunkInternalK());
+    old.forEach(c -> all.put(PendingChunks.key(c.offset()), c));
+    List<Extent> oldIndex = oldIndexExtents(old);
     all.putAll(pending.records);
     List<ChunkRecord> records = new ArrayList<>();
     for (ChunkRecord c : all.values()) {
@@ -79,7 +82,21 @@ final class ChunkIndexCommit {
           : m);
     }
     ctx.rewriteHeader(dataset, messages);
+    // Only now that the header names the new index may the old one's space be reused.
+    Extent.freeAll(ctx.allocator(), oldIndex);
     Extent.freeAll(ctx.allocator(), pending.freeAfterCommit);
+  }
+
+  /**
+   * The space of the index being replaced, collected before the new one is written; none if
+   * it cannot be decoded (its space then stays allocated rather than the commit failing).
+   */
+  private static List<Extent> oldIndexExtents(ChunkIndex old) throws IOException {
+    try {
+      return old.extents();
+    } catch (H5FormatException e) {
+      return List.of();
+    }
   }
 
   private static int compare(List<Long> a, List<Long> b) {

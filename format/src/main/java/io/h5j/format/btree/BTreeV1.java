@@ -2,9 +2,14 @@ package io.h5j.format.btree;
 
 import io.h5j.H5FormatException;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -39,6 +44,53 @@ public final class BTreeV1 {
     Set<Long> seen = new HashSet<>();
     walk(fa, address, nodeType, keySize, -1, (l, c, r) -> { }, seen, 0);
     return seen;
+  }
+
+  /**
+   * The file space of every node of the tree (children of level 0 excluded), each of the
+   * full size libhdf5 allocates for a tree of this K ({@link #nodeSize}), sorted by address.
+   * Every node is read and checked: type, level, at most 2K entries, inside the file, no node
+   * reached twice and no two overlapping.
+   */
+  public static List<Extent> extents(FileAccess fa, long address, int nodeType, int keySize,
+      int k) throws IOException {
+    long nodeSize = nodeSize(fa.params(), k, keySize);
+    long fileSize = fa.size();
+    int o = fa.params().offsetSize();
+    List<Extent> out = new ArrayList<>();
+    Set<Long> seen = new HashSet<>();
+    Deque<long[]> todo = new ArrayDeque<>(); // {address, expected level, depth}
+    todo.push(new long[] {address, -1, 0});
+    while (!todo.isEmpty()) {
+      long[] t = todo.pop();
+      long at = t[0];
+      if (t[2] > MAX_DEPTH) {
+        throw new H5FormatException(WHAT, at, "tree is deeper than " + MAX_DEPTH + " levels");
+      }
+      if (!seen.add(at)) {
+        throw new H5FormatException(WHAT, at, "node is reached twice: the tree has a cycle");
+      }
+      if (at < 0 || at > fileSize || nodeSize > fileSize - at) {
+        throw new H5FormatException(WHAT, at, "node of " + nodeSize
+            + " bytes is outside the file of " + fileSize + " bytes");
+      }
+      if ((double) (out.size() + 1) * nodeSize > fileSize) {
+        throw new H5FormatException(WHAT, address, "more nodes than fit in the file");
+      }
+      Node node = readNode(fa, at, nodeType, keySize, (int) t[1]);
+      if (node.entries() > 2 * k) {
+        throw new H5FormatException(WHAT, at, node.entries() + " entries exceed 2K = " + 2 * k);
+      }
+      out.add(new Extent(at, nodeSize));
+      if (node.level() > 0) {
+        ByteReader r = node.body();
+        for (int i = 0; i < node.entries(); i++) {
+          r.position(i * (keySize + o) + keySize);
+          todo.push(new long[] {r.offset(), node.level() - 1, t[2] + 1});
+        }
+      }
+    }
+    return Extent.sortedDisjoint(out, WHAT, address);
   }
 
   /** Bytes a node occupies: header, 2K children and 2K + 1 keys. */

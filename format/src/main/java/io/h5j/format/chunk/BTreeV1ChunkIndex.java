@@ -1,9 +1,12 @@
 package io.h5j.format.chunk;
 
+import io.h5j.H5FormatException;
 import io.h5j.format.btree.BTreeV1;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -17,16 +20,20 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
   private final FileAccess fa;
   private final ChunkGeometry geometry;
   private final long address;
+  private final int k;
 
-  private BTreeV1ChunkIndex(FileAccess fa, ChunkGeometry geometry, long address) {
+  private BTreeV1ChunkIndex(FileAccess fa, ChunkGeometry geometry, long address, int k) {
     this.fa = fa;
     this.geometry = geometry;
     this.address = address;
+    this.k = k;
   }
 
-  static BTreeV1ChunkIndex open(FileAccess fa, long address, ChunkGeometry g) throws IOException {
+  /** @param k the superblock's indexed storage internal node K (nodes hold 2K children) */
+  static BTreeV1ChunkIndex open(FileAccess fa, long address, ChunkGeometry g, int k)
+      throws IOException {
     fa.checkRange(address, 8, "v1 B-tree node");
-    return new BTreeV1ChunkIndex(fa, g, address);
+    return new BTreeV1ChunkIndex(fa, g, address, k);
   }
 
   /** Bytes of one key for a dataset of rank {@code rank}. */
@@ -81,6 +88,19 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
       }
     });
     return Optional.ofNullable(hit[0]);
+  }
+
+  /**
+   * Every node of the tree at libhdf5's full node size ({@link BTreeV1#nodeSize} for this
+   * index's K), whatever the number of entries it uses. A node using more than 2K entries
+   * does not fit that size and is reported as damage.
+   */
+  @Override
+  public List<Extent> extents() throws IOException {
+    if (k < 1 || k > 0x7fff) {
+      throw new H5FormatException("superblock", 0, "indexed storage K " + k + " is not 1..32767");
+    }
+    return BTreeV1.extents(fa, address, BTreeV1.CHUNK_NODE, keySize(geometry.rank()), k);
   }
 
 }

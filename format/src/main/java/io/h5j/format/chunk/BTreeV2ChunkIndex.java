@@ -4,9 +4,11 @@ import io.h5j.H5FormatException;
 import io.h5j.format.btree.BTreeV2;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -119,6 +121,12 @@ public final class BTreeV2ChunkIndex implements ChunkIndex {
       return Optional.empty();
     }
     return Optional.of(decode(new ByteReader(hit.get(), -1, "v2 B-tree chunk record", params)));
+  }
+
+  /** The tree's header and every node ({@link BTreeV2#extents()}). */
+  @Override
+  public List<Extent> extents() throws IOException {
+    return tree.extents();
   }
 
   @Override

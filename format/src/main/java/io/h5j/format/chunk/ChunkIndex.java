@@ -1,11 +1,14 @@
 package io.h5j.format.chunk;
 
 import io.h5j.H5FormatException;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.superblock.Superblock;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -40,12 +43,23 @@ public sealed interface ChunkIndex permits EmptyChunkIndex, SingleChunkIndex,
    */
   static ChunkIndex open(FileAccess fa, LayoutMessage.Chunked layout, Dataspace space,
       boolean filtered) throws IOException {
+    return open(fa, layout, space, filtered, Superblock.DEFAULT_CHUNK_INTERNAL_K);
+  }
+
+  /**
+   * Opens the index a layout message describes, in a file whose superblock gives
+   * {@code v1K} as the indexed storage internal node K: a v1 B-tree's nodes then occupy
+   * {@code 2 * v1K} children and {@code 2 * v1K + 1} keys each (this matters only to {@link
+   * #extents()}).
+   */
+  static ChunkIndex open(FileAccess fa, LayoutMessage.Chunked layout, Dataspace space,
+      boolean filtered, int v1K) throws IOException {
     ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
     if (!FileParams.isDefined(layout.indexAddress())) {
       return new EmptyChunkIndex(g);
     }
     return switch (layout.indexType()) {
-      case V1_BTREE -> BTreeV1ChunkIndex.open(fa, layout.indexAddress(), g);
+      case V1_BTREE -> BTreeV1ChunkIndex.open(fa, layout.indexAddress(), g, v1K);
       case SINGLE_CHUNK -> SingleChunkIndex.open(fa, layout, g);
       case IMPLICIT -> ImplicitChunkIndex.open(fa, layout.indexAddress(), g);
       case FIXED_ARRAY -> FixedArrayIndex.open(fa, layout.indexAddress(), g, filtered);
@@ -70,6 +84,19 @@ public sealed interface ChunkIndex permits EmptyChunkIndex, SingleChunkIndex,
    * @throws IllegalArgumentException if the offset has the wrong rank or is off the grid
    */
   Optional<ChunkRecord> find(long[] chunkOffset) throws IOException;
+
+  /**
+   * Every byte range the index's own structures occupy, the chunks themselves excluded,
+   * sorted by address and disjoint, each of the size it was allocated with (so that the
+   * index can be freed once nothing points at it): the header, data block and pages of a
+   * fixed array; the header, index block, super blocks, data blocks and pages of an
+   * extensible array; the header and nodes of a v2 B-tree; the nodes of a v1 B-tree. Empty
+   * for single chunk, implicit and empty indexes, which have no structures of their own.
+   * Reads and verifies the structures that hold addresses of others.
+   *
+   * @throws H5FormatException if a structure is damaged, ranges overlap or leave the file
+   */
+  List<Extent> extents() throws IOException;
 
   /** Number of allocated chunks. */
   default long count() throws IOException {

@@ -1,5 +1,7 @@
 package io.h5j.format.chunk;
 
+import io.h5j.format.io.Extent;
+import java.util.List;
 import java.util.Optional;
 
 /** The index of a chunked dataset with no storage allocated yet (undefined index address). */
@@ -12,6 +14,12 @@ public record EmptyChunkIndex(ChunkGeometry geometry) implements ChunkIndex {
   public Optional<ChunkRecord> find(long[] chunkOffset) {
     geometry.scaled(chunkOffset);
     return Optional.empty();
+  }
+
+  /** None: the index has no structures of its own. */
+  @Override
+  public List<Extent> extents() {
+    return List.of();
   }
 
   @Override

@@ -2,9 +2,12 @@ package io.h5j.format.chunk;
 
 import io.h5j.H5FormatException;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -257,6 +260,75 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
     ByteReader r = dataBlock(blockAddress, n);
     r.skip(e * codec.size());
     return r;
+  }
+
+  /**
+   * The header and, when allocated, the index block and every super block and data block it
+   * reaches (whether or not they lie below "max index set"), each of the size libhdf5 and
+   * {@link ExtensibleArrayWriter} allocate: a paged data block is its prefix, one checksum,
+   * then every page with its own checksum. Each block is read and verified (of a paged data
+   * block only its prefix).
+   */
+  @Override
+  public List<Extent> extents() throws IOException {
+    List<Extent> out = new ArrayList<>();
+    IndexExtents.add(out, fa, headerAddress, headerSize(fa.params()), HEADER);
+    if (!FileParams.isDefined(indexBlockAddress)) {
+      return out;
+    }
+    int o = fa.params().offsetSize();
+    long fileSize = fa.size();
+    IndexBlock ib = indexBlock();
+    long total = 4 + 1 + 1 + o + (long) ea.idxBlkElmts * codec.size()
+        + (long) (ea.ndblkAddrs + ea.nsblkAddrs) * o + 4;
+    IndexExtents.add(out, fa, indexBlockAddress, total, INDEX_BLOCK);
+    long prefix = 4 + 1 + 1 + o + ea.arrOffSize;
+    for (int s = 0; s < ea.nsblks; s++) {
+      long[] dblk;
+      long pages = 0;
+      if (s < ea.iblockNsblks) {
+        dblk = new long[(int) ea.ndblks[s]];
+        for (int d = 0; d < dblk.length; d++) {
+          dblk[d] = ib.dblk()[(int) (ea.startDblk[s] + d)];
+        }
+      } else {
+        long sbAddress = ib.sblk()[s - ea.iblockNsblks];
+        if (!FileParams.isDefined(sbAddress)) {
+          continue;
+        }
+        dblk = superBlock(sbAddress, s).dblk();
+        long size = prefix + ea.ndblks[s] * ea.bitmapBytesPerBlock(s) + ea.ndblks[s] * o + 4;
+        IndexExtents.add(out, fa, sbAddress, size, SUPER_BLOCK);
+        total += size;
+        pages = ea.pages(s);
+      }
+      long n = ea.dblkNelmts[s];
+      for (long address : dblk) {
+        if (!FileParams.isDefined(address)) {
+          continue;
+        }
+        long size;
+        if (pages == 0) {
+          dataBlock(address, n);
+          size = prefix + n * codec.size() + 4;
+        } else {
+          long pageBytes = ea.pageElmts() * codec.size() + 4;
+          if (pages > fileSize / pageBytes) {
+            throw new H5FormatException(DATA_BLOCK, address, pages + " pages of " + pageBytes
+                + " bytes do not fit in the file of " + fileSize + " bytes");
+          }
+          pagedPrefix(address);
+          size = prefix + 4 + pages * pageBytes;
+        }
+        IndexExtents.add(out, fa, address, size, DATA_BLOCK);
+        total += size;
+        if (total > fileSize) {
+          throw new H5FormatException(HEADER, headerAddress,
+              "its blocks add up to more bytes than the file holds");
+        }
+      }
+    }
+    return IndexExtents.finish(out, HEADER, headerAddress);
   }
 
   @Override

@@ -2,9 +2,12 @@ package io.h5j.format.chunk;
 
 import io.h5j.H5FormatException;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -173,6 +176,28 @@ public final class FixedArrayIndex implements ChunkIndex {
         visitor.visit(codec.decode(r, geometry.offset(ChunkGeometry.delinear(first + i, grid))));
       }
     }
+  }
+
+  /**
+   * The header and, when allocated, the data block with its pages: its prefix (with the
+   * page bitmap when paged), then every element and one checksum per page, as libhdf5 and
+   * {@link FixedArrayWriter} allocate it. The data block's prefix is read and verified.
+   */
+  @Override
+  public List<Extent> extents() throws IOException {
+    List<Extent> out = new ArrayList<>();
+    IndexExtents.add(out, fa, headerAddress, headerSize(fa.params()), HEADER);
+    if (FileParams.isDefined(dataBlockAddress)) {
+      if (nelmts > fa.size()) {
+        throw new H5FormatException(HEADER, headerAddress, "holds " + nelmts
+            + " entries, more than fit in the file of " + fa.size() + " bytes");
+      }
+      block();
+      long elements = nelmts * codec.size();
+      long size = prefixSize() + elements + (paged() ? 4 * pages() : 0);
+      IndexExtents.add(out, fa, dataBlockAddress, size, DATA_BLOCK);
+    }
+    return IndexExtents.finish(out, HEADER, headerAddress);
   }
 
   @Override

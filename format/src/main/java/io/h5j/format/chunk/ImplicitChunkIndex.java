@@ -1,8 +1,10 @@
 package io.h5j.format.chunk;
 
 import io.h5j.H5FormatException;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -49,6 +51,12 @@ public record ImplicitChunkIndex(ChunkGeometry geometry, long baseAddress, long 
       return Optional.empty();
     }
     return Optional.of(at(idx, s));
+  }
+
+  /** None: the index has no structures of its own. */
+  @Override
+  public List<Extent> extents() {
+    return List.of();
   }
 
   @Override

@@ -1,10 +1,12 @@
 package io.h5j.format.chunk;
 
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.message.LayoutMessage;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -40,6 +42,12 @@ public record SingleChunkIndex(ChunkGeometry geometry, ChunkRecord chunk) implem
   public Optional<ChunkRecord> find(long[] chunkOffset) {
     long[] s = geometry.scaled(chunkOffset);
     return Arrays.stream(s).allMatch(v -> v == 0) ? Optional.of(chunk) : Optional.empty();
+  }
+
+  /** None: the index has no structures of its own. */
+  @Override
+  public List<Extent> extents() {
+    return List.of();
   }
 
   @Override
