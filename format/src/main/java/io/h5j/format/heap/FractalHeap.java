@@ -371,6 +371,12 @@ public final class FractalHeap {
   private byte[] readManaged(ByteReader id) throws IOException {
     long offset = id.uN(ids.offsetSize());
     long length = id.uN(ids.lengthSize());
+    if (length > header.maxManagedObjectSize()) {
+      // a larger object would have been stored as a huge object: the ID and header disagree
+      throw new H5FormatException(ID, address, "managed object of " + length
+          + " bytes exceeds the heap's maximum managed object size "
+          + header.maxManagedObjectSize());
+    }
     if (length == 0 || length > table.maxDirectBlockSize()
         || Long.compareUnsigned(offset, header.managedSpace()) >= 0
         || length > header.managedSpace() - offset) {
