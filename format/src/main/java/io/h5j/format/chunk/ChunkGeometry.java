@@ -19,6 +19,8 @@ public final class ChunkGeometry {
   private final long[] grid;
   private final long[] maxGrid;
   private final long chunkBytes;
+  /** Width of filtered-chunk size fields if fixed by the layout (version 5), else 0. */
+  private int fixedSizeWidth;
 
   private ChunkGeometry(long[] chunkDims, int elementSize, long[] grid, long[] maxGrid,
       long chunkBytes) {
@@ -112,7 +114,20 @@ public final class ChunkGeometry {
    * Bytes of the chunk-size field of filtered index entries, as libhdf5 computes it from the
    * unfiltered chunk size: {@code 1 + (floor(log2(size)) + 8) / 8}, at most 8.
    */
+  /**
+   * This grid with filtered-chunk size fields of {@code width} bytes, as layout message
+   * version 5 (HDF5 2.0) stores them (size of lengths) so that a filter may grow a chunk.
+   */
+  public ChunkGeometry withSizeWidth(int width) {
+    ChunkGeometry g = new ChunkGeometry(chunkDims, elementSize, grid, maxGrid, chunkBytes);
+    g.fixedSizeWidth = width;
+    return g;
+  }
+
   public int chunkSizeWidth() {
+    if (fixedSizeWidth > 0) {
+      return fixedSizeWidth;
+    }
     int log2 = 63 - Long.numberOfLeadingZeros(chunkBytes);
     return Math.min(8, 1 + (log2 + 8) / 8);
   }

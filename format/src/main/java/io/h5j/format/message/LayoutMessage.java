@@ -71,7 +71,7 @@ public sealed interface LayoutMessage extends HeaderMessage {
       while (width < 8 && maxDim >= 1L << (8 * width)) {
         width++;
       }
-      w.u8(4).u8(2).u8(flags).u8(chunkDims.length + 1).u8(width);
+      w.u8(version).u8(2).u8(flags).u8(chunkDims.length + 1).u8(width);
       for (long d : chunkDims) {
         w.uN(d, width);
       }
@@ -98,8 +98,8 @@ public sealed interface LayoutMessage extends HeaderMessage {
     if (version >= 1 && version <= 2) {
       return decodeV1(r, version);
     }
-    if (version != 3 && version != 4) {
-      throw r.error("data layout message version " + version + " is not 1..4");
+    if (version < 3 || version > 5) {
+      throw r.error("data layout message version " + version + " is not 1..5");
     }
     int layoutClass = r.u8();
     switch (layoutClass) {
@@ -108,10 +108,10 @@ public sealed interface LayoutMessage extends HeaderMessage {
       case 1:
         return new Contiguous(r.offset(), r.length());
       case 2:
-        return version == 3 ? decodeChunkedV3(r) : decodeChunkedV4(r);
+        return version == 3 ? decodeChunkedV3(r) : decodeChunkedV4(r, version);
       case 3:
         if (version < 4) {
-          throw r.error("virtual layout needs layout message version 4, found " + version);
+          throw r.error("virtual layout needs layout message version 4 or 5, found " + version);
         }
         return new Virtual(r.offset(), r.u32());
       default:
@@ -167,7 +167,9 @@ public sealed interface LayoutMessage extends HeaderMessage {
     return new Chunked(3, 0, chunk, elementSize, 0, new byte[0], address);
   }
 
-  private static LayoutMessage decodeChunkedV4(ByteReader r) throws H5FormatException {
+  /** Versions 4 and 5 (HDF5 2.0) share this encoding; 5 fixes chunk size field widths. */
+  private static LayoutMessage decodeChunkedV4(ByteReader r, int version)
+      throws H5FormatException {
     int flags = r.u8();
     int rank = r.u8();
     if (rank < 2 || rank > 33) {
@@ -195,6 +197,6 @@ public sealed interface LayoutMessage extends HeaderMessage {
       default -> throw r.error("chunk index type " + indexType + " is not 1..5");
     };
     byte[] info = r.bytes(infoLength);
-    return new Chunked(4, flags, chunk, elementSize, indexType, info, r.offset());
+    return new Chunked(version, flags, chunk, elementSize, indexType, info, r.offset());
   }
 }
