@@ -184,6 +184,11 @@ public sealed interface EncodedSelection
 
     @Override
     public long elementCount(long[] extent) {
+      for (long c : slab.count()) {
+        if (c == 0) {
+          return 0; // libhdf5 decodes such a selection as "none"
+        }
+      }
       if (isUnlimited()) {
         return UNLIMITED;
       }
