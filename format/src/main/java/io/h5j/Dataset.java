@@ -110,8 +110,22 @@ public final class Dataset extends Node {
     if (layout instanceof LayoutMessage.Chunked c) {
       return chunked(c, space).read(Hyperslab.all(space.dims()));
     }
+    if (layout instanceof LayoutMessage.Virtual v) {
+      return virtual(v, space, type).read(Hyperslab.all(space.dims()));
+    }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");
+  }
+
+  /** Access to this virtual dataset's mappings and sources. */
+  private VirtualData virtual(LayoutMessage.Virtual v, Dataspace space, Datatype type)
+      throws IOException {
+    return new VirtualData(file, address, path, v, space, type.size(), fillValueBytes());
+  }
+
+  /** Raw element bytes of a box (for virtual datasets reading their sources). */
+  byte[] readRaw(Hyperslab slab) throws IOException {
+    return readRaw(slab, datatype());
   }
 
   /** Access to this dataset's chunks (layout {@code c}, dataspace {@code space}). */
@@ -188,6 +202,9 @@ public final class Dataset extends Node {
     }
     if (layout instanceof LayoutMessage.Chunked c) {
       return chunked(c, space).read(slab);
+    }
+    if (layout instanceof LayoutMessage.Virtual v) {
+      return virtual(v, space, type).read(slab);
     }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");

@@ -26,6 +26,11 @@ final class Values {
     this.heapReader = new GlobalHeapReader(ctx.access());
   }
 
+  /** One global heap object (e.g. a virtual dataset's mapping block). */
+  byte[] heapObject(long collection, int index) throws IOException {
+    return heapReader.read(collection, index);
+  }
+
   Object decode(Datatype type, byte[] raw, int count) throws IOException {
     return converter.toJavaArray(type, raw, count, heapReader);
   }

@@ -69,7 +69,7 @@ final class DumpCommand implements Callable<Integer> {
           + " " + d.layoutName());
       fields.add("\"kind\": \"dataset\", \"dtype\": " + fmt.quote(type) + ", \"shape\": "
           + shapeJson(space) + ", \"layout\": " + fmt.quote(d.layoutName()));
-      if (!d.layoutName().equals("VIRTUAL")) {
+      {
         String values = space.kind() == Dataspace.Kind.NULL ? "null"
             : fmt.shaped(unsigned(d.datatype(), d.read()), space.dims());
         text.add("  DATA " + values);
