@@ -128,6 +128,17 @@ public final class Group extends Node {
     return new Dataset(file, childPath(p.parent.path, p.name), address);
   }
 
+  /**
+   * Creates a virtual dataset whose elements come from boxes of other datasets, as
+   * {@code spec} maps them. By default the mappings use the encoding libhdf5 1.10 reads.
+   */
+  public Dataset createVirtualDataset(String path, VirtualSpec spec) throws IOException {
+    Placement p = place(path);
+    long address = VirtualDatasetWriter.create(file, spec);
+    p.parent.addLink(LinkMessage.hard(p.name, address));
+    return new Dataset(file, childPath(p.parent.path, p.name), address);
+  }
+
   /** Stores {@code type} as a committed datatype named {@code path}. */
   public NamedDatatype commitDatatype(String path, Datatype type) throws IOException {
     Placement p = place(path);

@@ -26,6 +26,11 @@ final class Values {
     this.heapReader = new GlobalHeapReader(ctx.access());
   }
 
+  /** Stores one global heap object; it reaches the file before any header refers to it. */
+  GlobalHeapId heapWrite(byte[] object) throws IOException {
+    return heapWriter().write(object);
+  }
+
   /** One global heap object (e.g. a virtual dataset's mapping block). */
   byte[] heapObject(long collection, int index) throws IOException {
     return heapReader.read(collection, index);

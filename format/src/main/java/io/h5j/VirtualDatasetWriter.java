@@ -1,0 +1,42 @@
+package io.h5j;
+
+import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.heap.GlobalHeapId;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.FillValueMessage;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.StoredMessage;
+import io.h5j.format.vds.MappingBlockWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Creates virtual datasets: the mapping block into the global heap, then the header. */
+final class VirtualDatasetWriter {
+  private VirtualDatasetWriter() {}
+
+  static long create(H5File file, VirtualSpec spec) throws IOException {
+    H5Context ctx = file.context();
+    FileParams p = ctx.params();
+    MappingBlockWriter block = new MappingBlockWriter(p, spec.format());
+    for (VirtualSpec.BoxMapping m : spec.mappings()) {
+      block.addBox(m.file(), m.dataset(), m.sourceStart(), m.virtualStart(), m.shape());
+    }
+    GlobalHeapId id = file.values().heapWrite(block.toByteArray());
+    byte[] fill = spec.fillValue() == null ? null
+        : file.values().encodeOne(spec.datatype(), spec.fillValue());
+    List<StoredMessage> messages = new ArrayList<>();
+    messages.add(StoredMessage.of(MessageType.DATASPACE,
+        Dataspace.simple(spec.shape()).toBytes(p)));
+    messages.add(new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
+        DatatypeCodec.encode(spec.datatype())));
+    messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,
+        FillValueMessage.of(fill, FillValueMessage.ALLOC_INCREMENTAL).toBytes(p)));
+    messages.add(StoredMessage.of(MessageType.LAYOUT, new LayoutMessage.Virtual(
+        id.collectionAddress(), id.index()).toBytes(p)));
+    return ctx.createHeader(file.headerVersion(), 0, messages).address();
+  }
+}
