@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.testing.Oracles;
+import io.h5j.testing.SlabModel;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -66,23 +67,12 @@ class ChunkedReadOracleTest {
         }
         String where = set.get("file").asText() + ":" + set.get("name").asText() + " "
             + d.layout();
-        assertArrayEquals(model(dims, written, Selection.all(), dims, new long[rank],
-            ones(rank), dims, ones(rank)), (int[]) d.read(), where);
+        SlabModel whole = new SlabModel(new long[rank], ones(rank), ones(rank), dims);
+        assertArrayEquals(model(whole, dims, written), (int[]) d.read(), where);
         for (int round = 0; round < 20; round++) {
-          long[] start = new long[rank];
-          long[] stride = new long[rank];
-          long[] count = new long[rank];
-          long[] block = new long[rank];
-          for (int k = 0; k < rank; k++) {
-            start[k] = rnd.nextInt((int) dims[k]);
-            block[k] = 1 + rnd.nextInt((int) (dims[k] - start[k]));
-            stride[k] = block[k] + rnd.nextInt(3);
-            long max = 1 + (dims[k] - start[k] - block[k]) / stride[k];
-            count[k] = 1 + rnd.nextInt((int) max);
-          }
-          Selection sel = Selection.hyperslab(start, stride, count, block);
-          assertArrayEquals(model(dims, written, sel, dims, start, stride, count, block),
-              (int[]) d.read(sel), where + " " + sel);
+          SlabModel slab = SlabModel.random(rnd, dims);
+          assertArrayEquals(model(slab, dims, written), (int[]) d.read(slab.selection()),
+              where + " " + slab);
         }
       }
     }
@@ -95,31 +85,17 @@ class ChunkedReadOracleTest {
   }
 
   /** Values: index % 997 inside the written corner, the fill value -1 elsewhere. */
-  private static int[] model(long[] dims, long[] written, Selection unused, long[] shapeAll,
-      long[] start, long[] stride, long[] count, long[] block) {
-    int rank = dims.length;
-    long[] shape = new long[rank];
-    long n = 1;
-    for (int k = 0; k < rank; k++) {
-      shape[k] = count[k] * block[k];
-      n *= shape[k];
-    }
-    int[] out = new int[(int) n];
-    for (int i = 0; i < n; i++) {
-      long rest = i;
-      long[] s = new long[rank];
-      for (int k = rank - 1; k >= 0; k--) {
-        s[k] = rest % shape[k];
-        rest /= shape[k];
-      }
-      long linear = 0;
+  private static int[] model(SlabModel slab, long[] dims, long[] written) {
+    long[] at = slab.datasetIndexes(dims);
+    int[] out = new int[at.length];
+    for (int i = 0; i < at.length; i++) {
+      long rest = at[i];
       boolean inside = true;
-      for (int k = 0; k < rank; k++) {
-        long c = start[k] + (s[k] / block[k]) * stride[k] + s[k] % block[k];
-        inside &= c < written[k];
-        linear = linear * dims[k] + c;
+      for (int k = dims.length - 1; k >= 0; k--) {
+        inside &= rest % dims[k] < written[k];
+        rest /= dims[k];
       }
-      out[i] = inside ? (int) (linear % 997) : -1;
+      out[i] = inside ? (int) (at[i] % 997) : -1;
     }
     return out;
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.testing.Oracles;
+import io.h5j.testing.SlabModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
@@ -37,28 +38,14 @@ class PartialIoTest {
       java.util.Arrays.fill(model, -7);
       Dataset ds = h.root().createDataset("d", spec);
       for (int round = 0; round < 4; round++) {
-        long[] start = new long[rank];
-        long[] stride = new long[rank];
-        long[] count = new long[rank];
-        long[] block = new long[rank];
-        for (int d = 0; d < rank; d++) {
-          start[d] = rnd.nextInt((int) dims[d]);
-          block[d] = 1 + rnd.nextInt((int) (dims[d] - start[d]));
-          stride[d] = block[d] + rnd.nextInt(2);
-          count[d] = 1 + (dims[d] - start[d] - block[d]) / stride[d];
-          count[d] = 1 + rnd.nextInt((int) count[d]);
-        }
-        Selection sel = Selection.hyperslab(start, stride, count, block);
-        int m = 1;
-        for (int d = 0; d < rank; d++) {
-          m *= count[d] * block[d];
-        }
-        int[] values = new int[m];
-        for (int i = 0; i < m; i++) {
+        SlabModel slab = SlabModel.random(rnd, dims);
+        Selection sel = slab.selection();
+        int[] values = new int[slab.elementCount()];
+        for (int i = 0; i < values.length; i++) {
           values[i] = rnd.nextInt(1000);
         }
         ds.write(sel, values);
-        applyToModel(model, dims, start, stride, count, block, values);
+        slab.apply(model, dims, values);
         assertArrayEquals(values, (int[]) ds.read(sel), "read back the written selection");
         assertArrayEquals(model, (int[]) ds.read(), "whole dataset after round " + round);
       }
@@ -67,29 +54,6 @@ class PartialIoTest {
       assertArrayEquals(model, (int[]) h.dataset("d").read());
     } finally {
       Files.deleteIfExists(f);
-    }
-  }
-
-  private static void applyToModel(int[] model, long[] dims, long[] start, long[] stride,
-      long[] count, long[] block, int[] values) {
-    int rank = dims.length;
-    long[] shape = new long[rank];
-    for (int d = 0; d < rank; d++) {
-      shape[d] = count[d] * block[d];
-    }
-    for (int k = 0; k < values.length; k++) {
-      long rest = k;
-      long linear = 0;
-      long[] s = new long[rank];
-      for (int d = rank - 1; d >= 0; d--) {
-        s[d] = rest % shape[d];
-        rest /= shape[d];
-      }
-      for (int d = 0; d < rank; d++) {
-        long coord = start[d] + (s[d] / block[d]) * stride[d] + s[d] % block[d];
-        linear = linear * dims[d] + coord;
-      }
-      model[(int) linear] = values[k];
     }
   }
 

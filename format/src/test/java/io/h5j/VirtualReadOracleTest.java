@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.testing.Oracles;
+import io.h5j.testing.SlabModel;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -63,27 +64,13 @@ class VirtualReadOracleTest {
         assertArrayEquals(all, (long[]) d.read(), name);
         Random rnd = new Random(42);
         for (int round = 0; round < 50; round++) {
-          long[] start = new long[2];
-          long[] stride = new long[2];
-          long[] count = new long[2];
-          long[] block = new long[2];
-          for (int k = 0; k < 2; k++) {
-            start[k] = rnd.nextInt((int) dims[k]);
-            block[k] = 1 + rnd.nextInt((int) (dims[k] - start[k]));
-            stride[k] = block[k] + rnd.nextInt(3);
-            count[k] = 1 + rnd.nextInt((int) (1 + (dims[k] - start[k] - block[k]) / stride[k]));
+          SlabModel slab = SlabModel.random(rnd, dims);
+          long[] at = slab.datasetIndexes(dims);
+          long[] want = new long[at.length];
+          for (int i = 0; i < at.length; i++) {
+            want[i] = all[(int) at[i]];
           }
-          long[] want = new long[(int) (count[0] * block[0] * count[1] * block[1])];
-          int at = 0;
-          for (long i = 0; i < count[0] * block[0]; i++) {
-            long row = start[0] + (i / block[0]) * stride[0] + i % block[0];
-            for (long j = 0; j < count[1] * block[1]; j++) {
-              long col = start[1] + (j / block[1]) * stride[1] + j % block[1];
-              want[at++] = all[(int) (row * dims[1] + col)];
-            }
-          }
-          Selection sel = Selection.hyperslab(start, stride, count, block);
-          assertArrayEquals(want, (long[]) d.read(sel), name + " " + sel);
+          assertArrayEquals(want, (long[]) d.read(slab.selection()), name + " " + slab);
         }
       }
     }

@@ -11,6 +11,7 @@ import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.message.Dataspace;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
+import io.h5j.testing.SlabModel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -81,27 +82,14 @@ class ChunkedWriteTest {
       Dataset d = h.root().createDataset("x", filters(DatasetSpec.empty(Datatypes.INT32, dims)
           .maxShape(max).chunks(chunks).fillValue(-5), filterKind));
       for (int round = 0; round < 3; round++) {
-        long[] start = new long[rank];
-        long[] stride = new long[rank];
-        long[] count = new long[rank];
-        long[] block = new long[rank];
-        for (int k = 0; k < rank; k++) {
-          start[k] = rnd.nextInt((int) dims[k]);
-          block[k] = 1 + rnd.nextInt((int) (dims[k] - start[k]));
-          stride[k] = block[k] + rnd.nextInt(2);
-          count[k] = 1 + rnd.nextInt((int) (1 + (dims[k] - start[k] - block[k]) / stride[k]));
-        }
-        int m = 1;
-        for (int k = 0; k < rank; k++) {
-          m *= count[k] * block[k];
-        }
-        int[] values = new int[m];
-        for (int i = 0; i < m; i++) {
+        SlabModel slab = SlabModel.random(rnd, dims);
+        int[] values = new int[slab.elementCount()];
+        for (int i = 0; i < values.length; i++) {
           values[i] = rnd.nextInt(100_000);
         }
-        Selection sel = Selection.hyperslab(start, stride, count, block);
+        Selection sel = slab.selection();
         d.write(sel, values);
-        PartialModel.apply(model, dims, start, stride, count, block, values);
+        slab.apply(model, dims, values);
         assertArrayEquals(values, (int[]) d.read(sel));
         if (round == 1) {
           h.flush(); // commit the index in the middle, edit on top of it
