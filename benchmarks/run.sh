@@ -2,8 +2,13 @@
 # Builds h5j and runs the whole-process comparison with h5py (io.h5j.benchmarks.CompareWithH5py).
 #
 #   benchmarks/run.sh              # full run: 100,000 links, 10,000 attributes, 1 GiB of float64
-#   benchmarks/run.sh --quick      # smoke run: 10,000 links, 1,000 attributes, 64 MiB (~1 min)
-#   benchmarks/run.sh --size-gb 2  # other data sizes; also --reps N, --no-cold, --work-dir DIR
+#                                  # contiguous and in 1 MiB chunks (plain, shuffle + deflate 4),
+#                                  # 10,000 random chunk reads, 100,000 row appends, a 4 GiB
+#                                  # streamed write with -Xmx256m (about 20 min; ~15 GiB of disk)
+#   benchmarks/run.sh --quick      # smoke run: 10,000 links, 1,000 attributes, 64 MiB, 1,000
+#                                  # chunk reads, 10,000 appends, 256 MiB streamed (~1 min)
+#   benchmarks/run.sh --size-gb 2  # other data sizes; also --stream-mb M, --reps N, --no-cold,
+#                                  # --work-dir DIR
 #
 # Writes the Markdown table to benchmarks/results.md (--quick: benchmarks/target/results-quick.md;
 # --out FILE to change). Needs JDK 17,
@@ -12,7 +17,8 @@
 # JMH benchmarks (h5j alone): java -jar benchmarks/target/h5j-benchmarks.jar [-l | PATTERN]
 set -eu
 cd "$(dirname "$0")/.."
-mvn -q -B -o install -DskipTests -pl benchmarks -am 2>/dev/null \
-  || mvn -q -B install -DskipTests -pl benchmarks -am
+# package, not install: builds the jar here without replacing the h5j jars in ~/.m2.
+mvn -q -B -o package -DskipTests -pl benchmarks -am 2>/dev/null \
+  || mvn -q -B package -DskipTests -pl benchmarks -am
 exec java ${JAVA_OPTS:--Xmx4g} -cp benchmarks/target/h5j-benchmarks.jar \
   io.h5j.benchmarks.CompareWithH5py "$@"

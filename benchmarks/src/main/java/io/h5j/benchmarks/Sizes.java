@@ -7,10 +7,23 @@ package io.h5j.benchmarks;
  * @param attrGroups groups {@code /spread/gNNN} of attrs.h5
  * @param attrsPerGroup scalar int64 attributes per such group ({@code /one} holds them all)
  * @param dataMb MiB of float64 in data.h5, as datasets x0, x1, ... of at most 1 GiB each
+ *     (also chunked.h5 and deflate.h5, the same values in 1 MiB chunks)
+ * @param randomReads single-chunk reads of x0 in the random-read rows
+ * @param appendRows single-row appends in the append row
+ * @param streamMb MiB of float64 written chunk by chunk by a JVM with a small heap
  */
-record Sizes(int links, int attrGroups, int attrsPerGroup, long dataMb) {
-  static final Sizes FULL = new Sizes(100_000, 100, 100, 1024);
-  static final Sizes QUICK = new Sizes(10_000, 10, 100, 64);
+record Sizes(int links, int attrGroups, int attrsPerGroup, long dataMb, int randomReads,
+    int appendRows, long streamMb) {
+  static final Sizes FULL = new Sizes(100_000, 100, 100, 1024, 10_000, 100_000, 4096);
+  static final Sizes QUICK = new Sizes(10_000, 10, 100, 64, 1_000, 10_000, 256);
+
+  Sizes withDataMb(long mb) {
+    return new Sizes(links, attrGroups, attrsPerGroup, mb, randomReads, appendRows, streamMb);
+  }
+
+  Sizes withStreamMb(long mb) {
+    return new Sizes(links, attrGroups, attrsPerGroup, dataMb, randomReads, appendRows, mb);
+  }
 
   /** One h5j read returns one Java array, so the data is split into datasets of <= 1 GiB. */
   static final long MAX_DATASET_BYTES = 1L << 30;

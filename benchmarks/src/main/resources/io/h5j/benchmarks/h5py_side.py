@@ -11,6 +11,15 @@ Run with Debian's /usr/bin/python3 (h5py 3.7 on libhdf5 1.10.8). Two commands:
   versions
       prints {"python", "h5py", "hdf5", "numpy"} as JSON.
 
+Chunked rows (issue 3): prepare also writes D/chunked.h5 (uncompressed) and D/deflate.h5
+(shuffle + deflate 4), both with 1 MiB chunks (131,072 float64) and the same values as
+data.h5. Ops: write_chunked, write_deflate (create_dataset with chunks, + fsync), read
+(--data-file chunked.h5 / deflate.h5), random_chunks (--count N single-chunk reads of x0, in
+the order of the shared LCG below), append (--rows N single-row appends to a (n, 8) dataset,
++ fsync), stream_write (--stream-mb M, chunk by chunk, + fsync), stream_read (--data-file F,
+64 MiB slabs; check = the checksum below). Checks, run once untimed:
+check_append --data-file F --rows N, stream_check --data-file F.
+
 The layout of the files must match what CompareWithH5py expects (names below).
 """
 
@@ -26,6 +35,10 @@ import h5py
 import numpy as np
 
 MAX_DATASET_BYTES = 1 << 30  # one h5j read returns one Java array: keep datasets <= 1 GiB
+CHUNK = 131072  # float64 per 1 MiB chunk (chunked rows)
+ROW = 8  # float64 per appended row
+APPEND_CHUNK = 1024  # rows per chunk of the append dataset
+MASK64 = (1 << 64) - 1
 
 
 def data_layout(total_bytes):
@@ -62,7 +75,11 @@ def prepare(a):
                 one.attrs.create("a%06d" % k, np.int64(k), dtype="<i8")
                 k += 1
     # 2. Contiguous float64 data written by h5py's defaults (superblock v0, contiguous).
-    write_data(os.path.join(a.dir, "data.h5"), arrays(a.data_mb))
+    arrs = arrays(a.data_mb)
+    write_data(os.path.join(a.dir, "data.h5"), arrs)
+    # 4. The same values with 1 MiB chunks, uncompressed and shuffle + deflate 4.
+    write_data(os.path.join(a.dir, "chunked.h5"), arrs, kind="chunked")
+    write_data(os.path.join(a.dir, "deflate.h5"), arrs, kind="deflate")
 
 
 def arrays(data_mb):
@@ -73,17 +90,31 @@ def arrays(data_mb):
     return out
 
 
-def write_data(path, arrs, fsync=False):
+def chunk_kwargs(kind, length):
+    """create_dataset arguments for kind 'contiguous', 'chunked' or 'deflate'."""
+    if kind == "contiguous":
+        return {}
+    kw = {"chunks": (min(CHUNK, length),)}
+    if kind == "deflate":
+        kw.update(shuffle=True, compression="gzip", compression_opts=4)
+    return kw
+
+
+def write_data(path, arrs, fsync=False, kind="contiguous"):
     with h5py.File(path, "w") as f:
         for i, arr in enumerate(arrs):
-            f.create_dataset("x%d" % i, data=arr)
+            f.create_dataset("x%d" % i, data=arr, **chunk_kwargs(kind, arr.size))
     if fsync:
-        # h5j's close forces the file to disk (FileChannel.force); libhdf5's does not.
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        do_fsync(path)
+
+
+def do_fsync(path):
+    # h5j's close forces the file to disk (FileChannel.force); libhdf5's does not.
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def drop_caches():
@@ -126,9 +157,81 @@ def op_read(d, a):
     return check
 
 
+def lcg_chunks(count, nchunks):
+    """Chunk numbers of the random reads; CompareWithH5py/H5jOps use the same sequence."""
+    x, out = 42, []
+    for _ in range(count):
+        x = (x * 6364136223846793005 + 1442695040888963407) & MASK64
+        out.append((x >> 33) % nchunks)
+    return out
+
+
+def op_random_chunks(d, a):
+    """count single-chunk reads of x0; check = sum of first + last element of each."""
+    check = 0.0
+    with h5py.File(os.path.join(d, a.data_file), "r") as f:
+        ds = f["x0"]
+        n = ds.shape[0]
+        for c in lcg_chunks(a.count, (n + CHUNK - 1) // CHUNK):
+            arr = ds[c * CHUNK:min(n, (c + 1) * CHUNK)]
+            check += float(arr[0]) + float(arr[-1])
+    return check
+
+
+def append_rows(path, rows):
+    base = np.arange(ROW, dtype=np.float64) * 0.5  # row n holds (n * 8 + j) * 0.5
+    with h5py.File(path, "w") as f:
+        ds = f.create_dataset("rows", shape=(0, ROW), maxshape=(None, ROW), dtype="<f8",
+                              chunks=(APPEND_CHUNK, ROW))
+        for n in range(rows):
+            ds.resize(n + 1, axis=0)
+            ds[n] = base + n * (ROW * 0.5)
+    do_fsync(path)
+
+
+def append_check(path, rows, full):
+    with h5py.File(path, "r") as f:
+        ds = f["rows"]
+        if full:
+            expect = (np.arange(rows * ROW, dtype=np.float64) * 0.5).reshape(rows, ROW)
+            got = ds[()]
+            if got.shape != expect.shape or not np.array_equal(got, expect):
+                raise SystemExit("append file %s: contents differ from the expected rows" % path)
+        return ds.shape[0] + float(ds[ds.shape[0] - 1].sum())
+
+
+def stream_write(path, mb):
+    """Writes mb MiB of float64 chunk by chunk: chunk c holds (c * CHUNK + i) * 0.5."""
+    n = mb * (1 << 20) // 8
+    base = np.arange(CHUNK, dtype=np.float64)
+    with h5py.File(path, "w") as f:
+        ds = f.create_dataset("x", shape=(n,), dtype="<f8", chunks=(min(CHUNK, n),))
+        for c in range((n + CHUNK - 1) // CHUNK):
+            e = min(n, (c + 1) * CHUNK)
+            ds[c * CHUNK:e] = (base[:e - c * CHUNK] + c * CHUNK) * 0.5
+    do_fsync(path)
+    return n
+
+
+def stream_checksum(path):
+    """Reads /x in 64 MiB slabs; check = wrapping sum of the float64 bit patterns as int64,
+    as a signed value (the Java side sums Double.doubleToRawLongBits)."""
+    slab = 8 * CHUNK * 8
+    total = np.int64(0)
+    with h5py.File(path, "r") as f:
+        ds = f["x"]
+        n = ds.shape[0]
+        for s in range(0, n, slab):
+            bits = ds[s:min(n, s + slab)].view(np.int64)
+            total = np.int64((int(total) + int(bits.sum(dtype=np.int64)) + (1 << 63))
+                             % (1 << 64) - (1 << 63))
+    return int(total)
+
+
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("command", choices=["prepare", "time", "versions"])
+    p.add_argument("command", choices=["prepare", "time", "versions", "check_append",
+                                        "stream_check"])
     p.add_argument("--dir")
     p.add_argument("--links", type=int, default=100_000)
     p.add_argument("--attr-groups", type=int, default=100)
@@ -139,6 +242,9 @@ def main():
     p.add_argument("--reps", type=int, default=5)
     p.add_argument("--cold", action="store_true")
     p.add_argument("--data-file", default="data.h5")
+    p.add_argument("--count", type=int, default=10_000)
+    p.add_argument("--rows", type=int, default=100_000)
+    p.add_argument("--stream-mb", type=int, default=4096)
     a = p.parse_args()
 
     if a.command == "versions":
@@ -148,18 +254,40 @@ def main():
     if a.command == "prepare":
         prepare(a)
         return
+    if a.command == "check_append":
+        print(json.dumps({"check": append_check(os.path.join(a.dir, a.data_file), a.rows,
+                                                True)}))
+        return
+    if a.command == "stream_check":
+        print(json.dumps({"check": str(stream_checksum(os.path.join(a.dir, a.data_file)))}))
+        return
 
     before = None
-    if a.op in ("write", "write_nosync"):
+    if a.op in ("write", "write_nosync", "write_chunked", "write_deflate"):
         arrs = arrays(a.data_mb)  # built outside the timed region, as on the Java side
         target = os.path.join(a.dir, "py_written.h5")
-        fsync = a.op == "write"
+        fsync = a.op != "write_nosync"
+        kind = {"write_chunked": "chunked", "write_deflate": "deflate"}.get(a.op, "contiguous")
 
         def run():
             if os.path.exists(target):
                 os.remove(target)
-            write_data(target, arrs, fsync)
+            write_data(target, arrs, fsync, kind)
             return os.path.getsize(target)
+
+        def before():
+            if os.path.exists(target):
+                os.remove(target)
+            os.sync()
+    elif a.op in ("append", "stream_write"):
+        target = os.path.join(a.dir, "py_%s.h5" % a.op)
+
+        def run():
+            if a.op == "stream_write":
+                return stream_write(target, a.stream_mb)
+            append_rows(target, a.rows)
+            # Reopen and read the last row (a few ms; the h5j side does the same).
+            return append_check(target, a.rows, False)
 
         def before():
             if os.path.exists(target):
@@ -167,7 +295,9 @@ def main():
             os.sync()
     else:
         fn = {"list_names": op_list_names, "attrs_spread": op_attrs_spread,
-              "attrs_one": op_attrs_one, "read": op_read}[a.op]
+              "attrs_one": op_attrs_one, "read": op_read,
+              "random_chunks": op_random_chunks,
+              "stream_read": lambda d, a: stream_checksum(os.path.join(d, a.data_file))}[a.op]
 
         def run():
             return fn(a.dir, a)
