@@ -129,10 +129,13 @@ public final class Dataset extends Node {
   }
 
   /** Access to this dataset's chunks (layout {@code c}, dataspace {@code space}). */
+  /** This dataset's chunk access, built once per header version (index opened once). */
   private ChunkedData chunked(LayoutMessage.Chunked c, Dataspace space) throws IOException {
-    ByteReader p = message(MessageType.FILTER_PIPELINE);
-    return new ChunkedData(file, address, path, c, space,
-        p == null ? null : FilterPipelineMessage.decode(p), fillValueBytes());
+    return file.context().derived(address, "chunked", () -> {
+      ByteReader p = message(MessageType.FILTER_PIPELINE);
+      return new ChunkedData(file, address, path, c, space,
+          p == null ? null : FilterPipelineMessage.decode(p), fillValueBytes());
+    });
   }
 
   private long storageBytes(Dataspace space, Datatype type) throws H5FormatException {
@@ -154,6 +157,9 @@ public final class Dataset extends Node {
       return SlabTransfer.read(file.values(), file.context().access(), type, c.address(),
           (int) space.elementCount(), "contiguous data of " + path);
     }
+    if (layout instanceof LayoutMessage.Chunked c && SlabTransfer.isPrimitiveImage(type)) {
+      return chunked(c, space).readArray(Hyperslab.all(space.dims()), type);
+    }
     return file.values().decode(type, readRaw(), (int) space.elementCount());
   }
 
@@ -168,6 +174,9 @@ public final class Dataset extends Node {
       return read();
     }
     Datatype type = datatype();
+    if (layout() instanceof LayoutMessage.Chunked c && SlabTransfer.isPrimitiveImage(type)) {
+      return chunked(c, space).readArray(slab, type);
+    }
     return file.values().decode(type, readRaw(slab, type), (int) slab.elementCount());
   }
 

@@ -35,7 +35,7 @@ final class SlabTransfer {
    * (signed full-width integers, IEEE single and double), so a slab can move between a direct
    * buffer and the array with one bulk copy and no converter.
    */
-  private static boolean isPrimitiveImage(Datatype type) {
+  static boolean isPrimitiveImage(Datatype type) {
     if (type instanceof FixedPointType f) {
       return f.signed() && f.bitOffset() == 0 && f.bitPrecision() == 8 * f.size()
           && (f.size() == 1 || f.size() == 2 || f.size() == 4 || f.size() == 8);
@@ -43,13 +43,13 @@ final class SlabTransfer {
     return type instanceof FloatType f && (f.isIeeeSingle() || f.isIeeeDouble());
   }
 
-  private static ByteOrder order(Datatype type) {
+  static ByteOrder order(Datatype type) {
     Endianness e = type instanceof FixedPointType f ? f.order() : ((FloatType) type).order();
     return e.nio();
   }
 
   /** Copies {@code n} elements between {@code buf} and {@code array} from index {@code at}. */
-  private static void bulk(ByteBuffer buf, Object array, int at, int n, boolean toArray) {
+  static void bulk(ByteBuffer buf, Object array, int at, int n, boolean toArray) {
     if (array instanceof double[] a) {
       DoubleBuffer v = buf.asDoubleBuffer();
       if (toArray) v.get(a, at, n); else v.put(a, at, n);
