@@ -3,6 +3,7 @@ package io.h5j;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndexWriter;
 import io.h5j.format.chunk.IndexOptions;
+import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
@@ -70,8 +71,13 @@ final class ChunkedDatasetWriter {
     if (spec.data() != null && space.elementCount() > 0) {
       ChunkedData data = new ChunkedData(file, h.address(), "(new dataset)", layout, space,
           pipeline, fill);
-      data.write(Hyperslab.all(space.dims()), file.values().encode(spec.datatype(),
-          spec.data()));
+      if (SlabTransfer.isPrimitiveImage(spec.datatype())
+          && spec.data().getClass() == DataConverter.javaArrayClass(spec.datatype())) {
+        data.writeArray(Hyperslab.all(space.dims()), spec.data(), spec.datatype());
+      } else {
+        data.write(Hyperslab.all(space.dims()), file.values().encode(spec.datatype(),
+            spec.data()));
+      }
     }
     return h.address();
   }

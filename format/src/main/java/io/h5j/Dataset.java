@@ -252,6 +252,11 @@ public final class Dataset extends Node {
           + " elements; got " + java.lang.reflect.Array.getLength(flatArray));
     }
     Datatype type = datatype();
+    if (layout() instanceof LayoutMessage.Chunked c && SlabTransfer.isPrimitiveImage(type)
+        && flatArray.getClass() == DataConverter.javaArrayClass(type)) {
+      chunked(c, space).writeArray(slab, flatArray, type);
+      return;
+    }
     byte[] replaced = DataConverter.holdsVlen(type) ? readRaw(slab, type) : null;
     writeSelection(slab, flatArray, space, type);
     file.values().release(type, replaced, (int) slab.elementCount());
@@ -323,8 +328,13 @@ public final class Dataset extends Node {
         replaceLayout(new LayoutMessage.Contiguous(at, bytes));
       }
     } else if (layout instanceof LayoutMessage.Chunked c) {
-      chunked(c, space).write(Hyperslab.all(space.dims()), file.values().encode(type,
-          flatArray));
+      if (SlabTransfer.isPrimitiveImage(type)
+          && flatArray.getClass() == DataConverter.javaArrayClass(type)) {
+        chunked(c, space).writeArray(Hyperslab.all(space.dims()), flatArray, type);
+      } else {
+        chunked(c, space).write(Hyperslab.all(space.dims()), file.values().encode(type,
+            flatArray));
+      }
     } else {
       throw new UnsupportedOperationException("writing " + layout.className()
           + " datasets arrives with the VDS layer");

@@ -79,7 +79,9 @@ class ChunkedWriteTest {
     Arrays.fill(model, -5);
     try (H5File h = oldFormat ? H5File.openReadWrite(f) : H5File.create(f)) {
       h.chunkCacheBytes(rnd.nextBoolean() ? 64 : 1 << 20); // tiny: changed chunks spill early
-      Dataset d = h.root().createDataset("x", filters(DatasetSpec.empty(Datatypes.INT32, dims)
+      // big-endian half the time: the bulk copies must honour the byte order
+      Dataset d = h.root().createDataset("x", filters(DatasetSpec.empty(rnd.nextBoolean()
+          ? Datatypes.INT32 : Datatypes.bigEndian(Datatypes.INT32), dims)
           .maxShape(max).chunks(chunks).fillValue(-5), filterKind));
       for (int round = 0; round < 3; round++) {
         SlabModel slab = SlabModel.random(rnd, dims);
