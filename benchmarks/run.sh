@@ -4,7 +4,7 @@
 #   benchmarks/run.sh              # full run: 100,000 links, 10,000 attributes, 1 GiB of float64
 #                                  # contiguous and in 1 MiB chunks (plain, shuffle + deflate 4),
 #                                  # 10,000 random chunk reads, 100,000 row appends, a 4 GiB
-#                                  # streamed write with -Xmx256m (about 20 min; ~15 GiB of disk)
+#                                  # streamed write with -Xmx256m (about 17 min; ~15 GiB of disk)
 #   benchmarks/run.sh --quick      # smoke run: 10,000 links, 1,000 attributes, 64 MiB, 1,000
 #                                  # chunk reads, 10,000 appends, 256 MiB streamed (~1 min)
 #   benchmarks/run.sh --size-gb 2  # other data sizes; also --stream-mb M, --reps N, --no-cold,
