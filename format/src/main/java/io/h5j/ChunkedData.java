@@ -117,6 +117,10 @@ final class ChunkedData {
     ByteOrder order = SlabTransfer.order(type);
     Object out = Array.newInstance(DataConverter.javaArrayClass(type).getComponentType(),
         (int) sel.elementCount());
+    if (pipeline == null) {
+      readUnfiltered(sel, out, order);
+      return out;
+    }
     copySelection(sel, new Sink() {
       @Override
       public void copy(byte[] chunk, int from, long inSelection, int n) {
@@ -134,6 +138,55 @@ final class ChunkedData {
       }
     });
     return out;
+  }
+
+  /**
+   * Unfiltered chunks need not be read whole: every run is a contiguous range of the file,
+   * read into a reused direct buffer and copied once into the array (changed chunks still
+   * in memory are copied from there).
+   */
+  private void readUnfiltered(Hyperslab sel, Object out, ByteOrder order) throws IOException {
+    int size = layout.elementSize();
+    long[] address = new long[1];
+    byte[][] memory = new byte[1][];
+    ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
+      @Override
+      public void chunk(long[] chunkOffset) throws IOException {
+        memory[0] = pending == null ? null : pending.dirty.get(PendingChunks.key(chunkOffset));
+        Optional<ChunkRecord> c = memory[0] != null ? Optional.empty() : locate(chunkOffset);
+        address[0] = c.isPresent() ? c.get().address() : -1;
+        if (c.isPresent()) {
+          fa.checkRange(c.get().address(), chunkBytes, "chunk of dataset " + path);
+        }
+      }
+
+      @Override
+      public void run(long inChunk, long inSelection, long length) throws IOException {
+        int n = (int) length;
+        if (memory[0] != null) {
+          SlabTransfer.bulk(ByteBuffer.wrap(memory[0], (int) inChunk * size, n * size).slice()
+              .order(order), out, (int) inSelection, n, true);
+        } else if (address[0] >= 0) {
+          ByteBuffer buf = runBuffer(n * size).order(order);
+          fa.read(address[0] + inChunk * size, buf, "chunk of dataset " + path);
+          buf.flip();
+          SlabTransfer.bulk(buf, out, (int) inSelection, n, true);
+        } else if (fill != null && fill.length == size) {
+          SlabTransfer.bulk(ByteBuffer.wrap(Values.repeat(fill, n, size)).order(order), out,
+              (int) inSelection, n, true);
+        }
+      }
+    });
+  }
+
+  private ByteBuffer runBuffer;
+
+  /** A direct buffer of exactly {@code bytes} remaining, reused across runs. */
+  private ByteBuffer runBuffer(int bytes) {
+    if (runBuffer == null || runBuffer.capacity() < bytes) {
+      runBuffer = ByteBuffer.allocateDirect(Math.max(bytes, 64 << 10));
+    }
+    return runBuffer.clear().limit(bytes);
   }
 
   private int checkedBytes(Hyperslab sel) {
