@@ -1,7 +1,7 @@
 package io.h5j.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +49,7 @@ public final class Oracles {
     if ("true".equals(System.getenv("CI"))) {
       fail(msg);
     }
-    assumeTrue(false, msg);
+    Assumptions.abort(msg); // developer machine without the oracle: skipped, loudly
   }
 
   /** h5dump's output for {@code file} with extra arguments; fails the test if it exits non-zero. */
