@@ -179,6 +179,53 @@ final class ChunkedData {
     });
   }
 
+  /**
+   * The selection's stored bytes into {@code dst} at its position: unfiltered runs straight
+   * from the file, others from the unfiltered chunk (the position is left where it was).
+   */
+  void readInto(Hyperslab sel, ByteBuffer dst) throws IOException {
+    int size = layout.elementSize();
+    int base = dst.position();
+    if (pipeline != null) {
+      copySelection(sel, new Sink() {
+        @Override
+        public void copy(byte[] chunk, int from, long inSelection, int n) {
+          dst.put(base + (int) (inSelection * size), chunk, from, n * size);
+        }
+
+        @Override
+        public void fill(long inSelection, int n) {
+          dst.put(base + (int) (inSelection * size), Values.repeat(fill, n, size));
+        }
+      });
+      return;
+    }
+    long[] address = new long[1];
+    byte[][] memory = new byte[1][];
+    ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
+      @Override
+      public void chunk(long[] chunkOffset) throws IOException {
+        memory[0] = pending == null ? null : pending.dirty.get(PendingChunks.key(chunkOffset));
+        Optional<ChunkRecord> c = memory[0] != null ? Optional.empty() : locate(chunkOffset);
+        address[0] = c.isPresent() ? c.get().address() : -1;
+      }
+
+      @Override
+      public void run(long inChunk, long inSelection, long length) throws IOException {
+        int at = base + (int) (inSelection * size);
+        int n = (int) length * size;
+        if (memory[0] != null) {
+          dst.put(at, memory[0], (int) inChunk * size, n);
+        } else if (address[0] >= 0) {
+          fa.read(address[0] + inChunk * size, dst.duplicate().position(at).limit(at + n),
+              "chunk of dataset " + path);
+        } else {
+          dst.put(at, Values.repeat(fill, (int) length, size));
+        }
+      }
+    });
+  }
+
   private ByteBuffer runBuffer;
 
   /** A direct buffer of exactly {@code bytes} remaining, reused across runs. */

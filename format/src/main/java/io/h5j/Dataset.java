@@ -164,6 +164,39 @@ public final class Dataset extends Node {
   }
 
   /**
+   * Reads the stored bytes of the elements {@code sel} picks (C order of the selection, in
+   * the file's datatype and byte order) into {@code dst} from its position, which advances.
+   * Uncompressed data goes from the file straight into the buffer: with a direct buffer,
+   * no copy is made in the JVM at all.
+   *
+   * @throws java.nio.BufferOverflowException if {@code dst} has too little room
+   */
+  public void read(Selection sel, java.nio.ByteBuffer dst) throws IOException {
+    Dataspace space = dataspace();
+    Hyperslab slab = sel.resolve(space.dims(), path);
+    Datatype type = datatype();
+    long bytes = Math.multiplyExact(slab.elementCount(), (long) type.size());
+    if (bytes > dst.remaining()) {
+      throw new java.nio.BufferOverflowException();
+    }
+    LayoutMessage layout = layout();
+    int size = type.size();
+    int base = dst.position();
+    if (layout instanceof LayoutMessage.Contiguous c && FileParams.isDefined(c.address())
+        && c.size() >= storageBytes(space, type)) {
+      var fa = file.context().access();
+      ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> fa.read(
+          c.address() + inData * size, dst.duplicate().position(base + (int) (inSel * size))
+              .limit(base + (int) ((inSel + n) * size)), "contiguous data of " + path)));
+    } else if (layout instanceof LayoutMessage.Chunked c) {
+      chunked(c, space).readInto(slab, dst);
+    } else {
+      dst.duplicate().put(readRaw(slab, type));
+    }
+    dst.position(base + (int) bytes);
+  }
+
+  /**
    * The elements {@code sel} picks, as a flat Java array in C order of the selection's shape.
    * Only the storage the selection covers is read.
    */

@@ -71,11 +71,24 @@ class ChunkedReadOracleTest {
         assertArrayEquals(model(whole, dims, written), (int[]) d.read(), where);
         for (int round = 0; round < 20; round++) {
           SlabModel slab = SlabModel.random(rnd, dims);
-          assertArrayEquals(model(slab, dims, written), (int[]) d.read(slab.selection()),
-              where + " " + slab);
+          int[] want = model(slab, dims, written);
+          assertArrayEquals(want, (int[]) d.read(slab.selection()), where + " " + slab);
+          assertArrayEquals(want, viaBuffer(d, slab), where + " into a buffer " + slab);
         }
       }
     }
+  }
+
+  /** The same selection read as stored bytes into a direct buffer ('<i4' here). */
+  static int[] viaBuffer(Dataset d, SlabModel slab) throws java.io.IOException {
+    java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocateDirect(4 * slab.elementCount() + 3);
+    buf.position(3); // an offset start, to catch position mistakes
+    d.read(slab.selection(), buf);
+    org.junit.jupiter.api.Assertions.assertEquals(buf.capacity(), buf.position());
+    int[] out = new int[slab.elementCount()];
+    buf.position(3);
+    buf.slice().order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer().get(out);
+    return out;
   }
 
   private static long[] ones(int rank) {

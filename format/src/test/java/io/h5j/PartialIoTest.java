@@ -48,6 +48,7 @@ class PartialIoTest {
         slab.apply(model, dims, values);
         assertArrayEquals(values, (int[]) ds.read(sel), "read back the written selection");
         assertArrayEquals(model, (int[]) ds.read(), "whole dataset after round " + round);
+        assertArrayEquals(values, ChunkedReadOracleTest.viaBuffer(ds, slab), "into a buffer");
       }
     }
     try (H5File h = H5File.open(f)) {
