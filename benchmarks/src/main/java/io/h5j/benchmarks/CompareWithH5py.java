@@ -248,6 +248,12 @@ public final class CompareWithH5py {
           () -> H5jOps.randomChunks(work.resolve(name), n), null, "--data-file", name,
           "--count", String.valueOf(n));
       target(rows.get(rows.size() - 1), kind.equals("deflate") ? 0.7 : 1.0);
+      compare(String.format(Locale.ROOT, "%,d random single-chunk reads, %s, h5j into one"
+              + " reused direct ByteBuffer", n, kind.equals("deflate") ? "shuffle + deflate 4"
+              : "uncompressed"),
+          "random_chunks", 1, bigReps, false,
+          () -> H5jOps.randomChunksIntoBuffer(work.resolve(name), n), null, "--data-file",
+          name, "--count", String.valueOf(n));
     }
 
     // 4. Single-row appends.

@@ -128,6 +128,28 @@ final class H5jOps {
     return check;
   }
 
+  /**
+   * As {@link #randomChunks}, but each chunk's stored bytes go into one reused direct
+   * buffer ({@code Dataset.read(Selection, ByteBuffer)}): no array per read.
+   */
+  static double randomChunksIntoBuffer(Path file, int count) throws IOException {
+    double check = 0;
+    java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocateDirect((int) CHUNK * 8)
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    try (H5File f = H5File.open(file)) {
+      Dataset ds = f.dataset("x0");
+      long n = ds.shape()[0];
+      for (long c : lcgChunks(count, (n + CHUNK - 1) / CHUNK)) {
+        long start = c * CHUNK;
+        long len = Math.min(n, start + CHUNK) - start;
+        buf.clear();
+        ds.read(Selection.box(new long[] {start}, new long[] {len}), buf);
+        check += buf.getDouble(0) + buf.getDouble((int) (len - 1) * 8);
+      }
+    }
+    return check;
+  }
+
   /** The chunk numbers h5py_side.lcg_chunks gives: a 64-bit LCG, high bits mod nchunks. */
   static long[] lcgChunks(int count, long nchunks) {
     long[] out = new long[count];
