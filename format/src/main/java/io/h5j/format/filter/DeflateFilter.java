@@ -27,21 +27,32 @@ final class DeflateFilter implements Filter {
     Inflater inflater = new Inflater();
     try {
       inflater.setInput(in);
-      ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(maxOutput, 1 << 20));
-      byte[] buf = new byte[Math.max(1, Math.min(maxOutput + 1, 1 << 16))];
+      // Inflate straight into an array of the expected size (the chunk's, usually exact).
+      byte[] out = new byte[Math.max(0, Math.min(maxOutput, 64 << 20))];
+      int n = 0;
       while (!inflater.finished()) {
-        int n = inflater.inflate(buf);
-        if (n == 0 && !inflater.finished()
+        if (n == out.length) {
+          if (out.length >= maxOutput) {
+            byte[] probe = new byte[1];
+            if (inflater.inflate(probe) > 0) {
+              throw FilterSupport.error(this, "inflated data exceed the expected " + maxOutput
+                  + " bytes");
+            }
+            if (!inflater.finished()) {
+              throw FilterSupport.error(this, "zlib stream ends early");
+            }
+            break;
+          }
+          out = java.util.Arrays.copyOf(out, (int) Math.min(maxOutput, 2L * out.length + 1));
+        }
+        int got = inflater.inflate(out, n, out.length - n);
+        if (got == 0 && !inflater.finished()
             && (inflater.needsInput() || inflater.needsDictionary())) {
           throw FilterSupport.error(this, "zlib stream ends early");
         }
-        if (out.size() + (long) n > maxOutput) {
-          throw FilterSupport.error(this, "inflated data exceed the expected " + maxOutput
-              + " bytes");
-        }
-        out.write(buf, 0, n);
+        n += got;
       }
-      return out.toByteArray();
+      return n == out.length ? out : java.util.Arrays.copyOf(out, n);
     } catch (DataFormatException e) {
       throw FilterSupport.error(this, "corrupt zlib stream: " + e.getMessage(), e);
     } finally {
