@@ -147,6 +147,34 @@ final class ChunkedData {
    */
   private void readUnfiltered(Hyperslab sel, Object out, ByteOrder order) throws IOException {
     int size = layout.elementSize();
+    visitUnfiltered(sel, (memory, address, inChunk, inSelection, n) -> {
+      if (memory != null) {
+        SlabTransfer.bulk(ByteBuffer.wrap(memory, (int) inChunk * size, n * size).slice()
+            .order(order), out, (int) inSelection, n, true);
+      } else if (address >= 0) {
+        ByteBuffer buf = runBuffer(n * size).order(order);
+        fa.read(address + inChunk * size, buf, "chunk of dataset " + path);
+        buf.flip();
+        SlabTransfer.bulk(buf, out, (int) inSelection, n, true);
+      } else if (fill != null && fill.length == size) {
+        SlabTransfer.bulk(ByteBuffer.wrap(Values.repeat(fill, n, size)).order(order), out,
+            (int) inSelection, n, true);
+      }
+    });
+  }
+
+  /** One run of an unfiltered chunk: from memory, from the file at an address, or unwritten. */
+  private interface UnfilteredRun {
+    /**
+     * @param memory the chunk's bytes if it changed since the last flush, else null
+     * @param address the chunk's file address when read from the file, else -1
+     */
+    void run(byte[] memory, long address, long inChunk, long inSelection, int n)
+        throws IOException;
+  }
+
+  /** Visits the runs of an unfiltered dataset's selection with where each chunk's data is. */
+  private void visitUnfiltered(Hyperslab sel, UnfilteredRun run) throws IOException {
     long[] address = new long[1];
     byte[][] memory = new byte[1][];
     ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
@@ -162,19 +190,7 @@ final class ChunkedData {
 
       @Override
       public void run(long inChunk, long inSelection, long length) throws IOException {
-        int n = (int) length;
-        if (memory[0] != null) {
-          SlabTransfer.bulk(ByteBuffer.wrap(memory[0], (int) inChunk * size, n * size).slice()
-              .order(order), out, (int) inSelection, n, true);
-        } else if (address[0] >= 0) {
-          ByteBuffer buf = runBuffer(n * size).order(order);
-          fa.read(address[0] + inChunk * size, buf, "chunk of dataset " + path);
-          buf.flip();
-          SlabTransfer.bulk(buf, out, (int) inSelection, n, true);
-        } else if (fill != null && fill.length == size) {
-          SlabTransfer.bulk(ByteBuffer.wrap(Values.repeat(fill, n, size)).order(order), out,
-              (int) inSelection, n, true);
-        }
+        run.run(memory[0], address[0], inChunk, inSelection, (int) length);
       }
     });
   }
@@ -200,28 +216,15 @@ final class ChunkedData {
       });
       return;
     }
-    long[] address = new long[1];
-    byte[][] memory = new byte[1][];
-    ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
-      @Override
-      public void chunk(long[] chunkOffset) throws IOException {
-        memory[0] = pending == null ? null : pending.dirty.get(PendingChunks.key(chunkOffset));
-        Optional<ChunkRecord> c = memory[0] != null ? Optional.empty() : locate(chunkOffset);
-        address[0] = c.isPresent() ? c.get().address() : -1;
-      }
-
-      @Override
-      public void run(long inChunk, long inSelection, long length) throws IOException {
-        int at = base + (int) (inSelection * size);
-        int n = (int) length * size;
-        if (memory[0] != null) {
-          dst.put(at, memory[0], (int) inChunk * size, n);
-        } else if (address[0] >= 0) {
-          fa.read(address[0] + inChunk * size, dst.duplicate().position(at).limit(at + n),
-              "chunk of dataset " + path);
-        } else {
-          dst.put(at, Values.repeat(fill, (int) length, size));
-        }
+    visitUnfiltered(sel, (memory, address, inChunk, inSelection, n) -> {
+      int at = base + (int) (inSelection * size);
+      if (memory != null) {
+        dst.put(at, memory, (int) inChunk * size, n * size);
+      } else if (address >= 0) {
+        fa.read(address + inChunk * size, dst.duplicate().position(at).limit(at + n * size),
+            "chunk of dataset " + path);
+      } else {
+        dst.put(at, Values.repeat(fill, n, size));
       }
     });
   }
