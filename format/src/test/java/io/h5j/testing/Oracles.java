@@ -1,6 +1,9 @@
 package io.h5j.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
@@ -13,8 +16,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs the independent readers that judge h5j's files: libhdf5's h5dump and h5py under
- * Debian's /usr/bin/python3. When one is missing, tests skip loudly on a developer machine and
- * fail under CI (CI=true), so a green CI always means the oracle ran.
+ * Debian's /usr/bin/python3 (libhdf5 1.10), and libhdf5 2.0 compiled to WebAssembly (the npm
+ * package h5wasm, installed in the repository's {@code tools/h5wasm} and run by Node). When one
+ * is missing, tests skip loudly on a developer machine and fail under CI (CI=true), so a green
+ * CI always means the oracle ran.
  */
 public final class Oracles {
   public static final String PYTHON = "/usr/bin/python3";
@@ -38,6 +43,52 @@ public final class Oracles {
       }
     }
     require(ok, "h5py for " + PYTHON + " (apt-get install python3-h5py)");
+  }
+
+  /** The h5wasm tool folder: {@code tools/h5wasm} beside the repository's fixtures. */
+  public static Path h5wasmDir() {
+    return Fixtures.dir().toAbsolutePath().getParent().resolve("tools").resolve("h5wasm");
+  }
+
+  public static void requireH5wasm() {
+    boolean ok = Files.isDirectory(h5wasmDir().resolve("node_modules").resolve("h5wasm"));
+    if (ok) {
+      try {
+        ok = run(List.of("node", "--version")).exitCode() == 0;
+      } catch (IOException e) {
+        ok = false;
+      }
+    }
+    require(ok, "h5wasm in " + h5wasmDir() + " (needs node; npm ci --prefix tools/h5wasm)");
+  }
+
+  /**
+   * What libhdf5 2.0 (h5wasm) reads in {@code file}: the JSON of {@code tools/h5wasm/dump.mjs},
+   * {@code {"libhdf5": "2.0.0", "datasets": {path: {shape, maxshape, chunks, dtype, filters,
+   * virtual_sources, values} or {error}}}}, for the named datasets (all when none are named).
+   * Fails the test if the script exits non-zero (libhdf5 could not open the file).
+   */
+  public static JsonNode h5wasm(Path file, String... datasets) throws IOException {
+    return new ObjectMapper().readTree(node("dump.mjs", concat(file.toString(), datasets)));
+  }
+
+  /** Runs a script of {@code tools/h5wasm} with Node; its stdout, or the test fails. */
+  public static String node(String script, String... args) throws IOException {
+    requireH5wasm();
+    List<String> cmd = new ArrayList<>(List.of("node", h5wasmDir().resolve(script).toString()));
+    cmd.addAll(List.of(args));
+    Run r = run(cmd);
+    if (r.exitCode() != 0) {
+      fail("node " + script + " exited " + r.exitCode() + ":\n" + r.stderr() + r.stdout());
+    }
+    return r.stdout();
+  }
+
+  private static String[] concat(String first, String[] rest) {
+    String[] all = new String[rest.length + 1];
+    all[0] = first;
+    System.arraycopy(rest, 0, all, 1, rest.length);
+    return all;
   }
 
   private static void require(boolean present, String what) {

@@ -21,9 +21,9 @@ import java.util.Map;
  * <p>Block v0: version (u8) 0, entry count (size of lengths), per entry the source file name
  * and source dataset name (NUL-terminated), the source selection and the virtual selection;
  * then a lookup3 checksum of everything before it. Block v1 (HDF5 2.0) puts a flags byte before
- * each entry: bit 0, the file name is a size-of-lengths index of an earlier entry that holds
- * it; bit 1, the dataset name likewise; bit 2, the source is the virtual dataset's own file and
- * the file name field is absent.
+ * each entry: bit 0, the file name is a size-of-lengths index (from 0) of an earlier entry
+ * that holds it; bit 1, the dataset name likewise; bit 2, the source is the virtual dataset's
+ * own file and the file name field is absent.
  *
  * <p>While scanning, every entry whose two selections are single hyperslab blocks of the same
  * shape is also decoded into flat primitive arrays ({@link #virtualStart}, {@link #sourceStart},
@@ -33,12 +33,14 @@ import java.util.Map;
  */
 public final class MappingBlock {
   /**
-   * The number a v1 block's shared-name index gives to the first entry. UNVERIFIED: the HDF5
-   * 4.0 format spec says a stored value of 1 names the "Source Filename 1" field, and numbers
-   * the entries from 1, so 1 is used here; libhdf5 2.0 itself (which may well count from 0,
-   * as C arrays do) has not been checked. Change only this constant when it has been.
+   * The number a v1 block's shared-name index gives to the first entry: 0. Checked against
+   * libhdf5 2.0.0 (through h5wasm, conformance test {@code H5wasmVirtualReadTest}): with 0 it
+   * decodes every shared file and dataset name of h5j's blocks as written and reads the values
+   * exactly; with 1 it refuses the block ("origin source file entry has higher index than
+   * current entry"). The index is the number of the mapping whose entry holds the name, not a
+   * count of distinct names.
    */
-  public static final int V1_INDEX_BASE = 1;
+  public static final int V1_INDEX_BASE = 0;
 
   public static final int FLAG_FILE_SHARED = 1;
   public static final int FLAG_DATASET_SHARED = 2;

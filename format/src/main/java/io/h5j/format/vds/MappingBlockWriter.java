@@ -19,8 +19,8 @@ import java.util.Map;
  *       {@link SelectionCodec.Style#COMPAT} (hyperslab v1, v2 when unlimited), what libhdf5
  *       1.10 reads.
  *   <li>{@link Format#V1_COMPACT}: block v1 (HDF5 2.0), where a source file or dataset name
- *       already written by an earlier mapping is written as that mapping's index (base
- *       {@link MappingBlock#V1_INDEX_BASE}, unverified), a same-file source has no file name
+ *       already written by an earlier mapping is written as that mapping's index (counted
+ *       from {@link MappingBlock#V1_INDEX_BASE}, 0, as libhdf5 2.0 reads it), a same-file source has no file name
  *       at all, and selections are in {@link SelectionCodec.Style#COMPACT} (hyperslab v3).
  * </ul>
  */
