@@ -54,7 +54,7 @@ final class ChunkIndexCommit {
     if (space == null || layout == null) {
       throw new H5FormatException("dataset", dataset, "lacks a dataspace or chunked layout");
     }
-    ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
+    ChunkGeometry g = ChunkGeometry.of(layout, space, ctx.params());
     Map<List<Long>, ChunkRecord> all = new LinkedHashMap<>();
     ChunkIndex old = ChunkIndex.open(ctx.access(), layout, space, filtered,
         ctx.superblock().chunkInternalK());

@@ -47,11 +47,16 @@ final class ChunkedDatasetWriter {
     FileParams p = ctx.params();
     long[] chunks = spec.chunks();
     int elementSize = spec.datatype().size();
-    int version = file.oldStyle() ? 3 : 4;
+    boolean filtered = !spec.filters().isEmpty();
+    if (spec.isLayoutV5() && file.oldStyle()) {
+      throw new IllegalArgumentException("layout version 5 needs a file of the latest format,"
+          + " not the earliest (v1 B-tree indexes)");
+    }
+    int version = file.oldStyle() ? 3
+        : spec.isLayoutV5() && filtered ? LayoutMessage.VERSION_FIXED_SIZE_WIDTH : 4;
     LayoutMessage.Chunked draft = new LayoutMessage.Chunked(version, 0, chunks, elementSize,
         0, new byte[0], FileParams.UNDEFINED);
-    boolean filtered = !spec.filters().isEmpty();
-    ChunkGeometry g = ChunkGeometry.of(chunks, elementSize, space);
+    ChunkGeometry g = ChunkGeometry.of(draft, space, p);
     LayoutMessage.Chunked layout = ChunkIndexWriter.write(ctx.access(), ctx.allocator(),
         ChunkIndexCommit.indexType(draft, space, filtered), g, filtered, List.of(),
         IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK())).layout(g);

@@ -34,6 +34,7 @@ public final class DatasetSpec {
   private Object data;
   private long[] chunks;
   private final List<FilterDescription> filters = new ArrayList<>();
+  private boolean layoutV5;
 
   private DatasetSpec() {}
 
@@ -151,6 +152,23 @@ public final class DatasetSpec {
       layout = Layout.CHUNKED;
     }
     return this;
+  }
+
+  /**
+   * Stores a filtered chunked dataset with data layout message version 5 (HDF5 2.0): each
+   * chunk's stored size takes size-of-lengths bytes in the chunk index, so that a filter may
+   * make a chunk larger than its unfiltered size allows in version 4. As libhdf5 2.0 does,
+   * datasets without filters keep version 4, where the two are the same. Only libhdf5 2.0
+   * and h5j read version 5; not allowed in files of the earliest format.
+   */
+  public DatasetSpec layoutV5() {
+    this.layoutV5 = true;
+    return this;
+  }
+
+  /** Whether {@link #layoutV5()} was asked for. */
+  public boolean isLayoutV5() {
+    return layoutV5;
   }
 
   /** The fill value, as a one-element Java array of the data's kind or a boxed scalar. */

@@ -1,7 +1,9 @@
 package io.h5j.format.chunk;
 
 import io.h5j.H5FormatException;
+import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
 import java.util.Arrays;
 
 /**
@@ -65,6 +67,17 @@ public final class ChunkGeometry {
     return new ChunkGeometry(chunkDims.clone(), elementSize, grid, maxGrid, bytes);
   }
 
+  /**
+   * The grid a chunked layout message describes; from layout version 5 on (HDF5 2.0),
+   * filtered-chunk size fields are size-of-lengths bytes wide.
+   */
+  public static ChunkGeometry of(LayoutMessage.Chunked layout, Dataspace space, FileParams p)
+      throws H5FormatException {
+    ChunkGeometry g = of(layout.chunkDims(), layout.elementSize(), space);
+    return layout.version() >= LayoutMessage.VERSION_FIXED_SIZE_WIDTH
+        ? g.withSizeWidth(p.lengthSize()) : g;
+  }
+
   private static long ceilDiv(long a, long b) {
     return a / b + (a % b == 0 ? 0 : 1);
   }
@@ -111,10 +124,6 @@ public final class ChunkGeometry {
   }
 
   /**
-   * Bytes of the chunk-size field of filtered index entries, as libhdf5 computes it from the
-   * unfiltered chunk size: {@code 1 + (floor(log2(size)) + 8) / 8}, at most 8.
-   */
-  /**
    * This grid with filtered-chunk size fields of {@code width} bytes, as layout message
    * version 5 (HDF5 2.0) stores them (size of lengths) so that a filter may grow a chunk.
    */
@@ -124,6 +133,16 @@ public final class ChunkGeometry {
     return g;
   }
 
+  /** Whether filtered-chunk size fields have a fixed width (layout version 5). */
+  public boolean fixedSizeWidth() {
+    return fixedSizeWidth > 0;
+  }
+
+  /**
+   * Bytes of the chunk-size field of filtered index entries: the fixed width of layout
+   * version 5, else as libhdf5 computes it from the unfiltered chunk size:
+   * {@code 1 + (floor(log2(size)) + 8) / 8}, at most 8.
+   */
   public int chunkSizeWidth() {
     if (fixedSizeWidth > 0) {
       return fixedSizeWidth;

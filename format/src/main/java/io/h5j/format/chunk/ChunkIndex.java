@@ -54,10 +54,7 @@ public sealed interface ChunkIndex permits EmptyChunkIndex, SingleChunkIndex,
    */
   static ChunkIndex open(FileAccess fa, LayoutMessage.Chunked layout, Dataspace space,
       boolean filtered, int v1K) throws IOException {
-    ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
-    if (layout.version() >= 5) {
-      g = g.withSizeWidth(fa.params().lengthSize());
-    }
+    ChunkGeometry g = ChunkGeometry.of(layout, space, fa.params());
     if (!FileParams.isDefined(layout.indexAddress())) {
       return new EmptyChunkIndex(g);
     }

@@ -4,8 +4,16 @@ import io.h5j.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 
-/** The data layout message (versions 1-4): where and how a dataset's elements are stored. */
+/** The data layout message (versions 1-5): where and how a dataset's elements are stored. */
 public sealed interface LayoutMessage extends HeaderMessage {
+  /**
+   * Layout version 5 (HDF5 2.0): the version 4 encoding, but the stored size of a filtered
+   * chunk takes size-of-lengths bytes in fixed array, extensible array and v2 B-tree entries
+   * (version 4 sizes the field from the unfiltered chunk size). libhdf5 2.0.0 writes it for
+   * filtered chunked datasets when the low library version bound is 2.0.
+   */
+  int VERSION_FIXED_SIZE_WIDTH = 5;
+
   /** Layout class name as h5dump prints it: COMPACT, CONTIGUOUS, CHUNKED or VIRTUAL. */
   String className();
 
