@@ -145,6 +145,53 @@ class H5wasmVirtualReadTest {
     }
   }
 
+  /**
+   * versioned-hdf5's shape at a modest scale: a 100x100 virtual dataset of 2,500 mappings of
+   * 2x2 chunks, each from a permuted chunk of one raw dataset in the same file (every mapping
+   * after the first shares its dataset name), one chunk left unmapped.
+   */
+  @ParameterizedTest(name = "compact={0}")
+  @ValueSource(booleans = {false, true})
+  void versionedStyleGridOfManyMappings(boolean compact) throws Exception {
+    Path f = Files.createTempFile("h5wasm-vds-grid", ".h5");
+    int side = 100;
+    int chunks = (side / 2) * (side / 2);
+    long[] raw = new long[chunks * 4];
+    for (int i = 0; i < raw.length; i++) {
+      raw[i] = 5_000_000_000L + i;
+    }
+    long[] expected = new long[side * side];
+    Arrays.fill(expected, FILL);
+    VirtualSpec spec = VirtualSpec.of(Datatypes.INT64, side, side).fillValue(FILL);
+    for (int c = 0; c < chunks; c++) {
+      if (c == 1234) {
+        continue;
+      }
+      int src = (int) ((c * 7919L) % chunks); // a permutation: the prime 7919 does not divide 2500
+      int vi = 2 * (c / (side / 2));
+      int vj = 2 * (c % (side / 2));
+      spec.map(".", "/raw", new long[] {2L * src, 0}, new long[] {vi, vj}, new long[] {2, 2});
+      for (int a = 0; a < 2; a++) {
+        for (int b = 0; b < 2; b++) {
+          expected[(vi + a) * side + vj + b] = raw[(2 * src + a) * 2 + b];
+        }
+      }
+    }
+    if (compact) {
+      spec.compactEncoding();
+    }
+    try (H5File h = H5File.create(f)) {
+      h.root().createDataset("raw", DatasetSpec.of(raw).shape(2L * chunks, 2).chunks(2, 2));
+      h.root().createVirtualDataset("v", spec);
+    }
+    try (H5File h = H5File.open(f)) {
+      assertArrayEquals(expected, (long[]) h.dataset("v").read(), "h5j");
+    }
+    JsonNode d = libhdf5(f, "/v");
+    assertEquals(chunks - 1, d.get("virtual_sources").size(), "mappings libhdf5 2.0 decoded");
+    assertArrayEquals(expected, longs(d.get("values")), "values read by libhdf5 2.0");
+  }
+
   /** One dataset as libhdf5 2.0 sees it; fails with libhdf5's message if it could not read it. */
   private static JsonNode libhdf5(Path file, String request) throws Exception {
     JsonNode all = Oracles.h5wasm(file, request);
