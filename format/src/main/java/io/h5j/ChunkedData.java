@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.Optional;
@@ -277,64 +276,88 @@ final class ChunkedData {
   }
 
   /**
-   * Writes the raw bytes of the selected elements (C order of the selection). A chunk the
-   * selection covers completely is built from the new values alone; any other is read (or
-   * started from the fill value) and patched. Unfiltered chunks already on disk are
-   * overwritten where they are; other chunks go to new space and the index is rebuilt at
-   * flush, freeing the replaced chunks only then.
+   * Writes the raw bytes of the selected elements, {@code raw} holding them in C order of the
+   * selection from index 0. A chunk the selection covers completely is built from the new
+   * values alone; any other is read (or started from the fill value) and patched in memory.
+   * Unfiltered chunks already on disk are overwritten where they are, run by run; other chunks
+   * go to new space and the index is rebuilt at flush, freeing the replaced chunks only then.
    */
-  void write(Hyperslab sel, byte[] raw) throws IOException {
+  void write(Hyperslab sel, ByteBuffer raw) throws IOException {
     int size = layout.elementSize();
-    write(sel, (chunk, to, inSelection, n) ->
-        System.arraycopy(raw, (int) (inSelection * size), chunk, to, n * size));
+    write(sel, new Source() {
+      @Override
+      public void copy(ByteBuffer chunk, int to, long inSelection, int n) {
+        chunk.put(to, raw, (int) (inSelection * size), n * size);
+      }
+
+      @Override
+      public ByteBuffer view(long inSelection, int n) {
+        return raw.slice((int) (inSelection * size), n * size);
+      }
+    });
   }
 
   /**
-   * Like {@link #write(Hyperslab, byte[])} from a Java array of a type stored as its array
+   * Like {@link #write(Hyperslab, ByteBuffer)} from a Java array of a type stored as its array
    * holds it (signed integers, IEEE floats): one bulk copy per run, no intermediate bytes.
    */
   void writeArray(Hyperslab sel, Object array, Datatype type) throws IOException {
     int size = layout.elementSize();
     ByteOrder order = SlabTransfer.order(type);
     write(sel, (chunk, to, inSelection, n) -> SlabTransfer.bulk(
-        ByteBuffer.wrap(chunk, to, n * size).slice().order(order), array, (int) inSelection, n,
-        false));
+        chunk.slice(to, n * size).order(order), array, (int) inSelection, n, false));
   }
 
-  /** Where written runs come from: copies {@code n} selected elements into a chunk. */
+  /** Where written runs come from. */
   private interface Source {
-    void copy(byte[] chunk, int to, long inSelection, int n);
+    /** Copies {@code n} elements from {@code inSelection} on into {@code chunk} at {@code to}. */
+    void copy(ByteBuffer chunk, int to, long inSelection, int n);
+
+    /** The stored bytes of {@code n} elements as they are, when the source holds them so. */
+    default ByteBuffer view(long inSelection, int n) {
+      return null;
+    }
   }
+
+  /** One run of a chunk: offsets in the chunk and in the selection, length, in elements. */
+  private record Run(long inChunk, long inSelection, int length) {}
 
   private void write(Hyperslab sel, Source source) throws IOException {
-    int size = layout.elementSize();
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
-    List<long[]> runs = new ArrayList<>();
+    // Several chunks: build, filter and write them on the workers, a window ahead.
+    InOrderWindow<FilterPipeline.Encoded> window = new InOrderWindow<>(workers,
+        ChunkRuns.touched(sel, layout.chunkDims()).size() > 1 ? 2 * CORES : 0,
+        "writing " + path);
+    List<Run>[] runs = new List[1];
     long[][] current = new long[1][];
     ChunkRuns.Visitor visitor = new ChunkRuns.Visitor() {
       @Override
       public void chunk(long[] chunkOffset) throws IOException {
         if (current[0] != null) {
-          patch(current[0], runs, source, size);
+          place(current[0], runs[0], source, window);
         }
         current[0] = chunkOffset;
-        runs.clear();
+        runs[0] = new ArrayList<>();
       }
 
       @Override
       public void run(long inChunk, long inSelection, long length) {
-        runs.add(new long[] {inChunk, inSelection, length});
+        runs[0].add(new Run(inChunk, inSelection, (int) length));
       }
     };
     try {
       ChunkRuns.visit(sel, layout.chunkDims(), visitor);
       if (current[0] != null) {
-        patch(current[0], runs, source, size);
+        place(current[0], runs[0], source, window);
       }
+      window.finish();
       long limit = Math.max(chunkBytes, cache.capacity() / 2);
       if (pending.dirtyBytes > limit) {
         writeDirty(limit / 2);
       }
+    } catch (IOException | RuntimeException | Error e) {
+      window.abandon();
+      throw e;
     } finally {
       cache.invalidate(dataset);
       file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
@@ -342,30 +365,130 @@ final class ChunkedData {
     }
   }
 
+  private static final int CORES = Runtime.getRuntime().availableProcessors();
+
   /**
-   * Puts the new values of one chunk into its in-memory copy: a fresh one when the selection
-   * covers the chunk, else the chunk's current content (or the fill value) patched. Nothing
-   * is filtered or written yet: repeated small writes to one chunk (appends) cost memory
-   * copies, and the chunk is filtered and written once, at flush or when changed chunks
-   * outgrow half the chunk cache's memory bound.
+   * Sends the new values of one chunk where they go. A chunk changed in memory, or partly
+   * covered and not overwritable in place, is patched in memory and written later. A covered
+   * filtered chunk is built and filtered on a worker and stored in chunk order; an unfiltered
+   * chunk is written by a worker, in place or into space allocated here.
    */
-  private void patch(long[] offset, List<long[]> runs, Source source, int size)
-      throws IOException {
+  private void place(long[] offset, List<Run> runs, Source source,
+      InOrderWindow<FilterPipeline.Encoded> window) throws IOException {
     long covered = 0;
-    for (long[] r : runs) {
-      covered += r[2];
+    for (Run r : runs) {
+      covered += r.length();
     }
+    boolean whole = covered == clippedElements(offset);
+    Optional<ChunkRecord> old = whole && pipeline != null ? Optional.empty() : locate(offset);
+    if (pending.dirty.containsKey(PendingChunks.key(offset)) || !whole
+        && (pipeline != null || old.isEmpty())) {
+      patch(offset, runs, source, old);
+      return;
+    }
+    if (pipeline != null) {
+      Optional<ChunkRecord> replaced = locate(offset);
+      window.submit(() -> pipeline.encode(build(offset, runs, source)),
+          encoded -> store(offset, replaced, encoded));
+      return;
+    }
+    long address;
+    if (old.isPresent()) {
+      address = old.get().address();
+      fa.checkRange(address, chunkBytes, "chunk " + Arrays.toString(offset) + " of dataset "
+          + path);
+    } else {
+      address = file.context().allocator().allocate(chunkBytes);
+    }
+    boolean edge = old.isEmpty() && isPartialEdge(offset);
+    window.submit(() -> {
+      if (edge) { // the part outside the dataset must hold the fill value too
+        fa.write(address, build(offset, runs, source));
+      } else {
+        writeRuns(address, runs, source);
+      }
+      return null;
+    }, done -> {
+      if (old.isEmpty()) {
+        pending.records.put(PendingChunks.key(offset), new ChunkRecord(offset, address,
+            chunkBytes, 0));
+      }
+    });
+  }
+
+  /** A chunk holding only the new values (and the fill value outside the dataset). */
+  private byte[] build(long[] offset, List<Run> runs, Source source) {
+    int size = layout.elementSize();
+    byte[] chunk = isPartialEdge(offset) ? filledChunk() : new byte[chunkBytes];
+    ByteBuffer view = ByteBuffer.wrap(chunk);
+    for (Run r : runs) {
+      source.copy(view, (int) r.inChunk() * size, r.inSelection(), r.length());
+    }
+    return chunk;
+  }
+
+  /** Bytes of the direct buffers runs are copied into on their way to the file. */
+  private static final int STAGE_BYTES = 1 << 20;
+
+  /** Direct buffers for staging runs, one per writing thread at most. */
+  private final java.util.concurrent.ConcurrentLinkedQueue<ByteBuffer> stages =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+
+  /**
+   * Writes each run to the file at {@code address} plus its place in the chunk: straight from
+   * the source when it holds stored bytes, else through a direct buffer.
+   */
+  private void writeRuns(long address, List<Run> runs, Source source) throws IOException {
+    int size = layout.elementSize();
+    ByteBuffer stage = null;
+    try {
+      for (Run r : runs) {
+        ByteBuffer view = source.view(r.inSelection(), r.length());
+        if (view != null) {
+          fa.write(address + r.inChunk() * size, view);
+          continue;
+        }
+        if (stage == null) {
+          stage = stages.poll();
+          if (stage == null) {
+            stage = ByteBuffer.allocateDirect(Math.max(size, STAGE_BYTES / size * size));
+          }
+        }
+        int step = stage.capacity() / size;
+        for (int k = 0; k < r.length(); k += step) {
+          int n = Math.min(step, r.length() - k);
+          stage.clear();
+          source.copy(stage, 0, r.inSelection() + k, n);
+          fa.write(address + (r.inChunk() + k) * size, stage.limit(n * size));
+        }
+      }
+    } finally {
+      if (stage != null) {
+        stages.add(stage);
+      }
+    }
+  }
+
+  /**
+   * Puts the new values of one chunk into its in-memory copy: the one already there, else the
+   * chunk's current content ({@code old}) or the fill value, patched. Nothing is filtered or
+   * written yet: repeated small writes to one chunk (appends) cost memory copies, and the
+   * chunk is filtered and written once, at flush or when changed chunks outgrow half the chunk
+   * cache's memory bound.
+   */
+  private void patch(long[] offset, List<Run> runs, Source source, Optional<ChunkRecord> old)
+      throws IOException {
     List<Long> key = PendingChunks.key(offset);
     byte[] chunk = pending.dirty.get(key);
     if (chunk == null) {
-      Optional<ChunkRecord> old = covered == clippedElements(offset) ? Optional.empty()
-          : locate(offset);
       chunk = old.isEmpty() ? filledChunk() : load(offset, old.get()).clone();
       pending.dirty.put(key, chunk);
       pending.dirtyBytes += chunk.length;
     }
-    for (long[] r : runs) {
-      source.copy(chunk, (int) (r[0] * size), r[1], (int) r[2]);
+    int size = layout.elementSize();
+    ByteBuffer view = ByteBuffer.wrap(chunk);
+    for (Run r : runs) {
+      source.copy(view, (int) r.inChunk() * size, r.inSelection(), r.length());
     }
   }
 
@@ -378,28 +501,27 @@ final class ChunkedData {
     if (pending == null) {
       return;
     }
-    int window = pipeline == null ? 0 : 2 * Runtime.getRuntime().availableProcessors();
-    ArrayDeque<Encoding> encoding = new ArrayDeque<>();
+    InOrderWindow<FilterPipeline.Encoded> window = new InOrderWindow<>(workers,
+        pipeline == null ? 0 : 2 * CORES, "writing " + path);
     var it = pending.dirty.entrySet().iterator();
-    while (pending.dirtyBytes > keepBytes && it.hasNext()) {
-      var e = it.next();
-      it.remove();
-      pending.dirtyBytes -= e.getValue().length;
-      long[] offset = e.getKey().stream().mapToLong(Long::longValue).toArray();
-      if (!insideDataset(offset)) {
-        continue; // shrunk away since it was written
+    try {
+      while (pending.dirtyBytes > keepBytes && it.hasNext()) {
+        var e = it.next();
+        it.remove();
+        pending.dirtyBytes -= e.getValue().length;
+        long[] offset = e.getKey().stream().mapToLong(Long::longValue).toArray();
+        if (!insideDataset(offset)) {
+          continue; // shrunk away since it was written
+        }
+        byte[] chunk = e.getValue();
+        Optional<ChunkRecord> old = locate(offset);
+        window.submit(() -> pipeline == null ? new FilterPipeline.Encoded(chunk, 0)
+            : pipeline.encode(chunk), encoded -> store(offset, old, encoded));
       }
-      byte[] chunk = e.getValue();
-      Optional<ChunkRecord> old = locate(offset);
-      encoding.add(new Encoding(offset, old, pipeline == null
-          ? CompletableFuture.completedFuture(new FilterPipeline.Encoded(chunk, 0))
-          : workers.submit(() -> pipeline.encode(chunk))));
-      while (encoding.size() > window) {
-        store(encoding.poll());
-      }
-    }
-    while (!encoding.isEmpty()) {
-      store(encoding.poll());
+      window.finish();
+    } catch (IOException | RuntimeException | Error e) {
+      window.abandon();
+      throw e;
     }
   }
 
@@ -412,26 +534,10 @@ final class ChunkedData {
     return true;
   }
 
-  /** A chunk being filtered on a worker thread, stored in chunk order once done. */
-  private record Encoding(long[] offset, Optional<ChunkRecord> old,
-      Future<FilterPipeline.Encoded> bytes) {}
-
   /** Puts an encoded chunk in the file: in place when it may, else in new space. */
-  private void store(Encoding e) throws IOException {
-    FilterPipeline.Encoded encoded;
-    try {
-      encoded = e.bytes().get();
-    } catch (ExecutionException x) {
-      if (x.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IOException(x.getCause());
-    } catch (InterruptedException x) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted writing " + path);
-    }
+  private void store(long[] offset, Optional<ChunkRecord> old, FilterPipeline.Encoded encoded)
+      throws IOException {
     byte[] stored = encoded.bytes();
-    Optional<ChunkRecord> old = e.old();
     if (old.isPresent() && pipeline == null && old.get().storedSize() == stored.length) {
       fa.write(old.get().address(), stored); // same size, same place: the index stays valid
       return;
@@ -439,8 +545,8 @@ final class ChunkedData {
     var alloc = file.context().allocator();
     long address = alloc.allocate(Math.max(1, stored.length));
     fa.write(address, stored);
-    ChunkRecord before = pending.records.put(PendingChunks.key(e.offset()),
-        new ChunkRecord(e.offset(), address, stored.length, encoded.filterMask()));
+    ChunkRecord before = pending.records.put(PendingChunks.key(offset),
+        new ChunkRecord(offset, address, stored.length, encoded.filterMask()));
     if (before != null) {
       alloc.free(before.address(), Math.max(1, before.storedSize())); // never committed
     } else if (old.isPresent()) {
@@ -486,8 +592,8 @@ final class ChunkedData {
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
     byte[] stale = pending.dirty.remove(PendingChunks.key(offset));
     pending.dirtyBytes -= stale == null ? 0 : stale.length;
-    store(new Encoding(offset.clone(), locate(offset), CompletableFuture.completedFuture(
-        new FilterPipeline.Encoded(chunk.bytes().clone(), chunk.filterMask()))));
+    store(offset.clone(), locate(offset), new FilterPipeline.Encoded(chunk.bytes().clone(),
+        chunk.filterMask()));
     cache.invalidate(dataset);
     file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
         dataset));
@@ -535,7 +641,7 @@ final class ChunkedData {
 
     Prefetch(List<long[]> order) throws IOException {
       this.order = order;
-      this.window = order.size() <= 1 ? 0 : 2 * Runtime.getRuntime().availableProcessors();
+      this.window = order.size() <= 1 ? 0 : 2 * CORES;
       while (submitted < Math.min(window, order.size())) {
         submit();
       }
@@ -563,17 +669,7 @@ final class ChunkedData {
       if (submitted < order.size()) {
         submit();
       }
-      try {
-        return f.get();
-      } catch (ExecutionException e) {
-        if (e.getCause() instanceof IOException io) {
-          throw io;
-        }
-        throw new IOException(e.getCause());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted reading " + path);
-      }
+      return InOrderWindow.await(f, "reading " + path);
     }
   }
 
