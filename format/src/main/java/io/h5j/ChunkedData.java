@@ -16,15 +16,13 @@ import io.h5j.format.io.Extent;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.Optional;
 
 /**
@@ -141,8 +139,8 @@ final class ChunkedData {
 
   /**
    * Unfiltered chunks need not be read whole: every run is a contiguous range of the file,
-   * read into a reused direct buffer and copied once into the array (changed chunks still
-   * in memory are copied from there).
+   * read into a direct buffer and copied once into the array (changed chunks still in memory
+   * are copied from there).
    */
   private void readUnfiltered(Hyperslab sel, Object out, ByteOrder order) throws IOException {
     int size = layout.elementSize();
@@ -151,10 +149,18 @@ final class ChunkedData {
         SlabTransfer.bulk(ByteBuffer.wrap(memory, (int) inChunk * size, n * size).slice()
             .order(order), out, (int) inSelection, n, true);
       } else if (address >= 0) {
-        ByteBuffer buf = runBuffer(n * size).order(order);
-        fa.read(address + inChunk * size, buf, "chunk of dataset " + path);
-        buf.flip();
-        SlabTransfer.bulk(buf, out, (int) inSelection, n, true);
+        ByteBuffer stage = takeStage();
+        try {
+          int step = stage.capacity() / size;
+          for (int k = 0; k < n; k += step) {
+            int m = Math.min(step, n - k);
+            stage.clear().limit(m * size);
+            fa.read(address + (inChunk + k) * size, stage, "chunk of dataset " + path);
+            SlabTransfer.bulk(stage.flip().order(order), out, (int) inSelection + k, m, true);
+          }
+        } finally {
+          stages.add(stage);
+        }
       } else if (fill != null && fill.length == size) {
         SlabTransfer.bulk(ByteBuffer.wrap(Values.repeat(fill, n, size)).order(order), out,
             (int) inSelection, n, true);
@@ -172,26 +178,33 @@ final class ChunkedData {
         throws IOException;
   }
 
-  /** Visits the runs of an unfiltered dataset's selection with where each chunk's data is. */
+  /**
+   * Visits the runs of an unfiltered dataset's selection with where each chunk's data is; the
+   * runs of one chunk go to {@code run} on one worker thread, several chunks at once.
+   */
   private void visitUnfiltered(Hyperslab sel, UnfilteredRun run) throws IOException {
-    long[] address = new long[1];
-    byte[][] memory = new byte[1][];
-    ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
-      @Override
-      public void chunk(long[] chunkOffset) throws IOException {
-        memory[0] = pending == null ? null : pending.dirty.get(PendingChunks.key(chunkOffset));
-        Optional<ChunkRecord> c = memory[0] != null ? Optional.empty() : locate(chunkOffset);
-        address[0] = c.isPresent() ? c.get().address() : -1;
+    InOrderWindow<Void> window = window(sel, "reading " + path);
+    try {
+      forEachChunk(sel, (offset, runs) -> {
+        byte[] memory = pending == null ? null : pending.dirty.get(PendingChunks.key(offset));
+        Optional<ChunkRecord> c = memory != null ? Optional.empty() : locate(offset);
+        long address = c.isPresent() ? c.get().address() : -1;
         if (c.isPresent()) {
-          fa.checkRange(c.get().address(), chunkBytes, "chunk of dataset " + path);
+          fa.checkRange(address, chunkBytes, "chunk " + Arrays.toString(offset)
+              + " of dataset " + path);
         }
-      }
-
-      @Override
-      public void run(long inChunk, long inSelection, long length) throws IOException {
-        run.run(memory[0], address[0], inChunk, inSelection, (int) length);
-      }
-    });
+        window.submit(() -> {
+          for (Run r : runs) {
+            run.run(memory, address, r.inChunk(), r.inSelection(), r.length());
+          }
+          return null;
+        }, done -> { });
+      });
+      window.finish();
+    } catch (IOException | RuntimeException | Error e) {
+      window.abandon();
+      throw e;
+    }
   }
 
   /**
@@ -220,22 +233,12 @@ final class ChunkedData {
       if (memory != null) {
         dst.put(at, memory, (int) inChunk * size, n * size);
       } else if (address >= 0) {
-        fa.read(address + inChunk * size, dst.duplicate().position(at).limit(at + n * size),
+        fa.read(address + inChunk * size, dst.slice(at, n * size),
             "chunk of dataset " + path);
       } else {
         dst.put(at, Values.repeat(fill, n, size));
       }
     });
-  }
-
-  private ByteBuffer runBuffer;
-
-  /** A direct buffer of exactly {@code bytes} remaining, reused across runs. */
-  private ByteBuffer runBuffer(int bytes) {
-    if (runBuffer == null || runBuffer.capacity() < bytes) {
-      runBuffer = ByteBuffer.allocateDirect(Math.max(bytes, 64 << 10));
-    }
-    return runBuffer.clear().limit(bytes);
   }
 
   private int checkedBytes(Hyperslab sel) {
@@ -247,32 +250,102 @@ final class ChunkedData {
     return (int) bytes;
   }
 
-  /** Receives the runs of a selection: element data from a chunk, or the fill value. */
+  /**
+   * Receives the runs of a selection: element data from a chunk, or the fill value. Worker
+   * threads call it for several chunks at once, each with its own part of the destination.
+   */
   private interface Sink {
     void copy(byte[] chunk, int from, long inSelection, int n);
 
     void fill(long inSelection, int n);
   }
 
+  /**
+   * Hands every run of the selection to {@code sink}: each chunk is found on the calling
+   * thread (indexes cache blocks and are not thread-safe), then read, unfiltered and copied
+   * on a worker, a window of chunks at once.
+   */
   private void copySelection(Hyperslab sel, Sink sink) throws IOException {
     int size = layout.elementSize();
-    byte[][] chunk = new byte[1][];
-    Prefetch ahead = new Prefetch(ChunkRuns.touched(sel, layout.chunkDims()));
+    InOrderWindow<Void> window = window(sel, "reading " + path);
+    try {
+      forEachChunk(sel, (offset, runs) -> {
+        byte[] cached = inMemory(offset);
+        Optional<ChunkRecord> record = cached != null ? Optional.empty() : locate(offset);
+        window.submit(() -> {
+          byte[] chunk = cached != null ? cached
+              : record.isEmpty() ? null : load(offset, record.get());
+          for (Run r : runs) {
+            if (chunk != null) {
+              sink.copy(chunk, (int) (r.inChunk() * size), r.inSelection(), r.length());
+            } else {
+              sink.fill(r.inSelection(), r.length());
+            }
+          }
+          return null;
+        }, done -> { });
+      });
+      window.finish();
+    } catch (IOException | RuntimeException | Error e) {
+      window.abandon();
+      throw e;
+    }
+  }
+
+  /** One run of a chunk: offsets in the chunk and in the selection, length, in elements. */
+  private record Run(long inChunk, long inSelection, int length) {}
+
+  /** Receives each chunk a selection touches with its runs, in order. */
+  private interface ChunkVisit {
+    void chunk(long[] offset, List<Run> runs) throws IOException;
+  }
+
+  /** Calls {@code each} with every chunk {@code sel} touches and its runs, in chunk order. */
+  private void forEachChunk(Hyperslab sel, ChunkVisit each) throws IOException {
+    long[][] current = new long[1][];
+    List<List<Run>> runs = new ArrayList<>(List.of(new ArrayList<>()));
     ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
       @Override
       public void chunk(long[] chunkOffset) throws IOException {
-        chunk[0] = ahead.next(chunkOffset);
+        if (current[0] != null) {
+          each.chunk(current[0], runs.set(0, new ArrayList<>()));
+        }
+        current[0] = chunkOffset;
       }
 
       @Override
       public void run(long inChunk, long inSelection, long length) {
-        if (chunk[0] != null) {
-          sink.copy(chunk[0], (int) (inChunk * size), inSelection, (int) length);
-        } else {
-          sink.fill(inSelection, (int) length);
-        }
+        runs.get(0).add(new Run(inChunk, inSelection, (int) length));
       }
     });
+    if (current[0] != null) {
+      each.chunk(current[0], runs.get(0));
+    }
+  }
+
+  private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+  /**
+   * Where the chunks of {@code sel} are worked on: several chunks on the workers, two per core
+   * ahead of the calling thread; a single chunk on the calling thread.
+   */
+  private <T> InOrderWindow<T> window(Hyperslab sel, String what) {
+    return new InOrderWindow<>(workers,
+        ChunkRuns.touched(sel, layout.chunkDims()).size() > 1 ? 2 * CORES : 0, what);
+  }
+
+  /** Bytes of the direct buffers runs pass through between the file and an array. */
+  private static final int STAGE_BYTES = 1 << 20;
+
+  /** Direct buffers for staging runs, one per thread at work at most. */
+  private final ConcurrentLinkedQueue<ByteBuffer> stages = new ConcurrentLinkedQueue<>();
+
+  /** A staging buffer of whole elements; give it back to {@link #stages}. */
+  private ByteBuffer takeStage() {
+    ByteBuffer stage = stages.poll();
+    int size = layout.elementSize();
+    return stage != null ? stage : ByteBuffer.allocateDirect(
+        Math.max(size, Math.min(STAGE_BYTES, chunkBytes) / size * size));
   }
 
   /**
@@ -319,37 +392,11 @@ final class ChunkedData {
     }
   }
 
-  /** One run of a chunk: offsets in the chunk and in the selection, length, in elements. */
-  private record Run(long inChunk, long inSelection, int length) {}
-
   private void write(Hyperslab sel, Source source) throws IOException {
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
-    // Several chunks: build, filter and write them on the workers, a window ahead.
-    InOrderWindow<FilterPipeline.Encoded> window = new InOrderWindow<>(workers,
-        ChunkRuns.touched(sel, layout.chunkDims()).size() > 1 ? 2 * CORES : 0,
-        "writing " + path);
-    List<Run>[] runs = new List[1];
-    long[][] current = new long[1][];
-    ChunkRuns.Visitor visitor = new ChunkRuns.Visitor() {
-      @Override
-      public void chunk(long[] chunkOffset) throws IOException {
-        if (current[0] != null) {
-          place(current[0], runs[0], source, window);
-        }
-        current[0] = chunkOffset;
-        runs[0] = new ArrayList<>();
-      }
-
-      @Override
-      public void run(long inChunk, long inSelection, long length) {
-        runs[0].add(new Run(inChunk, inSelection, (int) length));
-      }
-    };
+    InOrderWindow<FilterPipeline.Encoded> window = window(sel, "writing " + path);
     try {
-      ChunkRuns.visit(sel, layout.chunkDims(), visitor);
-      if (current[0] != null) {
-        place(current[0], runs[0], source, window);
-      }
+      forEachChunk(sel, (offset, runs) -> place(offset, runs, source, window));
       window.finish();
       long limit = Math.max(chunkBytes, cache.capacity() / 2);
       if (pending.dirtyBytes > limit) {
@@ -364,8 +411,6 @@ final class ChunkedData {
           dataset));
     }
   }
-
-  private static final int CORES = Runtime.getRuntime().availableProcessors();
 
   /**
    * Sends the new values of one chunk where they go. A chunk changed in memory, or partly
@@ -427,13 +472,6 @@ final class ChunkedData {
     return chunk;
   }
 
-  /** Bytes of the direct buffers runs are copied into on their way to the file. */
-  private static final int STAGE_BYTES = 1 << 20;
-
-  /** Direct buffers for staging runs, one per writing thread at most. */
-  private final java.util.concurrent.ConcurrentLinkedQueue<ByteBuffer> stages =
-      new java.util.concurrent.ConcurrentLinkedQueue<>();
-
   /**
    * Writes each run to the file at {@code address} plus its place in the chunk: straight from
    * the source when it holds stored bytes, else through a direct buffer.
@@ -449,10 +487,7 @@ final class ChunkedData {
           continue;
         }
         if (stage == null) {
-          stage = stages.poll();
-          if (stage == null) {
-            stage = ByteBuffer.allocateDirect(Math.max(size, STAGE_BYTES / size * size));
-          }
+          stage = takeStage();
         }
         int step = stage.capacity() / size;
         for (int k = 0; k < r.length(); k += step) {
@@ -626,51 +661,6 @@ final class ChunkedData {
   /** A whole chunk of fill values (zeros when none is defined). */
   private byte[] filledChunk() {
     return Values.repeat(fill, chunkBytes / layout.elementSize(), layout.elementSize());
-  }
-
-  /**
-   * Fetches chunks in the order the copying asks for them, decoding up to a window of them
-   * ahead on the file's worker threads. Index lookups stay on the calling thread (indexes
-   * cache blocks and are not thread-safe); reading and unfiltering run in parallel.
-   */
-  private final class Prefetch {
-    private final List<long[]> order;
-    private final ArrayDeque<Future<byte[]>> pending = new ArrayDeque<>();
-    private final int window;
-    private int submitted;
-
-    Prefetch(List<long[]> order) throws IOException {
-      this.order = order;
-      this.window = order.size() <= 1 ? 0 : 2 * CORES;
-      while (submitted < Math.min(window, order.size())) {
-        submit();
-      }
-    }
-
-    private void submit() throws IOException {
-      long[] offset = order.get(submitted++);
-      byte[] cached = inMemory(offset);
-      Optional<ChunkRecord> record = cached != null ? Optional.empty() : locate(offset);
-      pending.add(cached != null ? CompletableFuture.completedFuture(cached)
-          : record.isEmpty() ? CompletableFuture.completedFuture(null)
-          : workers.submit(() -> load(offset, record.get())));
-    }
-
-    byte[] next(long[] offset) throws IOException {
-      if (window == 0) {
-        byte[] cached = inMemory(offset);
-        if (cached != null) {
-          return cached;
-        }
-        Optional<ChunkRecord> record = locate(offset);
-        return record.isEmpty() ? null : load(offset, record.get());
-      }
-      Future<byte[]> f = pending.poll();
-      if (submitted < order.size()) {
-        submit();
-      }
-      return InOrderWindow.await(f, "reading " + path);
-    }
   }
 
   /** The chunk's unfiltered bytes if memory has them: changed and unwritten, or cached. */
