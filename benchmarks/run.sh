@@ -9,6 +9,9 @@
 #                                  # chunk reads, 10,000 appends, 256 MiB streamed (~1 min)
 #   benchmarks/run.sh --size-gb 2  # other data sizes; also --stream-mb M, --reps N, --no-cold,
 #                                  # --work-dir DIR
+#   benchmarks/run.sh --rows chunked-write,random   # only some groups of rows: metadata,
+#                                  # contiguous, chunked-write, chunked-read, random, append,
+#                                  # stream (report: benchmarks/target/results-rows.md)
 #
 # Writes the Markdown table to benchmarks/results.md (--quick: benchmarks/target/results-quick.md;
 # --out FILE to change). Needs JDK 17,

@@ -16,16 +16,13 @@ import io.h5j.format.io.Extent;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.Optional;
 
 /**
@@ -142,8 +139,8 @@ final class ChunkedData {
 
   /**
    * Unfiltered chunks need not be read whole: every run is a contiguous range of the file,
-   * read into a reused direct buffer and copied once into the array (changed chunks still
-   * in memory are copied from there).
+   * read into a direct buffer and copied once into the array (changed chunks still in memory
+   * are copied from there).
    */
   private void readUnfiltered(Hyperslab sel, Object out, ByteOrder order) throws IOException {
     int size = layout.elementSize();
@@ -152,10 +149,18 @@ final class ChunkedData {
         SlabTransfer.bulk(ByteBuffer.wrap(memory, (int) inChunk * size, n * size).slice()
             .order(order), out, (int) inSelection, n, true);
       } else if (address >= 0) {
-        ByteBuffer buf = runBuffer(n * size).order(order);
-        fa.read(address + inChunk * size, buf, "chunk of dataset " + path);
-        buf.flip();
-        SlabTransfer.bulk(buf, out, (int) inSelection, n, true);
+        ByteBuffer stage = takeStage();
+        try {
+          int step = stage.capacity() / size;
+          for (int k = 0; k < n; k += step) {
+            int m = Math.min(step, n - k);
+            stage.clear().limit(m * size);
+            fa.read(address + (inChunk + k) * size, stage, "chunk of dataset " + path);
+            SlabTransfer.bulk(stage.flip().order(order), out, (int) inSelection + k, m, true);
+          }
+        } finally {
+          stages.add(stage);
+        }
       } else if (fill != null && fill.length == size) {
         SlabTransfer.bulk(ByteBuffer.wrap(Values.repeat(fill, n, size)).order(order), out,
             (int) inSelection, n, true);
@@ -173,26 +178,33 @@ final class ChunkedData {
         throws IOException;
   }
 
-  /** Visits the runs of an unfiltered dataset's selection with where each chunk's data is. */
+  /**
+   * Visits the runs of an unfiltered dataset's selection with where each chunk's data is; the
+   * runs of one chunk go to {@code run} on one worker thread, several chunks at once.
+   */
   private void visitUnfiltered(Hyperslab sel, UnfilteredRun run) throws IOException {
-    long[] address = new long[1];
-    byte[][] memory = new byte[1][];
-    ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
-      @Override
-      public void chunk(long[] chunkOffset) throws IOException {
-        memory[0] = pending == null ? null : pending.dirty.get(PendingChunks.key(chunkOffset));
-        Optional<ChunkRecord> c = memory[0] != null ? Optional.empty() : locate(chunkOffset);
-        address[0] = c.isPresent() ? c.get().address() : -1;
+    InOrderWindow<Void> window = window(sel, "reading " + path);
+    try {
+      forEachChunk(sel, (offset, runs) -> {
+        byte[] memory = pending == null ? null : pending.dirty.get(PendingChunks.key(offset));
+        Optional<ChunkRecord> c = memory != null ? Optional.empty() : locate(offset);
+        long address = c.isPresent() ? c.get().address() : -1;
         if (c.isPresent()) {
-          fa.checkRange(c.get().address(), chunkBytes, "chunk of dataset " + path);
+          fa.checkRange(address, chunkBytes, "chunk " + Arrays.toString(offset)
+              + " of dataset " + path);
         }
-      }
-
-      @Override
-      public void run(long inChunk, long inSelection, long length) throws IOException {
-        run.run(memory[0], address[0], inChunk, inSelection, (int) length);
-      }
-    });
+        window.submit(() -> {
+          for (Run r : runs) {
+            run.run(memory, address, r.inChunk(), r.inSelection(), r.length());
+          }
+          return null;
+        }, done -> { });
+      });
+      window.finish();
+    } catch (IOException | RuntimeException | Error e) {
+      window.abandon();
+      throw e;
+    }
   }
 
   /**
@@ -221,22 +233,12 @@ final class ChunkedData {
       if (memory != null) {
         dst.put(at, memory, (int) inChunk * size, n * size);
       } else if (address >= 0) {
-        fa.read(address + inChunk * size, dst.duplicate().position(at).limit(at + n * size),
+        fa.read(address + inChunk * size, dst.slice(at, n * size),
             "chunk of dataset " + path);
       } else {
         dst.put(at, Values.repeat(fill, n, size));
       }
     });
-  }
-
-  private ByteBuffer runBuffer;
-
-  /** A direct buffer of exactly {@code bytes} remaining, reused across runs. */
-  private ByteBuffer runBuffer(int bytes) {
-    if (runBuffer == null || runBuffer.capacity() < bytes) {
-      runBuffer = ByteBuffer.allocateDirect(Math.max(bytes, 64 << 10));
-    }
-    return runBuffer.clear().limit(bytes);
   }
 
   private int checkedBytes(Hyperslab sel) {
@@ -248,93 +250,161 @@ final class ChunkedData {
     return (int) bytes;
   }
 
-  /** Receives the runs of a selection: element data from a chunk, or the fill value. */
+  /**
+   * Receives the runs of a selection: element data from a chunk, or the fill value. Worker
+   * threads call it for several chunks at once, each with its own part of the destination.
+   */
   private interface Sink {
     void copy(byte[] chunk, int from, long inSelection, int n);
 
     void fill(long inSelection, int n);
   }
 
+  /**
+   * Hands every run of the selection to {@code sink}: each chunk is found on the calling
+   * thread (indexes cache blocks and are not thread-safe), then read, unfiltered and copied
+   * on a worker, a window of chunks at once.
+   */
   private void copySelection(Hyperslab sel, Sink sink) throws IOException {
     int size = layout.elementSize();
-    byte[][] chunk = new byte[1][];
-    Prefetch ahead = new Prefetch(ChunkRuns.touched(sel, layout.chunkDims()));
+    InOrderWindow<Void> window = window(sel, "reading " + path);
+    try {
+      forEachChunk(sel, (offset, runs) -> {
+        byte[] cached = inMemory(offset);
+        Optional<ChunkRecord> record = cached != null ? Optional.empty() : locate(offset);
+        window.submit(() -> {
+          byte[] chunk = cached != null ? cached
+              : record.isEmpty() ? null : load(offset, record.get());
+          for (Run r : runs) {
+            if (chunk != null) {
+              sink.copy(chunk, (int) (r.inChunk() * size), r.inSelection(), r.length());
+            } else {
+              sink.fill(r.inSelection(), r.length());
+            }
+          }
+          return null;
+        }, done -> { });
+      });
+      window.finish();
+    } catch (IOException | RuntimeException | Error e) {
+      window.abandon();
+      throw e;
+    }
+  }
+
+  /** One run of a chunk: offsets in the chunk and in the selection, length, in elements. */
+  private record Run(long inChunk, long inSelection, int length) {}
+
+  /** Receives each chunk a selection touches with its runs, in order. */
+  private interface ChunkVisit {
+    void chunk(long[] offset, List<Run> runs) throws IOException;
+  }
+
+  /** Calls {@code each} with every chunk {@code sel} touches and its runs, in chunk order. */
+  private void forEachChunk(Hyperslab sel, ChunkVisit each) throws IOException {
+    long[][] current = new long[1][];
+    List<List<Run>> runs = new ArrayList<>(List.of(new ArrayList<>()));
     ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
       @Override
       public void chunk(long[] chunkOffset) throws IOException {
-        chunk[0] = ahead.next(chunkOffset);
+        if (current[0] != null) {
+          each.chunk(current[0], runs.set(0, new ArrayList<>()));
+        }
+        current[0] = chunkOffset;
       }
 
       @Override
       public void run(long inChunk, long inSelection, long length) {
-        if (chunk[0] != null) {
-          sink.copy(chunk[0], (int) (inChunk * size), inSelection, (int) length);
-        } else {
-          sink.fill(inSelection, (int) length);
-        }
+        runs.get(0).add(new Run(inChunk, inSelection, (int) length));
+      }
+    });
+    if (current[0] != null) {
+      each.chunk(current[0], runs.get(0));
+    }
+  }
+
+  private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+  /**
+   * Where the chunks of {@code sel} are worked on: several chunks on the workers, two per core
+   * ahead of the calling thread; a single chunk on the calling thread.
+   */
+  private <T> InOrderWindow<T> window(Hyperslab sel, String what) {
+    return new InOrderWindow<>(workers,
+        ChunkRuns.touched(sel, layout.chunkDims()).size() > 1 ? 2 * CORES : 0, what);
+  }
+
+  /** Bytes of the direct buffers runs pass through between the file and an array. */
+  private static final int STAGE_BYTES = 1 << 20;
+
+  /** Direct buffers for staging runs, one per thread at work at most. */
+  private final ConcurrentLinkedQueue<ByteBuffer> stages = new ConcurrentLinkedQueue<>();
+
+  /** A staging buffer of whole elements; give it back to {@link #stages}. */
+  private ByteBuffer takeStage() {
+    ByteBuffer stage = stages.poll();
+    int size = layout.elementSize();
+    return stage != null ? stage : ByteBuffer.allocateDirect(
+        Math.max(size, Math.min(STAGE_BYTES, chunkBytes) / size * size));
+  }
+
+  /**
+   * Writes the raw bytes of the selected elements, {@code raw} holding them in C order of the
+   * selection from index 0. A chunk the selection covers completely is built from the new
+   * values alone; any other is read (or started from the fill value) and patched in memory.
+   * Unfiltered chunks already on disk are overwritten where they are, run by run; other chunks
+   * go to new space and the index is rebuilt at flush, freeing the replaced chunks only then.
+   */
+  void write(Hyperslab sel, ByteBuffer raw) throws IOException {
+    int size = layout.elementSize();
+    write(sel, new Source() {
+      @Override
+      public void copy(ByteBuffer chunk, int to, long inSelection, int n) {
+        chunk.put(to, raw, (int) (inSelection * size), n * size);
+      }
+
+      @Override
+      public ByteBuffer view(long inSelection, int n) {
+        return raw.slice((int) (inSelection * size), n * size);
       }
     });
   }
 
   /**
-   * Writes the raw bytes of the selected elements (C order of the selection). A chunk the
-   * selection covers completely is built from the new values alone; any other is read (or
-   * started from the fill value) and patched. Unfiltered chunks already on disk are
-   * overwritten where they are; other chunks go to new space and the index is rebuilt at
-   * flush, freeing the replaced chunks only then.
-   */
-  void write(Hyperslab sel, byte[] raw) throws IOException {
-    int size = layout.elementSize();
-    write(sel, (chunk, to, inSelection, n) ->
-        System.arraycopy(raw, (int) (inSelection * size), chunk, to, n * size));
-  }
-
-  /**
-   * Like {@link #write(Hyperslab, byte[])} from a Java array of a type stored as its array
+   * Like {@link #write(Hyperslab, ByteBuffer)} from a Java array of a type stored as its array
    * holds it (signed integers, IEEE floats): one bulk copy per run, no intermediate bytes.
    */
   void writeArray(Hyperslab sel, Object array, Datatype type) throws IOException {
     int size = layout.elementSize();
     ByteOrder order = SlabTransfer.order(type);
     write(sel, (chunk, to, inSelection, n) -> SlabTransfer.bulk(
-        ByteBuffer.wrap(chunk, to, n * size).slice().order(order), array, (int) inSelection, n,
-        false));
+        chunk.slice(to, n * size).order(order), array, (int) inSelection, n, false));
   }
 
-  /** Where written runs come from: copies {@code n} selected elements into a chunk. */
+  /** Where written runs come from. */
   private interface Source {
-    void copy(byte[] chunk, int to, long inSelection, int n);
+    /** Copies {@code n} elements from {@code inSelection} on into {@code chunk} at {@code to}. */
+    void copy(ByteBuffer chunk, int to, long inSelection, int n);
+
+    /** The stored bytes of {@code n} elements as they are, when the source holds them so. */
+    default ByteBuffer view(long inSelection, int n) {
+      return null;
+    }
   }
 
   private void write(Hyperslab sel, Source source) throws IOException {
-    int size = layout.elementSize();
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
-    List<long[]> runs = new ArrayList<>();
-    long[][] current = new long[1][];
-    ChunkRuns.Visitor visitor = new ChunkRuns.Visitor() {
-      @Override
-      public void chunk(long[] chunkOffset) throws IOException {
-        if (current[0] != null) {
-          patch(current[0], runs, source, size);
-        }
-        current[0] = chunkOffset;
-        runs.clear();
-      }
-
-      @Override
-      public void run(long inChunk, long inSelection, long length) {
-        runs.add(new long[] {inChunk, inSelection, length});
-      }
-    };
+    InOrderWindow<FilterPipeline.Encoded> window = window(sel, "writing " + path);
     try {
-      ChunkRuns.visit(sel, layout.chunkDims(), visitor);
-      if (current[0] != null) {
-        patch(current[0], runs, source, size);
-      }
+      forEachChunk(sel, (offset, runs) -> place(offset, runs, source, window));
+      window.finish();
       long limit = Math.max(chunkBytes, cache.capacity() / 2);
       if (pending.dirtyBytes > limit) {
         writeDirty(limit / 2);
       }
+    } catch (IOException | RuntimeException | Error e) {
+      window.abandon();
+      throw e;
     } finally {
       cache.invalidate(dataset);
       file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
@@ -343,29 +413,117 @@ final class ChunkedData {
   }
 
   /**
-   * Puts the new values of one chunk into its in-memory copy: a fresh one when the selection
-   * covers the chunk, else the chunk's current content (or the fill value) patched. Nothing
-   * is filtered or written yet: repeated small writes to one chunk (appends) cost memory
-   * copies, and the chunk is filtered and written once, at flush or when changed chunks
-   * outgrow half the chunk cache's memory bound.
+   * Sends the new values of one chunk where they go. A chunk changed in memory, or partly
+   * covered and not overwritable in place, is patched in memory and written later. A covered
+   * filtered chunk is built and filtered on a worker and stored in chunk order; an unfiltered
+   * chunk is written by a worker, in place or into space allocated here.
    */
-  private void patch(long[] offset, List<long[]> runs, Source source, int size)
-      throws IOException {
+  private void place(long[] offset, List<Run> runs, Source source,
+      InOrderWindow<FilterPipeline.Encoded> window) throws IOException {
     long covered = 0;
-    for (long[] r : runs) {
-      covered += r[2];
+    for (Run r : runs) {
+      covered += r.length();
     }
+    boolean whole = covered == clippedElements(offset);
+    Optional<ChunkRecord> old = whole && pipeline != null ? Optional.empty() : locate(offset);
+    if (pending.dirty.containsKey(PendingChunks.key(offset)) || !whole
+        && (pipeline != null || old.isEmpty())) {
+      patch(offset, runs, source, old);
+      return;
+    }
+    if (pipeline != null) {
+      Optional<ChunkRecord> replaced = locate(offset);
+      window.submit(() -> pipeline.encode(build(offset, runs, source)),
+          encoded -> store(offset, replaced, encoded));
+      return;
+    }
+    long address;
+    if (old.isPresent()) {
+      address = old.get().address();
+      fa.checkRange(address, chunkBytes, "chunk " + Arrays.toString(offset) + " of dataset "
+          + path);
+    } else {
+      address = file.context().allocator().allocate(chunkBytes);
+    }
+    boolean edge = old.isEmpty() && isPartialEdge(offset);
+    window.submit(() -> {
+      if (edge) { // the part outside the dataset must hold the fill value too
+        fa.write(address, build(offset, runs, source));
+      } else {
+        writeRuns(address, runs, source);
+      }
+      return null;
+    }, done -> {
+      if (old.isEmpty()) {
+        pending.records.put(PendingChunks.key(offset), new ChunkRecord(offset, address,
+            chunkBytes, 0));
+      }
+    });
+  }
+
+  /** A chunk holding only the new values (and the fill value outside the dataset). */
+  private byte[] build(long[] offset, List<Run> runs, Source source) {
+    int size = layout.elementSize();
+    byte[] chunk = isPartialEdge(offset) ? filledChunk() : new byte[chunkBytes];
+    ByteBuffer view = ByteBuffer.wrap(chunk);
+    for (Run r : runs) {
+      source.copy(view, (int) r.inChunk() * size, r.inSelection(), r.length());
+    }
+    return chunk;
+  }
+
+  /**
+   * Writes each run to the file at {@code address} plus its place in the chunk: straight from
+   * the source when it holds stored bytes, else through a direct buffer.
+   */
+  private void writeRuns(long address, List<Run> runs, Source source) throws IOException {
+    int size = layout.elementSize();
+    ByteBuffer stage = null;
+    try {
+      for (Run r : runs) {
+        ByteBuffer view = source.view(r.inSelection(), r.length());
+        if (view != null) {
+          fa.write(address + r.inChunk() * size, view);
+          continue;
+        }
+        if (stage == null) {
+          stage = takeStage();
+        }
+        int step = stage.capacity() / size;
+        for (int k = 0; k < r.length(); k += step) {
+          int n = Math.min(step, r.length() - k);
+          stage.clear();
+          source.copy(stage, 0, r.inSelection() + k, n);
+          fa.write(address + (r.inChunk() + k) * size, stage.limit(n * size));
+        }
+      }
+    } finally {
+      if (stage != null) {
+        stages.add(stage);
+      }
+    }
+  }
+
+  /**
+   * Puts the new values of one chunk into its in-memory copy: the one already there, else the
+   * chunk's current content ({@code old}) or the fill value, patched. Nothing is filtered or
+   * written yet: repeated small writes to one chunk (appends) cost memory copies, and the
+   * chunk is filtered and written once, at flush or when changed chunks outgrow half the chunk
+   * cache's memory bound.
+   */
+  private void patch(long[] offset, List<Run> runs, Source source, Optional<ChunkRecord> old)
+      throws IOException {
     List<Long> key = PendingChunks.key(offset);
     byte[] chunk = pending.dirty.get(key);
     if (chunk == null) {
-      Optional<ChunkRecord> old = covered == clippedElements(offset) ? Optional.empty()
-          : locate(offset);
       chunk = old.isEmpty() ? filledChunk() : load(offset, old.get()).clone();
       pending.dirty.put(key, chunk);
       pending.dirtyBytes += chunk.length;
     }
-    for (long[] r : runs) {
-      source.copy(chunk, (int) (r[0] * size), r[1], (int) r[2]);
+    int size = layout.elementSize();
+    ByteBuffer view = ByteBuffer.wrap(chunk);
+    for (Run r : runs) {
+      source.copy(view, (int) r.inChunk() * size, r.inSelection(), r.length());
     }
   }
 
@@ -378,28 +536,27 @@ final class ChunkedData {
     if (pending == null) {
       return;
     }
-    int window = pipeline == null ? 0 : 2 * Runtime.getRuntime().availableProcessors();
-    ArrayDeque<Encoding> encoding = new ArrayDeque<>();
+    InOrderWindow<FilterPipeline.Encoded> window = new InOrderWindow<>(workers,
+        pipeline == null ? 0 : 2 * CORES, "writing " + path);
     var it = pending.dirty.entrySet().iterator();
-    while (pending.dirtyBytes > keepBytes && it.hasNext()) {
-      var e = it.next();
-      it.remove();
-      pending.dirtyBytes -= e.getValue().length;
-      long[] offset = e.getKey().stream().mapToLong(Long::longValue).toArray();
-      if (!insideDataset(offset)) {
-        continue; // shrunk away since it was written
+    try {
+      while (pending.dirtyBytes > keepBytes && it.hasNext()) {
+        var e = it.next();
+        it.remove();
+        pending.dirtyBytes -= e.getValue().length;
+        long[] offset = e.getKey().stream().mapToLong(Long::longValue).toArray();
+        if (!insideDataset(offset)) {
+          continue; // shrunk away since it was written
+        }
+        byte[] chunk = e.getValue();
+        Optional<ChunkRecord> old = locate(offset);
+        window.submit(() -> pipeline == null ? new FilterPipeline.Encoded(chunk, 0)
+            : pipeline.encode(chunk), encoded -> store(offset, old, encoded));
       }
-      byte[] chunk = e.getValue();
-      Optional<ChunkRecord> old = locate(offset);
-      encoding.add(new Encoding(offset, old, pipeline == null
-          ? CompletableFuture.completedFuture(new FilterPipeline.Encoded(chunk, 0))
-          : workers.submit(() -> pipeline.encode(chunk))));
-      while (encoding.size() > window) {
-        store(encoding.poll());
-      }
-    }
-    while (!encoding.isEmpty()) {
-      store(encoding.poll());
+      window.finish();
+    } catch (IOException | RuntimeException | Error e) {
+      window.abandon();
+      throw e;
     }
   }
 
@@ -412,26 +569,10 @@ final class ChunkedData {
     return true;
   }
 
-  /** A chunk being filtered on a worker thread, stored in chunk order once done. */
-  private record Encoding(long[] offset, Optional<ChunkRecord> old,
-      Future<FilterPipeline.Encoded> bytes) {}
-
   /** Puts an encoded chunk in the file: in place when it may, else in new space. */
-  private void store(Encoding e) throws IOException {
-    FilterPipeline.Encoded encoded;
-    try {
-      encoded = e.bytes().get();
-    } catch (ExecutionException x) {
-      if (x.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IOException(x.getCause());
-    } catch (InterruptedException x) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted writing " + path);
-    }
+  private void store(long[] offset, Optional<ChunkRecord> old, FilterPipeline.Encoded encoded)
+      throws IOException {
     byte[] stored = encoded.bytes();
-    Optional<ChunkRecord> old = e.old();
     if (old.isPresent() && pipeline == null && old.get().storedSize() == stored.length) {
       fa.write(old.get().address(), stored); // same size, same place: the index stays valid
       return;
@@ -439,8 +580,8 @@ final class ChunkedData {
     var alloc = file.context().allocator();
     long address = alloc.allocate(Math.max(1, stored.length));
     fa.write(address, stored);
-    ChunkRecord before = pending.records.put(PendingChunks.key(e.offset()),
-        new ChunkRecord(e.offset(), address, stored.length, encoded.filterMask()));
+    ChunkRecord before = pending.records.put(PendingChunks.key(offset),
+        new ChunkRecord(offset, address, stored.length, encoded.filterMask()));
     if (before != null) {
       alloc.free(before.address(), Math.max(1, before.storedSize())); // never committed
     } else if (old.isPresent()) {
@@ -486,8 +627,8 @@ final class ChunkedData {
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
     byte[] stale = pending.dirty.remove(PendingChunks.key(offset));
     pending.dirtyBytes -= stale == null ? 0 : stale.length;
-    store(new Encoding(offset.clone(), locate(offset), CompletableFuture.completedFuture(
-        new FilterPipeline.Encoded(chunk.bytes().clone(), chunk.filterMask()))));
+    store(offset.clone(), locate(offset), new FilterPipeline.Encoded(chunk.bytes().clone(),
+        chunk.filterMask()));
     cache.invalidate(dataset);
     file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
         dataset));
@@ -520,61 +661,6 @@ final class ChunkedData {
   /** A whole chunk of fill values (zeros when none is defined). */
   private byte[] filledChunk() {
     return Values.repeat(fill, chunkBytes / layout.elementSize(), layout.elementSize());
-  }
-
-  /**
-   * Fetches chunks in the order the copying asks for them, decoding up to a window of them
-   * ahead on the file's worker threads. Index lookups stay on the calling thread (indexes
-   * cache blocks and are not thread-safe); reading and unfiltering run in parallel.
-   */
-  private final class Prefetch {
-    private final List<long[]> order;
-    private final ArrayDeque<Future<byte[]>> pending = new ArrayDeque<>();
-    private final int window;
-    private int submitted;
-
-    Prefetch(List<long[]> order) throws IOException {
-      this.order = order;
-      this.window = order.size() <= 1 ? 0 : 2 * Runtime.getRuntime().availableProcessors();
-      while (submitted < Math.min(window, order.size())) {
-        submit();
-      }
-    }
-
-    private void submit() throws IOException {
-      long[] offset = order.get(submitted++);
-      byte[] cached = inMemory(offset);
-      Optional<ChunkRecord> record = cached != null ? Optional.empty() : locate(offset);
-      pending.add(cached != null ? CompletableFuture.completedFuture(cached)
-          : record.isEmpty() ? CompletableFuture.completedFuture(null)
-          : workers.submit(() -> load(offset, record.get())));
-    }
-
-    byte[] next(long[] offset) throws IOException {
-      if (window == 0) {
-        byte[] cached = inMemory(offset);
-        if (cached != null) {
-          return cached;
-        }
-        Optional<ChunkRecord> record = locate(offset);
-        return record.isEmpty() ? null : load(offset, record.get());
-      }
-      Future<byte[]> f = pending.poll();
-      if (submitted < order.size()) {
-        submit();
-      }
-      try {
-        return f.get();
-      } catch (ExecutionException e) {
-        if (e.getCause() instanceof IOException io) {
-          throw io;
-        }
-        throw new IOException(e.getCause());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted reading " + path);
-      }
-    }
   }
 
   /** The chunk's unfiltered bytes if memory has them: changed and unwritten, or cached. */

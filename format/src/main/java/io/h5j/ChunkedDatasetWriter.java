@@ -80,8 +80,8 @@ final class ChunkedDatasetWriter {
           && spec.data().getClass() == DataConverter.javaArrayClass(spec.datatype())) {
         data.writeArray(Hyperslab.all(space.dims()), spec.data(), spec.datatype());
       } else {
-        data.write(Hyperslab.all(space.dims()), file.values().encode(spec.datatype(),
-            spec.data()));
+        data.write(Hyperslab.all(space.dims()), java.nio.ByteBuffer.wrap(file.values().encode(
+            spec.datatype(), spec.data())));
       }
     }
     return h.address();

@@ -297,13 +297,49 @@ public final class Dataset extends Node {
 
   private void writeSelection(Hyperslab slab, Object flatArray, Dataspace space, Datatype type)
       throws IOException {
-    int size = type.size();
-    byte[] raw = file.values().encode(type, flatArray);
+    writeStored(slab, java.nio.ByteBuffer.wrap(file.values().encode(type, flatArray)), space,
+        type.size());
+  }
+
+  /**
+   * Writes the stored bytes of the elements {@code sel} picks from {@code src} (C order of the
+   * selection, in the file's datatype and byte order; the symmetric of
+   * {@link #read(Selection, java.nio.ByteBuffer)}), from its position, which advances.
+   * Uncompressed data go from the buffer straight to the file: with a direct buffer, no copy
+   * is made in the JVM. Types that hold variable-length data (whose stored bytes point into
+   * the file's heap) cannot be written this way.
+   *
+   * @throws java.nio.BufferUnderflowException if {@code src} has fewer bytes remaining than
+   *     the selection needs
+   * @throws IllegalArgumentException if the datatype holds variable-length data
+   */
+  public void write(Selection sel, java.nio.ByteBuffer src) throws IOException {
+    file.checkWritable();
+    Dataspace space = dataspace();
+    Hyperslab slab = sel.resolve(space.dims(), path);
+    Datatype type = datatype();
+    if (DataConverter.holdsVlen(type)) {
+      throw new IllegalArgumentException("dataset " + path + " holds variable-length data,"
+          + " whose stored bytes point into the file's heap; write values with"
+          + " write(Selection, Object)");
+    }
+    long bytes = Math.multiplyExact(slab.elementCount(), (long) type.size());
+    if (bytes > src.remaining()) {
+      throw new java.nio.BufferUnderflowException();
+    }
+    int base = src.position();
+    writeStored(slab, src.slice(base, (int) bytes), space, type.size());
+    src.position(base + (int) bytes);
+  }
+
+  /** Writes stored element bytes ({@code raw} from index 0, C order of the selection). */
+  private void writeStored(Hyperslab slab, java.nio.ByteBuffer raw, Dataspace space, int size)
+      throws IOException {
     LayoutMessage layout = layout();
     if (layout instanceof LayoutMessage.Compact) {
       byte[] all = readRaw();
       ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) ->
-          System.arraycopy(raw, (int) inSel * size, all, (int) inData * size, (int) n * size)));
+          raw.get((int) inSel * size, all, (int) inData * size, (int) n * size)));
       replaceLayout(new LayoutMessage.Compact(all));
       return;
     }
@@ -325,7 +361,7 @@ public final class Dataset extends Node {
     long at = address;
     var fa = file.context().access();
     ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> fa.write(at + inData * size,
-        java.nio.ByteBuffer.wrap(raw, (int) inSel * size, (int) n * size))));
+        raw.slice((int) inSel * size, (int) n * size))));
   }
 
   /** Overwrites every element with {@code flatArray} (same kind that {@link #read} returns). */
@@ -365,8 +401,8 @@ public final class Dataset extends Node {
           && flatArray.getClass() == DataConverter.javaArrayClass(type)) {
         chunked(c, space).writeArray(Hyperslab.all(space.dims()), flatArray, type);
       } else {
-        chunked(c, space).write(Hyperslab.all(space.dims()), file.values().encode(type,
-            flatArray));
+        chunked(c, space).write(Hyperslab.all(space.dims()), java.nio.ByteBuffer.wrap(
+            file.values().encode(type, flatArray)));
       }
     } else {
       throw new UnsupportedOperationException("writing " + layout.className()

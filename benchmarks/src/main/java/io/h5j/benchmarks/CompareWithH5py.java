@@ -26,8 +26,13 @@ import java.util.regex.Pattern;
  * <pre>
  * java -Xmx4g -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.CompareWithH5py \
  *     [--size-gb 1 | --size-mb 64] [--quick] [--reps N] [--work-dir DIR] [--out FILE]
- *     [--no-cold] [--stream-mb M]
+ *     [--no-cold] [--stream-mb M] [--rows GROUP,...]
  * </pre>
+ *
+ * <p>{@code --rows} runs only some groups of rows: {@code metadata} (links, attributes),
+ * {@code contiguous}, {@code chunked-write}, {@code chunked-read}, {@code random},
+ * {@code append}, {@code stream}; such a partial report goes to
+ * {@code benchmarks/target/results-rows.md} unless {@code --out} is given.
  *
  * <p>The chunked rows (issue 3) follow the contiguous ones: 1 MiB chunks written and read
  * whole, uncompressed and with shuffle + deflate 4; random single-chunk reads; single-row
@@ -55,8 +60,15 @@ public final class CompareWithH5py {
 
   private final List<Target> targets = new ArrayList<>();
 
-  private CompareWithH5py(Path work, Sizes sizes, int smallReps, int bigReps, boolean cold)
-      throws IOException {
+  /** The groups of rows {@code --rows} may name. */
+  static final List<String> GROUPS = List.of("metadata", "contiguous", "chunked-write",
+      "chunked-read", "random", "append", "stream");
+
+  private final List<String> groups;
+
+  private CompareWithH5py(Path work, Sizes sizes, int smallReps, int bigReps, boolean cold,
+      List<String> groups) throws IOException {
+    this.groups = groups;
     this.work = work;
     this.sizes = sizes;
     this.smallReps = smallReps;
@@ -74,6 +86,7 @@ public final class CompareWithH5py {
     Long streamMb = null;
     Path work = Path.of(System.getProperty("java.io.tmpdir"), "h5j-bench");
     Path out = null;
+    List<String> groups = GROUPS;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick" -> quick = true;
@@ -84,10 +97,11 @@ public final class CompareWithH5py {
         case "--out" -> out = Path.of(args[++i]);
         case "--no-cold" -> cold = false;
         case "--stream-mb" -> streamMb = Long.parseLong(args[++i]);
+        case "--rows" -> groups = rowGroups(args[++i]);
         default -> {
           System.err.println("usage: CompareWithH5py [--quick] [--size-gb G | --size-mb M]"
               + " [--reps N] [--work-dir DIR] [--out results.md] [--no-cold]"
-              + " [--stream-mb M]");
+              + " [--stream-mb M] [--rows " + String.join(",", GROUPS) + "]");
           System.exit(2);
         }
       }
@@ -98,6 +112,7 @@ public final class CompareWithH5py {
     if (out == null) {
       // A smoke run must not overwrite the committed full results.
       out = quick ? Path.of("benchmarks", "target", "results-quick.md")
+          : !groups.equals(GROUPS) ? Path.of("benchmarks", "target", "results-rows.md")
           : Path.of("benchmarks", "results.md");
     }
     if (dataMb != null) {
@@ -108,7 +123,7 @@ public final class CompareWithH5py {
     }
     int small = reps != null ? reps : quick ? 3 : 10;
     int big = reps != null ? reps : quick ? 3 : 5;
-    CompareWithH5py c = new CompareWithH5py(work, sizes, small, big, cold);
+    CompareWithH5py c = new CompareWithH5py(work, sizes, small, big, cold, groups);
     String report = c.runAll();
     System.out.println();
     System.out.println(report);
@@ -126,61 +141,65 @@ public final class CompareWithH5py {
     log(String.format(Locale.ROOT, "inputs ready in %.1f s", (System.nanoTime() - t0) / 1e9));
     String versions = py.run("versions");
 
-    int warm = 3;
-    compare(String.format(Locale.ROOT, "list %,d link names of a dense group",
-            sizes.links()), "list_names", warm, smallReps, false,
-        () -> H5jOps.listNames(work), null);
-    Timing.Result links = Timing.measure(warm, smallReps, Runtime.getRuntime()::gc,
-        () -> H5jOps.listLinks(work));
-    rows.add(new Row(String.format(Locale.ROOT,
-        "list %,d links with kind and address (h5j `links()`)", sizes.links()), null, links));
-    compare(String.format(Locale.ROOT, "read %,d scalar int64 attributes, %d groups × %d",
-            sizes.attributes(), sizes.attrGroups(), sizes.attrsPerGroup()), "attrs_spread",
-        warm, smallReps, false, () -> H5jOps.attributesSpread(work, sizes.attrGroups()), null);
-    compare(String.format(Locale.ROOT, "read %,d scalar int64 attributes on one group",
-            sizes.attributes()), "attrs_one", warm, smallReps, false,
-        () -> H5jOps.attributesOne(work), null);
+    if (groups.contains("metadata")) {
+      int warm = 3;
+      compare(String.format(Locale.ROOT, "list %,d link names of a dense group",
+              sizes.links()), "list_names", warm, smallReps, false,
+          () -> H5jOps.listNames(work), null);
+      Timing.Result links = Timing.measure(warm, smallReps, Runtime.getRuntime()::gc,
+          () -> H5jOps.listLinks(work));
+      rows.add(new Row(String.format(Locale.ROOT,
+          "list %,d links with kind and address (h5j `links()`)", sizes.links()), null, links));
+      compare(String.format(Locale.ROOT, "read %,d scalar int64 attributes, %d groups × %d",
+              sizes.attributes(), sizes.attrGroups(), sizes.attrsPerGroup()), "attrs_spread",
+          warm, smallReps, false, () -> H5jOps.attributesSpread(work, sizes.attrGroups()), null);
+      compare(String.format(Locale.ROOT, "read %,d scalar int64 attributes on one group",
+              sizes.attributes()), "attrs_one", warm, smallReps, false,
+          () -> H5jOps.attributesOne(work), null);
+    }
 
     String mib = sizeLabel();
     int n = sizes.datasetLengths().length;
     String parts = n == 1 ? "one dataset" : n + " datasets of ≤ 1 GiB";
-    // Write: each repetition starts from no file and an empty dirty-page queue.
-    Path h5jOut = work.resolve("h5j_written.h5");
-    double[][] arrays = H5jOps.data(sizes);
-    Timing.Result jw = Timing.measure(1, bigReps, () -> {
-      Files.deleteIfExists(h5jOut);
-      sync();
+    double expect = H5jOps.read(work.resolve("data.h5")); // the check of every data row
+    if (groups.contains("contiguous")) {
+      // Write: each repetition starts from no file and an empty dirty-page queue.
+      Path h5jOut = work.resolve("h5j_written.h5");
+      double[][] arrays = H5jOps.data(sizes);
+      Timing.Result jw = Timing.measure(1, bigReps, () -> {
+        Files.deleteIfExists(h5jOut);
+        sync();
+        System.gc();
+      }, () -> H5jOps.write(h5jOut, arrays));
+      java.util.Arrays.fill(arrays, null);
       System.gc();
-    }, () -> H5jOps.write(h5jOut, arrays));
-    java.util.Arrays.fill(arrays, null);
-    System.gc();
-    Timing.Result pw = pyTime("write", 1, bigReps, false);
-    rows.add(new Row("write " + mib + " float64, contiguous, " + parts
-        + " (create + write + close + fsync)", pw, jw));
-    Timing.Result pwn = pyTime("write_nosync", 1, bigReps, false);
-    rows.add(new Row("write " + mib + " float64 without fsync (h5py only: h5j's close always"
-        + " fsyncs)", pwn, null));
-    // libhdf5 must read back what h5j wrote.
-    String back = py.run("time", "--op", "read", "--dir", work.toString(), "--data-file",
-        h5jOut.getFileName().toString(), "--warmup", "0", "--reps", "1");
-    double expect = H5jOps.read(work.resolve("data.h5"));
-    checkSame("h5py reading h5j's file", parseCheck(back), expect);
-    Files.deleteIfExists(h5jOut);
-    Files.deleteIfExists(work.resolve("py_written.h5"));
+      Timing.Result pw = pyTime("write", 1, bigReps, false);
+      rows.add(new Row("write " + mib + " float64, contiguous, " + parts
+          + " (create + write + close + fsync)", pw, jw));
+      Timing.Result pwn = pyTime("write_nosync", 1, bigReps, false);
+      rows.add(new Row("write " + mib + " float64 without fsync (h5py only: h5j's close always"
+          + " fsyncs)", pwn, null));
+      // libhdf5 must read back what h5j wrote.
+      String back = py.run("time", "--op", "read", "--dir", work.toString(), "--data-file",
+          h5jOut.getFileName().toString(), "--warmup", "0", "--reps", "1");
+      checkSame("h5py reading h5j's file", parseCheck(back), expect);
+      Files.deleteIfExists(h5jOut);
+      Files.deleteIfExists(work.resolve("py_written.h5"));
 
-    compare("read " + mib + " float64, contiguous, " + parts + ", warm page cache", "read", 1,
-        bigReps, false, () -> H5jOps.read(work.resolve("data.h5")), null);
-    if (coldWanted && canDropCaches()) {
-      int coldReps = coldReps();
-      compare("read " + mib + " float64, contiguous, cold page cache", "read", 0, coldReps,
-          true, () -> H5jOps.read(work.resolve("data.h5")), () -> {
-            System.gc();
-            dropCaches();
-          });
-    } else {
-      notes.add("Cold-cache reads were not measured: "
-          + (coldWanted ? "/proc/sys/vm/drop_caches is not writable here (needs root)."
-              : "--no-cold was given."));
+      compare("read " + mib + " float64, contiguous, " + parts + ", warm page cache", "read", 1,
+          bigReps, false, () -> H5jOps.read(work.resolve("data.h5")), null);
+      if (coldWanted && canDropCaches()) {
+        int coldReps = coldReps();
+        compare("read " + mib + " float64, contiguous, cold page cache", "read", 0, coldReps,
+            true, () -> H5jOps.read(work.resolve("data.h5")), () -> {
+              System.gc();
+              dropCaches();
+            });
+      } else {
+        notes.add("Cold-cache reads were not measured: "
+            + (coldWanted ? "/proc/sys/vm/drop_caches is not writable here (needs root)."
+                : "--no-cold was given."));
+      }
     }
     chunkedRows(mib, parts, expect);
     return report(versions);
@@ -197,85 +216,95 @@ public final class CompareWithH5py {
 
   /** The rows of issue 3: chunked storage, filters, partial I/O, appends, streaming. */
   private void chunkedRows(String mib, String parts, double expect) throws Exception {
-    // 1. Write whole, 1 MiB chunks, uncompressed and shuffle + deflate 4.
-    log("write " + mib + " chunked, uncompressed and deflate ...");
-    Path jc = work.resolve("h5j_chunked.h5");
-    Path jd = work.resolve("h5j_deflate.h5");
-    double[][] arrays = H5jOps.data(sizes);
-    Timing.Result jwc = Timing.measure(1, bigReps, fresh(jc),
-        () -> H5jOps.writeChunked(jc, arrays, false));
-    Timing.Result jwd = Timing.measure(1, bigReps, fresh(jd),
-        () -> H5jOps.writeChunked(jd, arrays, true));
-    java.util.Arrays.fill(arrays, null);
-    System.gc();
-    Timing.Result pwc = pyTime("write_chunked", 1, bigReps, false);
-    Timing.Result pwd = pyTime("write_deflate", 1, bigReps, false);
-    rows.add(target(new Row("write " + mib + " float64, 1 MiB chunks, uncompressed, " + parts
-        + " (create + write + close + fsync)", pwc, jwc), 1.0));
-    rows.add(target(new Row("write " + mib + " float64, 1 MiB chunks, shuffle + deflate 4, "
-        + parts + " (create + write + close + fsync)", pwd, jwd), 0.7));
-    for (Path p : List.of(jc, jd)) {
-      String back = py.run("time", "--op", "read", "--dir", work.toString(), "--data-file",
-          p.getFileName().toString(), "--warmup", "0", "--reps", "1");
-      checkSame("h5py reading h5j's " + p.getFileName(), parseCheck(back), expect);
-    }
-    notes.add(String.format(Locale.ROOT, "File sizes: h5j wrote %,d bytes (uncompressed) and"
-        + " %,d bytes (shuffle + deflate 4); h5py's inputs are %,d and %,d bytes. The values"
-        + " (i × 0.5, ascending) compress extremely well after the shuffle, so the deflate rows"
-        + " time zlib on easy input.", Files.size(jc), Files.size(jd),
-        Files.size(work.resolve("chunked.h5")), Files.size(work.resolve("deflate.h5"))));
-    Files.deleteIfExists(jc);
-    Files.deleteIfExists(jd);
-    Files.deleteIfExists(work.resolve("py_written.h5"));
-
-    // 2. Read whole: the h5py-written inputs.
-    compare("read " + mib + " float64, 1 MiB chunks, uncompressed, " + parts
-        + ", warm page cache", "read", 1, bigReps, false,
-        () -> H5jOps.read(work.resolve("chunked.h5")), null, "--data-file", "chunked.h5");
-    target(rows.get(rows.size() - 1), 1.0);
-    compare("read " + mib + " float64, 1 MiB chunks, shuffle + deflate 4, " + parts
-        + ", warm page cache", "read", 1, bigReps, false,
-        () -> H5jOps.read(work.resolve("deflate.h5")), null, "--data-file", "deflate.h5");
-    target(rows.get(rows.size() - 1), 0.7);
-
-    // 3. Random single-chunk reads.
-    int n = sizes.randomReads();
-    for (String kind : List.of("uncompressed", "deflate")) {
-      String name = kind.equals("deflate") ? "deflate.h5" : "chunked.h5";
-      compare(String.format(Locale.ROOT, "%,d random single-chunk reads (1 MiB box each), %s",
-              n, kind.equals("deflate") ? "shuffle + deflate 4" : "uncompressed"),
-          "random_chunks", 1, bigReps, false,
-          () -> H5jOps.randomChunks(work.resolve(name), n), null, "--data-file", name,
-          "--count", String.valueOf(n));
-      target(rows.get(rows.size() - 1), kind.equals("deflate") ? 0.7 : 1.0);
-      compare(String.format(Locale.ROOT, "%,d random single-chunk reads, %s, h5j into one"
-              + " reused direct ByteBuffer", n, kind.equals("deflate") ? "shuffle + deflate 4"
-              : "uncompressed"),
-          "random_chunks", 1, bigReps, false,
-          () -> H5jOps.randomChunksIntoBuffer(work.resolve(name), n), null, "--data-file",
-          name, "--count", String.valueOf(n));
+    if (groups.contains("chunked-write")) {
+      // 1. Write whole, 1 MiB chunks, uncompressed and shuffle + deflate 4.
+      log("write " + mib + " chunked, uncompressed and deflate ...");
+      Path jc = work.resolve("h5j_chunked.h5");
+      Path jd = work.resolve("h5j_deflate.h5");
+      double[][] arrays = H5jOps.data(sizes);
+      Timing.Result jwc = Timing.measure(1, bigReps, fresh(jc),
+          () -> H5jOps.writeChunked(jc, arrays, false));
+      Timing.Result jwd = Timing.measure(1, bigReps, fresh(jd),
+          () -> H5jOps.writeChunked(jd, arrays, true));
+      java.util.Arrays.fill(arrays, null);
+      System.gc();
+      Timing.Result pwc = pyTime("write_chunked", 1, bigReps, false);
+      Timing.Result pwd = pyTime("write_deflate", 1, bigReps, false);
+      rows.add(target(new Row("write " + mib + " float64, 1 MiB chunks, uncompressed, " + parts
+          + " (create + write + close + fsync)", pwc, jwc), 1.0));
+      rows.add(target(new Row("write " + mib + " float64, 1 MiB chunks, shuffle + deflate 4, "
+          + parts + " (create + write + close + fsync)", pwd, jwd), 0.7));
+      for (Path p : List.of(jc, jd)) {
+        String back = py.run("time", "--op", "read", "--dir", work.toString(), "--data-file",
+            p.getFileName().toString(), "--warmup", "0", "--reps", "1");
+        checkSame("h5py reading h5j's " + p.getFileName(), parseCheck(back), expect);
+      }
+      notes.add(String.format(Locale.ROOT, "File sizes: h5j wrote %,d bytes (uncompressed) and"
+          + " %,d bytes (shuffle + deflate 4); h5py's inputs are %,d and %,d bytes. The values"
+          + " (i × 0.5, ascending) compress extremely well after the shuffle, so the deflate rows"
+          + " time zlib on easy input.", Files.size(jc), Files.size(jd),
+          Files.size(work.resolve("chunked.h5")), Files.size(work.resolve("deflate.h5"))));
+      Files.deleteIfExists(jc);
+      Files.deleteIfExists(jd);
+      Files.deleteIfExists(work.resolve("py_written.h5"));
     }
 
-    // 4. Single-row appends.
-    int appendRows = sizes.appendRows();
-    String appendLabel = String.format(Locale.ROOT, "%,d single-row appends (resize + write"
-        + " 1 × 8 float64; chunks 1024 × 8; + close + fsync)", appendRows);
-    log(appendLabel + " ...");
-    Path ja = work.resolve("h5j_append.h5");
-    Timing.Result jap = Timing.measure(1, bigReps, fresh(ja), () -> H5jOps.append(ja,
-        appendRows));
-    Timing.Result pap = pyTime("append", 1, bigReps, false, "--rows",
-        String.valueOf(appendRows));
-    checkSame(appendLabel, pap.check(), jap.check());
-    String full = py.run("check_append", "--dir", work.toString(), "--data-file",
-        ja.getFileName().toString(), "--rows", String.valueOf(appendRows));
-    checkSame("h5py reading h5j's appended rows", parseCheck(full), jap.check());
-    rows.add(target(new Row(appendLabel, pap, jap), 1.0));
-    log(String.format(Locale.ROOT, "  h5py %s, h5j %s", fmt(pap.median()), fmt(jap.median())));
-    Files.deleteIfExists(ja);
-    Files.deleteIfExists(work.resolve("py_append.h5"));
+    if (groups.contains("chunked-read")) {
+      // 2. Read whole: the h5py-written inputs.
+      compare("read " + mib + " float64, 1 MiB chunks, uncompressed, " + parts
+          + ", warm page cache", "read", 1, bigReps, false,
+          () -> H5jOps.read(work.resolve("chunked.h5")), null, "--data-file", "chunked.h5");
+      target(rows.get(rows.size() - 1), 1.0);
+      compare("read " + mib + " float64, 1 MiB chunks, shuffle + deflate 4, " + parts
+          + ", warm page cache", "read", 1, bigReps, false,
+          () -> H5jOps.read(work.resolve("deflate.h5")), null, "--data-file", "deflate.h5");
+      target(rows.get(rows.size() - 1), 0.7);
+    }
 
-    streamRows();
+    if (groups.contains("random")) {
+      // 3. Random single-chunk reads.
+      int n = sizes.randomReads();
+      for (String kind : List.of("uncompressed", "deflate")) {
+        String name = kind.equals("deflate") ? "deflate.h5" : "chunked.h5";
+        compare(String.format(Locale.ROOT, "%,d random single-chunk reads (1 MiB box each), %s",
+                n, kind.equals("deflate") ? "shuffle + deflate 4" : "uncompressed"),
+            "random_chunks", 1, bigReps, false,
+            () -> H5jOps.randomChunks(work.resolve(name), n), null, "--data-file", name,
+            "--count", String.valueOf(n));
+        target(rows.get(rows.size() - 1), kind.equals("deflate") ? 0.7 : 1.0);
+        compare(String.format(Locale.ROOT, "%,d random single-chunk reads, %s, h5j into one"
+                + " reused direct ByteBuffer", n, kind.equals("deflate") ? "shuffle + deflate 4"
+                : "uncompressed"),
+            "random_chunks", 1, bigReps, false,
+            () -> H5jOps.randomChunksIntoBuffer(work.resolve(name), n), null, "--data-file",
+            name, "--count", String.valueOf(n));
+      }
+    }
+
+    if (groups.contains("append")) {
+      // 4. Single-row appends.
+      int appendRows = sizes.appendRows();
+      String appendLabel = String.format(Locale.ROOT, "%,d single-row appends (resize + write"
+          + " 1 × 8 float64; chunks 1024 × 8; + close + fsync)", appendRows);
+      log(appendLabel + " ...");
+      Path ja = work.resolve("h5j_append.h5");
+      Timing.Result jap = Timing.measure(1, bigReps, fresh(ja), () -> H5jOps.append(ja,
+          appendRows));
+      Timing.Result pap = pyTime("append", 1, bigReps, false, "--rows",
+          String.valueOf(appendRows));
+      checkSame(appendLabel, pap.check(), jap.check());
+      String full = py.run("check_append", "--dir", work.toString(), "--data-file",
+          ja.getFileName().toString(), "--rows", String.valueOf(appendRows));
+      checkSame("h5py reading h5j's appended rows", parseCheck(full), jap.check());
+      rows.add(target(new Row(appendLabel, pap, jap), 1.0));
+      log(String.format(Locale.ROOT, "  h5py %s, h5j %s", fmt(pap.median()), fmt(jap.median())));
+      Files.deleteIfExists(ja);
+      Files.deleteIfExists(work.resolve("py_append.h5"));
+    }
+
+    if (groups.contains("stream")) {
+      streamRows();
+    }
   }
 
   /** A dataset larger than h5j's heap, written chunk by chunk, then read back in slabs. */
@@ -345,6 +374,18 @@ public final class CompareWithH5py {
         + " (wrapping sum of the float64 bit patterns) " + jsum + ": the same for the values"
         + " h5j wrote, h5py's reading of h5j's file, and both sides' slab reads of h5py's"
         + " file.");
+  }
+
+  private static List<String> rowGroups(String list) {
+    List<String> out = new ArrayList<>();
+    for (String g : list.split(",")) {
+      if (!GROUPS.contains(g.trim())) {
+        throw new IllegalArgumentException("--rows: unknown group " + g + "; choose from "
+            + GROUPS);
+      }
+      out.add(g.trim());
+    }
+    return out;
   }
 
   private Row target(Row r, double limit) {

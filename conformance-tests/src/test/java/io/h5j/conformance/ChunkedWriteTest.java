@@ -12,6 +12,8 @@ import io.h5j.format.message.Dataspace;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SlabModel;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -80,8 +82,9 @@ class ChunkedWriteTest {
     try (H5File h = oldFormat ? H5File.openReadWrite(f) : H5File.create(f)) {
       h.chunkCacheBytes(rnd.nextBoolean() ? 64 : 1 << 20); // tiny: changed chunks spill early
       // big-endian half the time: the bulk copies must honour the byte order
-      Dataset d = h.root().createDataset("x", filters(DatasetSpec.empty(rnd.nextBoolean()
-          ? Datatypes.INT32 : Datatypes.bigEndian(Datatypes.INT32), dims)
+      boolean bigEndian = rnd.nextBoolean();
+      Dataset d = h.root().createDataset("x", filters(DatasetSpec.empty(bigEndian
+          ? Datatypes.bigEndian(Datatypes.INT32) : Datatypes.INT32, dims)
           .maxShape(max).chunks(chunks).fillValue(-5), filterKind));
       for (int round = 0; round < 3; round++) {
         SlabModel slab = SlabModel.random(rnd, dims);
@@ -90,7 +93,11 @@ class ChunkedWriteTest {
           values[i] = rnd.nextInt(100_000);
         }
         Selection sel = slab.selection();
-        d.write(sel, values);
+        if (rnd.nextBoolean()) {
+          d.write(sel, values);
+        } else { // the stored bytes from a buffer, direct or not, from an offset position
+          writeStored(d, sel, values, bigEndian, rnd);
+        }
         slab.apply(model, dims, values);
         assertArrayEquals(values, (int[]) d.read(sel));
         if (round == 1) {
@@ -109,6 +116,19 @@ class ChunkedWriteTest {
         "print(' '.join(str(v) for v in d[()].ravel().tolist()))"), f.toString());
     assertEquals(Arrays.stream(model).mapToObj(Integer::toString)
         .reduce((a, b) -> a + " " + b).orElse(""), out.trim());
+  }
+
+  /** Writes {@code values} as their stored int32 bytes through {@code write(sel, ByteBuffer)}. */
+  static void writeStored(Dataset d, Selection sel, int[] values, boolean bigEndian,
+      Random rnd) throws java.io.IOException {
+    int skip = rnd.nextInt(5);
+    ByteBuffer buf = rnd.nextBoolean() ? ByteBuffer.allocateDirect(skip + 4 * values.length + 2)
+        : ByteBuffer.allocate(skip + 4 * values.length + 2);
+    buf.position(skip);
+    buf.slice().order(bigEndian ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN).asIntBuffer()
+        .put(values);
+    d.write(sel, buf);
+    assertEquals(skip + 4 * values.length, buf.position(), "position after the write");
   }
 
   @Test

@@ -61,41 +61,31 @@ final class ShuffleFilter implements Filter {
     byte[] out = new byte[in.length];
     int tail = n * s;
     System.arraycopy(in, tail, out, tail, in.length - tail); // leftover bytes stay in place
-    if (!shuffle && s == 8) {
-      unshuffle8(in, out, n);
-    } else if (!shuffle && s == 4) {
-      unshuffle4(in, out, n);
-    } else if (shuffle) {
-      for (int b = 0; b < s; b++) { // write each plane sequentially
-        int plane = b * n;
-        for (int e = 0, from = b; e < n; e++, from += s) {
-          out[plane + e] = in[from];
+    int done = 0;
+    if (s == 8) {
+      done = n & ~7; // whole blocks of 8 elements: one 8 x 8 byte transposition each
+      for (int e = 0; e < done; e += 8) {
+        if (shuffle) {
+          transpose8(in, 8 * e, 8, out, e, n);
+        } else {
+          transpose8(in, e, n, out, 8 * e, 8);
         }
       }
-    } else {
-      for (int b = 0; b < s; b++) {
-        int plane = b * n;
-        for (int e = 0, to = b; e < n; e++, to += s) {
-          out[to] = in[plane + e];
+    } else if (s == 4 && !shuffle) {
+      unshuffle4(in, out, n);
+      done = n;
+    }
+    for (int b = 0; b < s; b++) { // the rest byte by byte, one plane at a time
+      int plane = b * n;
+      for (int e = done, at = b + done * s; e < n; e++, at += s) {
+        if (shuffle) {
+          out[plane + e] = in[at];
+        } else {
+          out[at] = in[plane + e];
         }
       }
     }
     return out;
-  }
-
-  /** The common 8-byte case: gather one element from the 8 planes, store it as one word. */
-  private static void unshuffle8(byte[] in, byte[] out, int n) {
-    for (int e = 0; e < n; e++) {
-      long v = (in[e] & 0xffL)
-          | (in[n + e] & 0xffL) << 8
-          | (in[2 * n + e] & 0xffL) << 16
-          | (in[3 * n + e] & 0xffL) << 24
-          | (in[4 * n + e] & 0xffL) << 32
-          | (in[5 * n + e] & 0xffL) << 40
-          | (in[6 * n + e] & 0xffL) << 48
-          | (in[7 * n + e] & 0xffL) << 56;
-      LONGS.set(out, 8 * e, v);
-    }
   }
 
   private static void unshuffle4(byte[] in, byte[] out, int n) {
@@ -106,5 +96,52 @@ final class ShuffleFilter implements Filter {
           | (in[3 * n + e] & 0xff) << 24;
       INTS.set(out, 4 * e, v);
     }
+  }
+
+  private static final long LOW32 = 0x00000000ffffffffL;
+  private static final long LOW16 = 0x0000ffff0000ffffL;
+  private static final long LOW8 = 0x00ff00ff00ff00ffL;
+
+  /**
+   * Transposes an 8 x 8 byte matrix: reads 8 little-endian words at {@code from + k * inStep}
+   * (word k is row k) and writes column k as the word at {@code to + k * outStep}. With rows
+   * = elements and columns = byte planes this shuffles 8 float64s; with the steps swapped it
+   * unshuffles them (a transposition is its own inverse). Three rounds swap ever smaller
+   * blocks (4 x 4, 2 x 2, 1 x 1), which moves bytes in words instead of one at a time.
+   */
+  private static void transpose8(byte[] in, int from, int inStep, byte[] out, int to,
+      int outStep) {
+    long a0 = (long) LONGS.get(in, from);
+    long a1 = (long) LONGS.get(in, from + inStep);
+    long a2 = (long) LONGS.get(in, from + 2 * inStep);
+    long a3 = (long) LONGS.get(in, from + 3 * inStep);
+    long a4 = (long) LONGS.get(in, from + 4 * inStep);
+    long a5 = (long) LONGS.get(in, from + 5 * inStep);
+    long a6 = (long) LONGS.get(in, from + 6 * inStep);
+    long a7 = (long) LONGS.get(in, from + 7 * inStep);
+    long t;
+    // 4 x 4 blocks: rows k and k + 4 trade their high and low halves.
+    t = a0; a0 = (t & LOW32) | (a4 << 32); a4 = (t >>> 32) | (a4 & ~LOW32);
+    t = a1; a1 = (t & LOW32) | (a5 << 32); a5 = (t >>> 32) | (a5 & ~LOW32);
+    t = a2; a2 = (t & LOW32) | (a6 << 32); a6 = (t >>> 32) | (a6 & ~LOW32);
+    t = a3; a3 = (t & LOW32) | (a7 << 32); a7 = (t >>> 32) | (a7 & ~LOW32);
+    // 2 x 2 blocks: rows k and k + 2.
+    t = a0; a0 = (t & LOW16) | ((a2 & LOW16) << 16); a2 = ((t >>> 16) & LOW16) | (a2 & ~LOW16);
+    t = a1; a1 = (t & LOW16) | ((a3 & LOW16) << 16); a3 = ((t >>> 16) & LOW16) | (a3 & ~LOW16);
+    t = a4; a4 = (t & LOW16) | ((a6 & LOW16) << 16); a6 = ((t >>> 16) & LOW16) | (a6 & ~LOW16);
+    t = a5; a5 = (t & LOW16) | ((a7 & LOW16) << 16); a7 = ((t >>> 16) & LOW16) | (a7 & ~LOW16);
+    // single bytes: rows k and k + 1.
+    t = a0; a0 = (t & LOW8) | ((a1 & LOW8) << 8); a1 = ((t >>> 8) & LOW8) | (a1 & ~LOW8);
+    t = a2; a2 = (t & LOW8) | ((a3 & LOW8) << 8); a3 = ((t >>> 8) & LOW8) | (a3 & ~LOW8);
+    t = a4; a4 = (t & LOW8) | ((a5 & LOW8) << 8); a5 = ((t >>> 8) & LOW8) | (a5 & ~LOW8);
+    t = a6; a6 = (t & LOW8) | ((a7 & LOW8) << 8); a7 = ((t >>> 8) & LOW8) | (a7 & ~LOW8);
+    LONGS.set(out, to, a0);
+    LONGS.set(out, to + outStep, a1);
+    LONGS.set(out, to + 2 * outStep, a2);
+    LONGS.set(out, to + 3 * outStep, a3);
+    LONGS.set(out, to + 4 * outStep, a4);
+    LONGS.set(out, to + 5 * outStep, a5);
+    LONGS.set(out, to + 6 * outStep, a6);
+    LONGS.set(out, to + 7 * outStep, a7);
   }
 }
