@@ -63,9 +63,12 @@ final class VirtualData {
     this.size = elementSize;
     this.fill = fill;
     this.address = address;
+    var params = file.context().params();
     this.block = file.context().derived(address, "vds", () -> MappingBlock.decode(
-        file.values().heapObject(layout.heapAddress(), (int) layout.heapIndex()),
-        file.context().params(), layout.heapAddress(), path));
+        !io.h5j.format.io.FileParams.isDefined(layout.heapAddress())
+            ? new io.h5j.format.vds.MappingBlockWriter(params).toByteArray() // no mappings
+            : file.values().heapObject(layout.heapAddress(), (int) layout.heapIndex()),
+        params, layout.heapAddress(), path));
   }
 
   MappingBlock block() {
