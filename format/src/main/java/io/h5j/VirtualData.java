@@ -280,7 +280,9 @@ final class VirtualData {
         v[d] = DimSpan.range(block.virtualStart(m, d), block.blockShape(m, d));
         s[d] = DimSpan.range(block.sourceStart(m, d), block.blockShape(m, d));
       }
-      return List.of(new Part(src, new Spans(v), new Spans(s)));
+      Part p = new Part(src, new Spans(v), new Spans(s));
+      check(m, p.v(), p.s(), src.shape(), -1);
+      return List.of(p);
     }
     EncodedSelection vSel = block.virtualSelection(m);
     EncodedSelection sSel = block.sourceSelection(m);
@@ -311,7 +313,7 @@ final class VirtualData {
     } else {
       v = resolved(m, vSel, storedDims, "virtual");
     }
-    check(m, v, s);
+    check(m, v, s, sDims, uv);
     return List.of(new Part(src, v, s));
   }
 
@@ -341,8 +343,9 @@ final class VirtualData {
       DimSpan[] vd = base.clone();
       vd[uv] = DimSpan.range(u.start() + j * u.stride(), u.block());
       ResolvedSelection v = new Spans(vd);
-      ResolvedSelection s = resolved(m, sSel, src.shape(), "source");
-      check(m, v, s);
+      long[] sDims = src.shape();
+      ResolvedSelection s = resolved(m, sSel, sDims, "source");
+      check(m, v, s, sDims, uv);
       out.add(new Part(src, v, s));
     }
     return out;
@@ -357,10 +360,28 @@ final class VirtualData {
     }
   }
 
-  private void check(int m, ResolvedSelection v, ResolvedSelection s) throws H5FormatException {
+  /** Same element counts, and each selection inside its space (libhdf5 fails otherwise). */
+  private void check(int m, ResolvedSelection v, ResolvedSelection s, long[] sDims,
+      int unlimitedDim) throws H5FormatException {
     if (v.size() != s.size()) {
       throw error(m, "maps " + s.size() + " source elements onto " + v.size()
           + " virtual ones");
+    }
+    inside(m, v, storedDims, "virtual", unlimitedDim);
+    inside(m, s, sDims, "source", -1);
+  }
+
+  private void inside(int m, ResolvedSelection sel, long[] space, String side, int skip)
+      throws H5FormatException {
+    if (sel.size() == 0) {
+      return;
+    }
+    long[] hi = sel.upper();
+    for (int d = 0; d < hi.length; d++) {
+      if (d != skip && hi[d] > space[d]) {
+        throw error(m, "the " + side + " selection reaches " + hi[d] + " in dimension " + d
+            + ", beyond the extent " + Arrays.toString(space));
+      }
     }
   }
 
