@@ -705,7 +705,10 @@ final class VirtualData {
     if (owner != null) {
       Node n = owner.resolver().tryResolve(owner.root(), dataset);
       if (n != null && !(n instanceof Dataset)) {
-        throw error(m, "source '" + dataset + "' in " + fileName + " is not a dataset");
+        if (!file.fillsMissingVirtualSources()) {
+          throw error(m, "source '" + dataset + "' in " + fileName + " is not a dataset");
+        }
+        n = null; // libhdf5 cannot open it as a dataset: missing
       }
       d = (Dataset) n;
       if (d != null && d.datatype().size() != size) {
