@@ -65,6 +65,13 @@ public sealed interface ResolvedSelection
       throw new IllegalArgumentException("selection of rank " + s.rank()
           + " in a space of rank " + rank);
     }
+    long[] hi = upperOf(s);
+    for (int d = 0; d < rank; d++) {
+      if (hi != null && hi[d] > dims[d]) {
+        throw new IllegalArgumentException("selection reaches " + hi[d] + " in dimension " + d
+            + ", beyond the extent " + Arrays.toString(dims));
+      }
+    }
     if (s instanceof Regular g) {
       return new Spans(spans(g, dims));
     }
@@ -79,6 +86,45 @@ public sealed interface ResolvedSelection
       return Runs.ofBlocks(r);
     }
     return Runs.ofPoints((Points) s);
+  }
+
+  /**
+   * The exclusive upper corner of the bounding box of a hyperslab or point selection, without
+   * expanding it; unlimited dimensions give 0; null for an empty selection, "all" and "none".
+   */
+  static long[] upperOf(EncodedSelection s) {
+    if (s instanceof Regular g) {
+      Hyperslab h = g.slab();
+      long[] hi = new long[h.rank()];
+      for (int d = 0; d < hi.length; d++) {
+        if (h.count()[d] == 0) {
+          return null;
+        }
+        boolean unlimited = h.count()[d] == EncodedSelection.UNLIMITED
+            || h.block()[d] == EncodedSelection.UNLIMITED;
+        hi[d] = unlimited ? 0 : h.end(d);
+      }
+      return hi;
+    }
+    if (s instanceof Irregular r) {
+      long[] hi = new long[r.rank()];
+      for (int b = 0; b < r.blockCount(); b++) {
+        for (int d = 0; d < hi.length; d++) {
+          hi[d] = Math.max(hi[d], r.end(b, d) + 1);
+        }
+      }
+      return r.blockCount() == 0 ? null : hi;
+    }
+    if (s instanceof Points p) {
+      long[] hi = new long[p.rank()];
+      for (int i = 0; i < p.count(); i++) {
+        for (int d = 0; d < hi.length; d++) {
+          hi[d] = Math.max(hi[d], p.coord(i, d) + 1);
+        }
+      }
+      return p.count() == 0 ? null : hi;
+    }
+    return null;
   }
 
   /** The spans of a regular hyperslab; an unlimited count or block is cut at {@code dims}. */

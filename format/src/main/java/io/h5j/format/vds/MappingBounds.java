@@ -58,7 +58,13 @@ public final class MappingBounds {
               + ": virtual selection of rank " + v.rank() + " in a space of rank " + rank);
         }
         ud = ResolvedSelection.unlimitedDim(v);
-        ResolvedSelection r = ResolvedSelection.of(v, dims);
+        ResolvedSelection r;
+        try {
+          r = ResolvedSelection.of(v, dims);
+        } catch (IllegalArgumentException e) {
+          throw new H5FormatException(block.structure(), block.address(), "mapping " + i
+              + ": virtual " + e.getMessage());
+        }
         if (r.size() == 0 && ud < 0) {
           Arrays.fill(upper, i * rank, (i + 1) * rank, 0); // nothing: left out of the index
           continue;
