@@ -36,8 +36,21 @@ public final class Dataset extends Node {
     super(file, path, address);
   }
 
+  /**
+   * The dataspace. A virtual dataset with unlimited mappings has the extent libhdf5 computes
+   * from its sources' current extents, not the one stored.
+   */
   public Dataspace dataspace() throws IOException {
-    return Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
+    Dataspace stored = Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
+    for (long max : stored.maxDims()) {
+      if (max == Dataspace.UNLIMITED) {
+        if (layout() instanceof LayoutMessage.Virtual v) {
+          return Dataspace.simple(virtual(v, stored, datatype()).dims(), stored.maxDims());
+        }
+        break;
+      }
+    }
+    return stored;
   }
 
   /** Current dimensions; empty for a scalar, empty for a null dataspace too. */
@@ -121,6 +134,21 @@ public final class Dataset extends Node {
   private VirtualData virtual(LayoutMessage.Virtual v, Dataspace space, Datatype type)
       throws IOException {
     return new VirtualData(file, address, path, v, space, type.size(), fillValueBytes());
+  }
+
+  /**
+   * The mappings of this virtual dataset, as stored: count them, iterate them, or take the
+   * block's bytes, without opening a source or reading data.
+   *
+   * @throws IllegalStateException when the dataset is not virtual
+   */
+  public io.h5j.format.vds.MappingBlock virtualMappings() throws IOException {
+    if (!(layout() instanceof LayoutMessage.Virtual v)) {
+      throw new IllegalStateException("dataset " + path + " is " + layoutName()
+          + ", not virtual; check layoutName() first");
+    }
+    Dataspace stored = Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
+    return virtual(v, stored, datatype()).block();
   }
 
   /** Raw element bytes of a box (for virtual datasets reading their sources). */

@@ -43,6 +43,7 @@ public final class H5File implements Closeable {
   private final ChunkCache chunkCache = new ChunkCache(DEFAULT_CHUNK_CACHE_BYTES);
   private ExecutorService workers;
   private boolean closed;
+  private boolean fillMissingVirtualSources;
 
   /** Default memory bound of the chunk cache: 64 MiB. */
   public static final long DEFAULT_CHUNK_CACHE_BYTES = 64L << 20;
@@ -229,6 +230,21 @@ public final class H5File implements Closeable {
       throw new IllegalStateException("file " + path
           + " is open read-only; use H5File.openReadWrite to change it");
     }
+  }
+
+  /**
+   * How virtual datasets treat a source file or dataset that cannot be opened: by default a
+   * read that needs it fails, naming it; with {@code true} its elements read as the fill
+   * value, as libhdf5 does. Applies to virtual datasets of this file. Returns this file.
+   */
+  public H5File fillMissingVirtualSources(boolean fill) {
+    this.fillMissingVirtualSources = fill;
+    return this;
+  }
+
+  /** Whether missing virtual dataset sources read as the fill value. */
+  public boolean fillsMissingVirtualSources() {
+    return fillMissingVirtualSources;
   }
 
   /** An externally linked file, opened once (read-only) relative to this file's folder. */

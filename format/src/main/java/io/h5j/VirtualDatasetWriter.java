@@ -22,21 +22,22 @@ final class VirtualDatasetWriter {
     H5Context ctx = file.context();
     FileParams p = ctx.params();
     MappingBlockWriter block = new MappingBlockWriter(p, spec.format());
-    for (VirtualSpec.BoxMapping m : spec.mappings()) {
-      block.addBox(m.file(), m.dataset(), m.sourceStart(), m.virtualStart(), m.shape());
+    for (io.h5j.format.vds.Mapping m : spec.mappings()) {
+      block.add(m);
     }
-    GlobalHeapId id = file.values().heapWrite(block.toByteArray());
+    // libhdf5 stores no block for a dataset without mappings (and fails on an empty one)
+    GlobalHeapId id = block.count() == 0 ? null : file.values().heapWrite(block.toByteArray());
     byte[] fill = spec.fillValue() == null ? null
         : file.values().encodeOne(spec.datatype(), spec.fillValue());
     List<StoredMessage> messages = new ArrayList<>();
     messages.add(StoredMessage.of(MessageType.DATASPACE,
-        Dataspace.simple(spec.shape()).toBytes(p)));
+        Dataspace.simple(spec.shape(), spec.maxShape()).toBytes(p)));
     messages.add(new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
         DatatypeCodec.encode(spec.datatype())));
     messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,
         FillValueMessage.of(fill, FillValueMessage.ALLOC_INCREMENTAL).toBytes(p)));
     messages.add(StoredMessage.of(MessageType.LAYOUT, new LayoutMessage.Virtual(
-        id.collectionAddress(), id.index()).toBytes(p)));
+        id == null ? FileParams.UNDEFINED : id.collectionAddress(), id == null ? 0 : id.index()).toBytes(p)));
     return ctx.createHeader(file.headerVersion(), 0, messages).address();
   }
 }

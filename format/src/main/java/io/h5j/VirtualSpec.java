@@ -1,13 +1,22 @@
 package io.h5j;
 
 import io.h5j.format.datatype.Datatype;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.select.EncodedSelection;
+import io.h5j.format.select.ResolvedSelection;
+import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlockWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * What a new virtual dataset looks like: datatype, shape, fill value and its mappings, each a
- * box of a source dataset (same file: {@code "."}) placed at a box of the virtual space.
+ * What a new virtual dataset looks like: datatype, shape (and max shape), fill value and its
+ * mappings. A mapping is a box of a source dataset (same file: {@code "."}) placed at a box of
+ * the virtual space ({@link #map(String, String, long[], long[], long[])}), or any pair of
+ * selections with the same number of elements ({@link #map(Mapping)}): regular hyperslabs with
+ * stride, count and block, block lists, points, "all", and unlimited hyperslabs (whose extent
+ * libhdf5 takes from the sources) including printf-style {@code %b} source names.
  *
  * <pre>{@code
  * VirtualSpec spec = VirtualSpec.of(Datatypes.INT64, 8, 8).fillValue(-1L)
@@ -16,19 +25,17 @@ import java.util.List;
  * }</pre>
  */
 public final class VirtualSpec {
-  /** One box mapping: {@code shape} elements from {@code sourceStart} to {@code virtualStart}. */
-  record BoxMapping(String file, String dataset, long[] sourceStart, long[] virtualStart,
-      long[] shape) {}
-
   private final Datatype datatype;
   private final long[] shape;
+  private long[] maxShape;
   private Object fillValue;
   private boolean compact;
-  private final List<BoxMapping> mappings = new ArrayList<>();
+  private final List<Mapping> mappings = new ArrayList<>();
 
   private VirtualSpec(Datatype datatype, long[] shape) {
     this.datatype = datatype;
     this.shape = shape.clone();
+    this.maxShape = shape.clone();
   }
 
   public static VirtualSpec of(Datatype datatype, long... shape) {
@@ -59,8 +66,70 @@ public final class VirtualSpec {
             + " reaches outside the virtual shape " + java.util.Arrays.toString(this.shape));
       }
     }
-    mappings.add(new BoxMapping(file, dataset, sourceStart.clone(), virtualStart.clone(),
-        shape.clone()));
+    mappings.add(Mapping.ofPaths(file, dataset,
+        EncodedSelection.Irregular.box(sourceStart, shape),
+        EncodedSelection.Irregular.box(virtualStart, shape)));
+    return this;
+  }
+
+  /**
+   * The largest shape the dataset may take; {@link Dataspace#UNLIMITED} (-1) for no limit, as
+   * a dimension in which a mapping is unlimited needs. The default is the shape.
+   */
+  public VirtualSpec maxShape(long... maxShape) {
+    if (maxShape.length != shape.length) {
+      throw new IllegalArgumentException("max shape needs rank " + shape.length);
+    }
+    for (int d = 0; d < shape.length; d++) {
+      if (maxShape[d] != Dataspace.UNLIMITED && maxShape[d] < shape[d]) {
+        throw new IllegalArgumentException("max shape " + Arrays.toString(maxShape)
+            + " is below the shape " + Arrays.toString(shape));
+      }
+    }
+    this.maxShape = maxShape.clone();
+    return this;
+  }
+
+  /**
+   * Adds a mapping of any selections. Its names are stored patterns (see {@link Mapping}:
+   * {@link Mapping#ofPaths} escapes literal paths; {@code %b} stands for the block number of
+   * an unlimited virtual selection over a limited source one).
+   *
+   * @throws IllegalArgumentException when the virtual selection has another rank than the
+   *     dataset, reaches outside the shape (or, unlimited, in a dimension whose max shape is
+   *     limited), or when both selections are limited and select different numbers of
+   *     elements (a source "all" is checked by libhdf5 when it reads)
+   */
+  public VirtualSpec map(Mapping m) {
+    EncodedSelection v = m.virtualSelection();
+    EncodedSelection s = m.sourceSelection();
+    if (v.rank() != -1 && v.rank() != shape.length) {
+      throw new IllegalArgumentException("the virtual selection has rank " + v.rank()
+          + ", the dataset " + shape.length);
+    }
+    int u = ResolvedSelection.unlimitedDim(v);
+    if (u >= 0 && maxShape[u] != Dataspace.UNLIMITED) {
+      throw new IllegalArgumentException("the virtual selection is unlimited in dimension " + u
+          + "; set maxShape with Dataspace.UNLIMITED there first");
+    }
+    ResolvedSelection rv = ResolvedSelection.of(v, shape);
+    long[] upper = rv.upper();
+    for (int d = 0; d < shape.length; d++) {
+      if (d != u && rv.size() > 0 && upper[d] > shape[d]) {
+        throw new IllegalArgumentException("the virtual selection reaches " + upper[d]
+            + " in dimension " + d + ", beyond the shape " + Arrays.toString(shape));
+      }
+    }
+    boolean sourceKnown = !(s instanceof EncodedSelection.All)
+        && ResolvedSelection.unlimitedDim(s) < 0;
+    if (u < 0 && sourceKnown) {
+      long n = s.elementCount(null);
+      if (n != rv.size()) {
+        throw new IllegalArgumentException("the source selection has " + n
+            + " elements, the virtual one " + rv.size());
+      }
+    }
+    mappings.add(m);
     return this;
   }
 
@@ -85,7 +154,11 @@ public final class VirtualSpec {
     return fillValue;
   }
 
-  List<BoxMapping> mappings() {
+  long[] maxShape() {
+    return maxShape.clone();
+  }
+
+  List<Mapping> mappings() {
     return mappings;
   }
 

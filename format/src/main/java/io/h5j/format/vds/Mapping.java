@@ -70,6 +70,35 @@ public record Mapping(String sourceFile, String sourceDataset, EncodedSelection 
     return sb.toString();
   }
 
+  /**
+   * A stored name with every {@code %b} replaced by {@code block} (in decimal) and every
+   * {@code %%} by {@code %}, as libhdf5 builds the source names of a printf-style mapping.
+   *
+   * @throws IllegalArgumentException for a {@code %} followed by anything else
+   */
+  public static String expand(String pattern, long block) {
+    if (pattern.indexOf('%') < 0) {
+      return pattern;
+    }
+    StringBuilder sb = new StringBuilder(pattern.length() + 8);
+    for (int i = 0; i < pattern.length(); i++) {
+      char c = pattern.charAt(i);
+      if (c != '%') {
+        sb.append(c);
+      } else if (i + 1 < pattern.length() && pattern.charAt(i + 1) == '%') {
+        sb.append('%');
+        i++;
+      } else if (i + 1 < pattern.length() && pattern.charAt(i + 1) == 'b') {
+        sb.append(block);
+        i++;
+      } else {
+        throw new IllegalArgumentException("name \"" + pattern + "\" has a % that is neither"
+            + " %b nor %%");
+      }
+    }
+    return sb.toString();
+  }
+
   /** Whether a stored name holds a {@code %b} block-number substitution. */
   public static boolean hasBlockPattern(String pattern) {
     for (int i = 0; i + 1 < pattern.length(); i++) {

@@ -280,6 +280,11 @@ public final class MappingBlock {
     return count;
   }
 
+  /** The structure name errors use ("VDS mapping block of /path"). */
+  public String structure() {
+    return structure;
+  }
+
   /** The file address given to {@link #decode}. */
   public long address() {
     return address;
