@@ -1,0 +1,343 @@
+package io.h5j;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.Oracles;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Chunks added to and moved within the version 1 B-tree of datasets h5py created (old-format
+ * files, small K so that trees grow several levels) are inserted in place as libhdf5 inserts
+ * them: the trees h5j grows have exactly the nodes, keys and sibling links of the trees
+ * libhdf5 grows from the same writes; h5py and h5dump read the data; libhdf5 keeps appending
+ * to the trees afterwards; a flush costs bytes in proportion to the chunks it adds, not to the
+ * size of the index.
+ */
+class BTreeV1UpdateTest {
+  /** Creates files with a chosen indexed-storage K (h5py lacks H5Pset_istore_k: ctypes). */
+  static final String PRELUDE = String.join("\n",
+      "import sys, ctypes, hashlib, h5py, numpy as np",
+      "def hdf5():",
+      "    for line in open('/proc/self/maps'):",
+      "        p = line.split()[-1]",
+      "        if '/libhdf5' in p and '_hl' not in p:",
+      "            return ctypes.CDLL(p)",
+      "    raise SystemExit('libhdf5 is not loaded')",
+      "def create(path, k):",
+      "    fcpl = h5py.h5p.create(h5py.h5p.FILE_CREATE)",
+      "    if k != 32:",
+      "        assert hdf5().H5Pset_istore_k(ctypes.c_int64(fcpl.id), ctypes.c_uint(k)) >= 0",
+      "    return h5py.File(h5py.h5f.create(path.encode(), h5py.h5f.ACC_TRUNC, fcpl=fcpl))",
+      "def sha(a):",
+      "    return hashlib.sha256(np.ascontiguousarray(a, dtype='<i4').tobytes()).hexdigest()",
+      "");
+
+  /** 1-D: chunks of 4 appended one per flush. 2-D: a 8 x 12 grid of 2 x 3 chunks. */
+  static final String DATASETS = String.join("\n",
+      "def dataset(f, mode, compress=None):",
+      "    if mode == '1d':",
+      "        return f.create_dataset('d', shape=(0,), maxshape=(None,), chunks=(4,),",
+      "                                dtype='<i4', compression=compress)",
+      "    return f.create_dataset('d', shape=(16, 36), maxshape=(None, None), chunks=(2, 3),",
+      "                            dtype='<i4', compression=compress)",
+      "def put(d, mode, c):",
+      "    if mode == '1d':",
+      "        d.resize((4 * (c + 1),))",
+      "        d[4 * c:4 * c + 4] = np.arange(4 * c, 4 * c + 4) + 1",
+      "    else:",
+      "        r, q = divmod(c, 12)",
+      "        rows = np.arange(2 * r, 2 * r + 2)[:, None] * 36",
+      "        d[2 * r:2 * r + 2, 3 * q:3 * q + 3] = rows + np.arange(3 * q, 3 * q + 3) + 1",
+      "");
+
+  @Test
+  void appendsGrowTheTreeLibhdf5Grows() throws Exception {
+    List<Integer> order = new ArrayList<>();
+    for (int c = 0; c < 70; c++) {
+      order.add(c);
+    }
+    sameTreeAsLibhdf5("1d", 2, order);
+  }
+
+  @Test
+  void chunksInRandomOrderGrowTheTreeLibhdf5Grows() throws Exception {
+    List<Integer> order = new ArrayList<>();
+    for (int c = 0; c < 96; c++) {
+      order.add(c);
+    }
+    Collections.shuffle(order, new Random(7));
+    sameTreeAsLibhdf5("2d", 2, order);
+  }
+
+  @Test
+  void chunksInRandomOrderWithKThree() throws Exception {
+    List<Integer> order = new ArrayList<>();
+    for (int c = 0; c < 96; c++) {
+      order.add(c);
+    }
+    Collections.shuffle(order, new Random(11));
+    sameTreeAsLibhdf5("2d", 3, order);
+  }
+
+  /**
+   * libhdf5 writes the chunks in {@code order}, one per flush, into one file; h5j does the
+   * same into a copy of the empty dataset; the trees must match node for node, h5py must read
+   * h5j's data, and libhdf5 must then extend h5j's tree and read everything back.
+   */
+  private void sameTreeAsLibhdf5(String mode, int k, List<Integer> order) throws Exception {
+    Path lib = Files.createTempFile("h5j-bt1-lib", ".h5");
+    Path ours = Files.createTempFile("h5j-bt1-ours", ".h5");
+    try {
+      String csv = order.stream().map(String::valueOf).collect(Collectors.joining(","));
+      Oracles.python(PRELUDE + DATASETS + String.join("\n",
+          "lib, ours, k, mode = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]",
+          "with create(ours, k) as f:",
+          "    dataset(f, mode)",
+          "with create(lib, k) as f:",
+          "    d = dataset(f, mode)",
+          "    for c in map(int, sys.argv[5].split(',')):",
+          "        put(d, mode, c)",
+          "        f.flush()"), lib.toString(), ours.toString(), String.valueOf(k), mode, csv);
+      boolean oneD = mode.equals("1d");
+      long[] dims = oneD ? new long[] {0} : new long[] {16, 36};
+      try (H5File h = H5File.openReadWrite(ours)) {
+        Dataset d = h.dataset("d");
+        for (int c : order) {
+          dims = put(d, oneD, c, dims);
+          h.flush();
+        }
+      }
+      String expected = treeShape(lib);
+      assertTrue(expected.split("\n").length > 10, "libhdf5's tree has many nodes:\n" + expected);
+      assertEquals(expected, treeShape(ours), "the tree h5j grew vs libhdf5's");
+      int[] model = model(oneD, dims);
+      String out = Oracles.python(PRELUDE + String.join("\n",
+          "f = h5py.File(sys.argv[1], 'r')",
+          "print(f['d'].shape, sha(f['d'][()]))"), ours.toString());
+      assertEquals(pyShape(dims) + " " + sha(model), out.trim(), "h5py reads h5j's file");
+      Oracles.h5dump(ours, "-d", "/d");
+
+      // libhdf5 goes on growing the tree h5j built: append or extend, then read all back
+      String more = Oracles.python(PRELUDE + DATASETS + String.join("\n",
+          "f = h5py.File(sys.argv[1], 'r+')",
+          "d = f['d']",
+          "if sys.argv[2] == '1d':",
+          "    for c in range(d.shape[0] // 4, d.shape[0] // 4 + 40):",
+          "        put(d, '1d', c)",
+          "        f.flush()",
+          "else:",
+          "    d.resize((24, 48))",
+          "    d[...] = np.arange(24 * 48).reshape(24, 48) + 1",
+          "f.close()",
+          "d = h5py.File(sys.argv[1], 'r')['d']",
+          "print(d.shape, sha(d[()]))"), ours.toString(), mode);
+      long[] grown = oneD ? new long[] {dims[0] + 160} : new long[] {24, 48};
+      int[] all = model(oneD, grown);
+      assertEquals(pyShape(grown) + " " + sha(all), more.trim(),
+          "libhdf5 extends h5j's tree and reads it");
+      try (H5File h = H5File.open(ours)) {
+        assertEquals(sha(all), sha((int[]) h.dataset("d").read()), "h5j reads libhdf5's edits");
+      }
+    } finally {
+      Files.deleteIfExists(lib);
+      Files.deleteIfExists(ours);
+    }
+  }
+
+  /** Writes chunk {@code c} as the python {@code put} does; returns the new dims. */
+  static long[] put(Dataset d, boolean oneD, int c, long[] dims) throws IOException {
+    if (oneD) {
+      long[] grown = {4L * (c + 1)};
+      d.resize(grown);
+      int[] v = new int[4];
+      for (int i = 0; i < 4; i++) {
+        v[i] = 4 * c + i + 1;
+      }
+      d.write(Selection.box(new long[] {4L * c}, new long[] {4}), v);
+      return grown;
+    }
+    int r = c / 12;
+    int q = c % 12;
+    int[] v = new int[6];
+    for (int i = 0; i < 6; i++) {
+      v[i] = (2 * r + i / 3) * 36 + 3 * q + i % 3 + 1;
+    }
+    d.write(Selection.box(new long[] {2L * r, 3L * q}, new long[] {2, 3}), v);
+    return dims;
+  }
+
+  /** The values {@code put} leaves: every element its C-order index + 1 (1-D: index + 1). */
+  private static int[] model(boolean oneD, long[] dims) {
+    int n = (int) (oneD ? dims[0] : dims[0] * dims[1]);
+    int[] a = new int[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = i + 1;
+    }
+    return a;
+  }
+
+  static String sha(int[] values) throws NoSuchAlgorithmException {
+    ByteBuffer b = ByteBuffer.allocate(4 * values.length).order(ByteOrder.LITTLE_ENDIAN);
+    for (int v : values) {
+      b.putInt(v);
+    }
+    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b.array()));
+  }
+
+  /** A shape printed the way Python prints a tuple. */
+  static String pyShape(long[] dims) {
+    if (dims.length == 1) {
+      return "(" + dims[0] + ",)";
+    }
+    StringBuilder b = new StringBuilder("(");
+    for (int i = 0; i < dims.length; i++) {
+      b.append(i > 0 ? ", " : "").append(dims[i]);
+    }
+    return b.append(')').toString();
+  }
+
+  /**
+   * The tree of dataset {@code /d}, node by node in depth-first order: level, keys (size and
+   * offsets, the element-size dimension included) and, per level, whether the sibling links
+   * chain the nodes left to right. Node addresses are left out: they differ between writers.
+   */
+  static String treeShape(Path file) throws IOException {
+    try (H5File h = H5File.open(file)) {
+      LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layout();
+      FileAccess fa = h.context().access();
+      StringBuilder out = new StringBuilder();
+      Map<Integer, List<long[]>> levels = new TreeMap<>();
+      walk(fa, l.indexAddress(), l.chunkDims().length, out, levels);
+      for (Map.Entry<Integer, List<long[]>> e : levels.entrySet()) {
+        List<long[]> row = e.getValue();
+        for (int i = 0; i < row.size(); i++) {
+          long left = i == 0 ? FileParams.UNDEFINED : row.get(i - 1)[0];
+          long right = i == row.size() - 1 ? FileParams.UNDEFINED : row.get(i + 1)[0];
+          if (row.get(i)[1] != left || row.get(i)[2] != right) {
+            out.append("level ").append(e.getKey()).append(" node ").append(i)
+                .append(": sibling links broken\n");
+          }
+        }
+      }
+      return out.toString();
+    }
+  }
+
+  private static void walk(FileAccess fa, long address, int rank, StringBuilder out,
+      Map<Integer, List<long[]>> levels) throws IOException {
+    ByteBuffer head = ByteBuffer.wrap(fa.read(address, 24, "node")).order(ByteOrder.LITTLE_ENDIAN);
+    head.position(5);
+    int level = head.get() & 0xff;
+    int n = head.getShort() & 0xffff;
+    long left = head.getLong();
+    long right = head.getLong();
+    levels.computeIfAbsent(level, x -> new ArrayList<>()).add(new long[] {address, left, right});
+    int keySize = 8 + 8 * (rank + 1);
+    ByteBuffer body = ByteBuffer.wrap(fa.read(address + 24, (long) n * (keySize + 8) + keySize,
+        "node")).order(ByteOrder.LITTLE_ENDIAN);
+    out.append("L").append(level).append(" n=").append(n).append(':');
+    long[] children = new long[n];
+    for (int i = 0; i <= n; i++) {
+      out.append(" ").append(body.getInt() & 0xffffffffL).append('/').append(body.getInt())
+          .append('@');
+      for (int d = 0; d <= rank; d++) {
+        out.append(d > 0 ? "," : "").append(body.getLong());
+      }
+      if (i < n) {
+        children[i] = body.getLong();
+      }
+    }
+    out.append('\n');
+    if (level > 0) {
+      for (long c : children) {
+        walk(fa, c, rank, out, levels);
+      }
+    }
+  }
+
+  /**
+   * A gzip-compressed dataset whose chunks are appended and rewritten (so their stored size
+   * and place change) over many flushes of several chunks each: h5py reads the values, and
+   * libhdf5 appends to the tree afterwards.
+   */
+  @Property(tries = 4)
+  void appendsAndRewritesOfCompressedChunks(@ForAll @IntRange(min = 1, max = 1000) int seed,
+      @ForAll @IntRange(min = 2, max = 4) int k) throws Exception {
+    Path f = Files.createTempFile("h5j-bt1-gz", ".h5");
+    try {
+      Oracles.python(PRELUDE + DATASETS + String.join("\n",
+          "with create(sys.argv[1], int(sys.argv[2])) as f:",
+          "    dataset(f, '1d', 'gzip')"), f.toString(), String.valueOf(k));
+      Random rnd = new Random(seed);
+      List<Integer> model = new ArrayList<>();
+      try (H5File h = H5File.openReadWrite(f)) {
+        Dataset d = h.dataset("d");
+        for (int flush = 0; flush < 40; flush++) {
+          int appends = rnd.nextInt(4);
+          int[] add = new int[4 * appends];
+          for (int i = 0; i < add.length; i++) {
+            add[i] = rnd.nextInt(1 + rnd.nextInt(1000));
+            model.add(add[i]);
+          }
+          if (appends > 0) {
+            d.resize(model.size());
+            d.write(Selection.box(new long[] {model.size() - add.length},
+                new long[] {add.length}), add);
+          }
+          for (int w = rnd.nextInt(3); w > 0 && !model.isEmpty(); w--) {
+            int c = rnd.nextInt(model.size() / 4);
+            int[] v = new int[4];
+            for (int i = 0; i < 4; i++) {
+              v[i] = rnd.nextInt(1 + rnd.nextInt(100_000));
+              model.set(4 * c + i, v[i]);
+            }
+            d.write(Selection.box(new long[] {4L * c}, new long[] {4}), v);
+          }
+          h.flush();
+        }
+      }
+      int[] expected = model.stream().mapToInt(Integer::intValue).toArray();
+      String out = Oracles.python(PRELUDE + String.join("\n",
+          "f = h5py.File(sys.argv[1], 'r+')",
+          "d = f['d']",
+          "print(sha(d[()]))",
+          "n = d.shape[0]",
+          "d.resize((n + 400,))",
+          "d[n:] = np.arange(400) + 7",
+          "f.close()",
+          "print(sha(h5py.File(sys.argv[1], 'r')['d'][()]))"), f.toString());
+      String[] lines = out.trim().split("\n");
+      assertEquals(sha(expected), lines[0], "h5py reads what h5j wrote");
+      int[] grown = java.util.Arrays.copyOf(expected, expected.length + 400);
+      for (int i = 0; i < 400; i++) {
+        grown[expected.length + i] = i + 7;
+      }
+      assertEquals(sha(grown), lines[1], "libhdf5 appends to h5j's tree");
+      Oracles.h5dump(f, "-d", "/d");
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+}
