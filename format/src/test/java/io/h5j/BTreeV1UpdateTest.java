@@ -340,4 +340,173 @@ class BTreeV1UpdateTest {
       Files.deleteIfExists(f);
     }
   }
+  /**
+   * A flush that fails at its n-th write, for every n: the file still opens in libhdf5 with
+   * every chunk of the last complete flush, each chunk whole (old or new, never mixed), the
+   * index holds each chunk once (libhdf5 counts exactly the chunks it reads), and libhdf5 can
+   * go on writing every chunk into the tree and read them all back.
+   */
+  @Test
+  void failedFlushLeavesATreeLibhdf5ReadsAndExtends() throws Exception {
+    failedFlushes("2d", 48, 96);
+  }
+
+  @Test
+  void failedAppendFlushLeavesATreeLibhdf5ReadsAndExtends() throws Exception {
+    failedFlushes("1d", 30, 60);
+  }
+
+  private void failedFlushes(String mode, int before, int total) throws Exception {
+    boolean oneD = mode.equals("1d");
+    List<Integer> order = new ArrayList<>();
+    for (int c = 0; c < total; c++) {
+      order.add(c);
+    }
+    if (!oneD) {
+      Collections.shuffle(order, new Random(3));
+    }
+    List<Integer> first = order.subList(0, before);
+    Path base = Files.createTempFile("h5j-bt1-base", ".h5");
+    List<Path> copies = new ArrayList<>();
+    try {
+      Oracles.python(PRELUDE + DATASETS + String.join("\n",
+          "with create(sys.argv[1], 2) as f:",
+          "    d = dataset(f, sys.argv[2])",
+          "    for c in map(int, sys.argv[3].split(',')):",
+          "        put(d, sys.argv[2], c)",
+          "        f.flush()"), base.toString(), mode, csv(first));
+      for (int failAt = 1; ; failAt++) {
+        Path copy = Files.createTempFile("h5j-bt1-fail" + failAt + "-", ".h5");
+        Files.copy(base, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        int n = failAt;
+        boolean failed = false;
+        try (H5File h = H5File.openReadWrite(copy, c -> new FaultyChannel(c, n))) {
+          Dataset d = h.dataset("d");
+          long[] dims = d.shape();
+          for (int c : order.subList(before, total)) {
+            dims = put(d, oneD, c, dims);
+          }
+        } catch (IOException e) {
+          failed = true;
+        }
+        if (!failed) {
+          Files.delete(copy);
+          assertTrue(failAt > 10, "the flush needs several writes: " + failAt);
+          break;
+        }
+        copies.add(copy);
+      }
+      List<String> args = new ArrayList<>(List.of(mode, csv(first), String.valueOf(total)));
+      copies.forEach(c -> args.add(c.toString()));
+      String out = Oracles.python(PRELUDE + String.join("\n",
+          "mode, base, total = sys.argv[1], set(map(int, sys.argv[2].split(','))), int(sys.argv[3])",
+          "shape = (4 * total,) if mode == '1d' else (16, 36)",
+          "exp = (np.arange(np.prod(shape)).reshape(shape) + 1).astype('<i4')",
+          "def block(a, c):",
+          "    if mode == '1d':",
+          "        return a[4 * c:4 * c + 4]",
+          "    r, q = divmod(c, 12)",
+          "    return a[2 * r:2 * r + 2, 3 * q:3 * q + 3]",
+          "for path in sys.argv[4:]:",
+          "    problems = []",
+          "    with h5py.File(path, 'r') as f:",
+          "        a = np.zeros(shape, '<i4')",
+          "        got = f['d'][()]",
+          "        a[tuple(slice(0, n) for n in got.shape)] = got",
+          "        present = 0",
+          "        for c in range(total):",
+          "            if (block(a, c) == block(exp, c)).all():",
+          "                present += 1",
+          "            elif (block(a, c) == 0).all():",
+          "                if c in base:",
+          "                    problems.append('lost %d' % c)",
+          "            else:",
+          "                problems.append('mixed %d' % c)",
+          "        n = f['d'].id.get_num_chunks()",
+          "        if n != present:",
+          "            problems.append('index holds %d chunks, %d read' % (n, present))",
+          "    with h5py.File(path, 'r+') as f:",
+          "        f['d'].resize(shape)",
+          "        f['d'][...] = exp",
+          "    with h5py.File(path, 'r') as f:",
+          "        if not (f['d'][()] == exp).all() or f['d'].id.get_num_chunks() != total:",
+          "            problems.append('libhdf5 cannot complete the tree')",
+          "    print('ok' if not problems else path + ': ' + ' '.join(problems))"),
+          args.toArray(new String[0]));
+      List<String> bad = new ArrayList<>();
+      for (String line : out.trim().split("\n")) {
+        if (!line.equals("ok")) {
+          bad.add(line);
+        }
+      }
+      assertEquals(copies.size(), out.trim().split("\n").length, out);
+      assertEquals(List.of(), bad, copies.size() + " failed flushes checked");
+    } finally {
+      Files.deleteIfExists(base);
+      for (Path c : copies) {
+        Files.deleteIfExists(c);
+      }
+    }
+  }
+
+  private static String csv(List<Integer> values) {
+    return values.stream().map(String::valueOf).collect(Collectors.joining(","));
+  }
+
+  /**
+   * A flush that appends one chunk writes about the same number of bytes whether the tree
+   * indexes 30 chunks or 3,000: the chunk, a few nodes, the dataset header and the superblock
+   * (rewriting the whole index would write 47 full nodes at 3,000 chunks).
+   */
+  @Test
+  void bytesPerAppendFlushDoNotGrowWithTheIndex() throws Exception {
+    Path f = Files.createTempFile("h5j-bt1-bytes", ".h5");
+    try {
+      Files.copy(io.h5j.testing.Fixtures.file("groups_earliest.h5"), f,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      try (H5File h = H5File.openReadWrite(f)) {
+        h.root().createDataset("d", DatasetSpec.empty(io.h5j.format.datatype.Datatypes.INT32, 0)
+            .maxShape(io.h5j.format.message.Dataspace.UNLIMITED).chunks(4));
+      }
+      long small = maxBytesPerAppend(f, 0, 30);
+      long large;
+      try (H5File h = H5File.openReadWrite(f)) {
+        Dataset d = h.dataset("d");
+        int[] v = new int[4 * 3000];
+        d.resize(4 * 3030);
+        d.write(Selection.box(new long[] {4 * 30}, new long[] {v.length}), v);
+      }
+      large = maxBytesPerAppend(f, 3030, 30);
+      long nodeSize = io.h5j.format.btree.BTreeV1.nodeSize(FileParams.DEFAULT, 32,
+          io.h5j.format.chunk.BTreeV1ChunkIndex.keySize(1));
+      System.out.printf("bytes per one-chunk flush: %d at 30 chunks, %d at 3030%n", small,
+          large);
+      assertTrue(large <= small + 3 * nodeSize, large + " bytes per flush at 3030 chunks, "
+          + small + " at 30");
+      String out = Oracles.python(PRELUDE + "print(h5py.File(sys.argv[1], 'r')['d'].id"
+          + ".get_num_chunks())", f.toString());
+      assertEquals("3060", out.trim(), "chunks libhdf5 finds in the tree");
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
+  /** The most bytes one of {@code flushes} flushes wrote, each appending one chunk. */
+  private static long maxBytesPerAppend(Path f, int chunks, int flushes) throws IOException {
+    long max = 0;
+    FaultyChannel[] ch = new FaultyChannel[1];
+    try (H5File h = H5File.openReadWrite(f, c -> ch[0] = new FaultyChannel(c,
+        Integer.MAX_VALUE))) {
+      Dataset d = h.dataset("d");
+      for (int i = 0; i < flushes; i++) {
+        long before = ch[0].bytesWritten();
+        int c = chunks + i;
+        d.resize(4L * (c + 1));
+        d.write(Selection.box(new long[] {4L * c}, new long[] {4}), new int[] {c, c, c, c});
+        h.flush();
+        max = Math.max(max, ch[0].bytesWritten() - before);
+      }
+    }
+    return max;
+  }
 }

@@ -7,10 +7,13 @@ import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
+import io.h5j.format.io.Extent;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -26,11 +29,15 @@ import java.util.Set;
  * whose chunk is already indexed replaces the entry in place (address, size, filter mask).
  *
  * <p>Only the nodes touched are read and rewritten: an insertion costs one root-to-leaf path
- * plus the nodes its splits create. The writes are ordered by {@link IndexWrites}: new nodes
- * first, then existing nodes from the root down, so that after any prefix of them every
- * chunk indexed before is still found through the parents' keys (a node is truncated only
- * after its parent points at the new sibling holding the rest), while a record being added
- * is found or not.
+ * plus the nodes its splits create. Crash safety: a node that splits is not truncated in
+ * place but written, like its new sibling, to new space; the parent's rewrite then swaps the
+ * old node for the two halves in one write (a splitting root is moved and rewritten at its
+ * address, as libhdf5 does, which is the same swap). The writes are ordered by {@link
+ * IndexWrites}: new nodes first, then existing nodes from the root down. After any prefix of
+ * them every chunk indexed before is found exactly once through the parents' keys, a chunk
+ * being added is found or not, and a sibling link may still name the old place of a moved
+ * node (intact, as its space is freed only after the update): libhdf5 uses sibling links only
+ * to relink nodes when it splits or removes them, never to find chunks.
  */
 final class BTreeV1ChunkUpdater {
   private static final String WHAT = "v1 B-tree node";
@@ -48,6 +55,8 @@ final class BTreeV1ChunkUpdater {
     long right;
     Key[] keys;
     long[] children;
+    /** An existing node that lost children to a split: it is rewritten to new space. */
+    boolean truncated;
   }
 
   /** What an insertion into a subtree tells its parent. */
@@ -112,8 +121,19 @@ final class BTreeV1ChunkUpdater {
     }
   }
 
-  /** The writes of every node changed so far: new ones, then existing ones root first. */
-  IndexWrites writes() {
+  /**
+   * The writes of every node changed so far: new ones, then existing ones root first. An
+   * existing node that split is first moved to new space (its parent and siblings pointed at
+   * the copy), so that its truncation and its parent's new child appear in one write, the
+   * parent's; its old space is added to {@code freeAfter}, to be freed once the writes are
+   * done.
+   */
+  IndexWrites writes(List<Extent> freeAfter) throws IOException {
+    for (Node x : new ArrayList<>(nodes.values())) {
+      if (x.truncated) {
+        relocate(x, freeAfter);
+      }
+    }
     IndexWrites w = new IndexWrites();
     for (long a : dirty) {
       Node node = nodes.get(a);
@@ -124,6 +144,46 @@ final class BTreeV1ChunkUpdater {
       }
     }
     return w;
+  }
+
+  private void relocate(Node x, List<Extent> freeAfter) throws IOException {
+    long old = x.address;
+    long now = alloc.allocate(nodeSize);
+    Node parent = null;
+    int at = -1;
+    for (Node p : nodes.values()) {
+      if (p.level == x.level + 1) {
+        for (int i = 0; i < p.n && parent == null; i++) {
+          if (p.children[i] == old) {
+            parent = p;
+            at = i;
+          }
+        }
+      }
+    }
+    if (parent == null) {
+      throw new IllegalStateException("split node " + old + " has no parent in memory");
+    }
+    parent.children[at] = now;
+    dirty.add(parent.address);
+    if (FileParams.isDefined(x.left)) {
+      Node l = load(x.left, x.level);
+      l.right = now;
+      dirty.add(l.address);
+    }
+    if (FileParams.isDefined(x.right)) {
+      Node r = load(x.right, x.level);
+      r.left = now;
+      dirty.add(r.address);
+    }
+    nodes.remove(old);
+    dirty.remove(old);
+    x.address = now;
+    x.truncated = false;
+    nodes.put(now, x);
+    fresh.add(now);
+    dirty.add(now);
+    freeAfter.add(new Extent(old, nodeSize));
   }
 
   private Up insert(Node bt, Slot lt, Slot rt, Key u, long address, int depth)
@@ -288,6 +348,7 @@ final class BTreeV1ChunkUpdater {
     }
     bt.right = s.address;
     dirty.add(bt.address);
+    bt.truncated = !fresh.contains(bt.address);
     return s;
   }
 
@@ -300,6 +361,7 @@ final class BTreeV1ChunkUpdater {
     moved.left = FileParams.UNDEFINED;
     moved.right = top.right;
     up.split.left = moved.address;
+    top.truncated = false; // its content lives on in the moved copy
     top.level++;
     top.n = 2;
     top.left = FileParams.UNDEFINED;

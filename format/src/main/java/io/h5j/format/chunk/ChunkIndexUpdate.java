@@ -1,8 +1,10 @@
 package io.h5j.format.chunk;
 
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -11,14 +13,15 @@ import java.util.List;
  * never to the number indexed. The index's own address stays, so the layout message does not
  * change.
  *
- * <p>Crash safety: each structure is rewritten whole in one write, and the writes are ordered
+ * <p>Crash safety: each structure is rewritten whole in one write, structures that would
+ * lose entries are copied to new space rather than cut in place, and the writes are ordered
  * (see {@link IndexWrites}) so that a failure after any of them leaves an index that libhdf5
- * and h5j read, in which every chunk indexed before is found where it was, a chunk being
- * added is found or not, and a chunk being moved is found at its old or its new place (both
- * hold complete data, since a moved chunk's old space is freed only after the update). The
- * update is therefore atomic per chunk, not per flush: a flush that moves several existing
- * chunks and fails part way can leave some of them moved. Chunks added past the dataset's
- * extent stay invisible until the dataspace grows.
+ * and h5j read and libhdf5 can go on editing, in which every chunk indexed before is found
+ * once, where it was, a chunk being added is found or not, and a chunk being moved is found
+ * at its old or its new place (both hold complete data, since a moved chunk's old space is
+ * freed only after the update). The update is therefore atomic per chunk, not per flush: a
+ * flush that moves several existing chunks and fails part way can leave some of them moved.
+ * Chunks added past the dataset's extent stay invisible until the dataspace grows.
  */
 public final class ChunkIndexUpdate {
   private ChunkIndexUpdate() {}
@@ -52,6 +55,7 @@ public final class ChunkIndexUpdate {
   public static long apply(FileAccess fa, SpaceAllocator alloc, ChunkIndex index,
       List<ChunkRecord> changed, Barrier barrier) throws IOException {
     IndexWrites writes;
+    List<Extent> freeAfter = new ArrayList<>();
     if (index instanceof BTreeV1ChunkIndex b) {
       BTreeV1ChunkUpdater u = new BTreeV1ChunkUpdater(fa, alloc, b.geometry(), b.address(),
           b.k());
@@ -59,12 +63,13 @@ public final class ChunkIndexUpdate {
         b.geometry().scaled(c.offsetRef());
         u.insert(c);
       }
-      writes = u.writes();
+      writes = u.writes(freeAfter);
     } else {
       throw new IllegalArgumentException(index.getClass().getSimpleName()
           + " is not updated in place");
     }
     writes.perform(fa, barrier);
+    Extent.freeAll(alloc, freeAfter); // nothing points there any more
     return writes.bytes();
   }
 }
