@@ -37,11 +37,12 @@ public final class ChunkIndexUpdate {
   }
 
   /**
-   * Whether {@link #apply} updates this index in place: a v1 B-tree with a root node.
-   * Other indexes are rewritten whole by {@link ChunkIndexWriter}.
+   * Whether {@link #apply} updates this index in place: a v1 B-tree with a root node, an
+   * extensible array. Other indexes (v2 B-tree, fixed array, single chunk, implicit, none
+   * yet) are rewritten whole by {@link ChunkIndexWriter}.
    */
   public static boolean supports(ChunkIndex index) {
-    return index instanceof BTreeV1ChunkIndex;
+    return index instanceof BTreeV1ChunkIndex || index instanceof ExtensibleArrayIndex;
   }
 
   /**
@@ -64,6 +65,12 @@ public final class ChunkIndexUpdate {
         u.insert(c);
       }
       writes = u.writes(freeAfter);
+    } else if (index instanceof ExtensibleArrayIndex ea) {
+      ExtensibleArrayUpdater u = new ExtensibleArrayUpdater(fa, alloc, ea);
+      for (ChunkRecord c : changed) {
+        u.set(c);
+      }
+      writes = u.writes();
     } else {
       throw new IllegalArgumentException(index.getClass().getSimpleName()
           + " is not updated in place");

@@ -28,14 +28,16 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * Chunks added to and moved within the version 1 B-tree of datasets h5py created (old-format
- * files, small K so that trees grow several levels) are inserted in place as libhdf5 inserts
- * them: the trees h5j grows have exactly the nodes, keys and sibling links of the trees
- * libhdf5 grows from the same writes; h5py and h5dump read the data; libhdf5 keeps appending
- * to the trees afterwards; a flush costs bytes in proportion to the chunks it adds, not to the
- * size of the index.
+ * Chunk indexes of existing datasets updated in place over many flushes. Version 1 B-trees
+ * of datasets h5py created (old-format files, small K so that trees grow several levels) get
+ * chunks inserted as libhdf5 inserts them: the trees h5j grows have exactly the nodes, keys
+ * and sibling links of the trees libhdf5 grows from the same writes. Extensible arrays
+ * (h5py's latest format) grow block by block. In both, h5py and h5dump read the data, libhdf5
+ * keeps writing into the index afterwards, a flush that fails at any write leaves a file
+ * libhdf5 reads and completes, and a flush costs bytes in proportion to the chunks it adds,
+ * not to the size of the index.
  */
-class BTreeV1UpdateTest {
+class ChunkIndexUpdateTest {
   /** Creates files with a chosen indexed-storage K (h5py lacks H5Pset_istore_k: ctypes). */
   static final String PRELUDE = String.join("\n",
       "import sys, ctypes, hashlib, h5py, numpy as np",
@@ -46,6 +48,8 @@ class BTreeV1UpdateTest {
       "            return ctypes.CDLL(p)",
       "    raise SystemExit('libhdf5 is not loaded')",
       "def create(path, k):",
+      "    if k == 0:",
+      "        return h5py.File(path, 'w', libver='latest')",
       "    fcpl = h5py.h5p.create(h5py.h5p.FILE_CREATE)",
       "    if k != 32:",
       "        assert hdf5().H5Pset_istore_k(ctypes.c_int64(fcpl.id), ctypes.c_uint(k)) >= 0",
@@ -54,13 +58,17 @@ class BTreeV1UpdateTest {
       "    return hashlib.sha256(np.ascontiguousarray(a, dtype='<i4').tobytes()).hexdigest()",
       "");
 
-  /** 1-D: chunks of 4 appended one per flush. 2-D: a 8 x 12 grid of 2 x 3 chunks. */
+  /**
+   * 1-D: chunks of 4 appended one per flush. 2-D: a 8 x 12 grid of 2 x 3 chunks, growing in
+   * both dimensions ("2d") or only the first ("2e": an extensible array in the latest format).
+   */
   static final String DATASETS = String.join("\n",
       "def dataset(f, mode, compress=None):",
       "    if mode == '1d':",
       "        return f.create_dataset('d', shape=(0,), maxshape=(None,), chunks=(4,),",
       "                                dtype='<i4', compression=compress)",
-      "    return f.create_dataset('d', shape=(16, 36), maxshape=(None, None), chunks=(2, 3),",
+      "    m = (None, 36) if mode == '2e' else (None, None)",
+      "    return f.create_dataset('d', shape=(16, 36), maxshape=m, chunks=(2, 3),",
       "                            dtype='<i4', compression=compress)",
       "def put(d, mode, c):",
       "    if mode == '1d':",
@@ -279,12 +287,14 @@ class BTreeV1UpdateTest {
 
   /**
    * A gzip-compressed dataset whose chunks are appended and rewritten (so their stored size
-   * and place change) over many flushes of several chunks each: h5py reads the values, and
-   * libhdf5 appends to the tree afterwards.
+   * and place change) over many flushes of several chunks each, indexed by a v1 B-tree of K
+   * 2 to 4 or 32, or an extensible array (k = 0): the index stays where it is, h5py reads the
+   * values, and libhdf5 appends to the index afterwards.
    */
-  @Property(tries = 4)
+  @Property(tries = 6)
   void appendsAndRewritesOfCompressedChunks(@ForAll @IntRange(min = 1, max = 1000) int seed,
-      @ForAll @IntRange(min = 2, max = 4) int k) throws Exception {
+      @ForAll @IntRange(min = 0, max = 4) int kChoice) throws Exception {
+    int k = kChoice == 1 ? 32 : kChoice;
     Path f = Files.createTempFile("h5j-bt1-gz", ".h5");
     try {
       Oracles.python(PRELUDE + DATASETS + String.join("\n",
@@ -292,6 +302,7 @@ class BTreeV1UpdateTest {
           "    dataset(f, '1d', 'gzip')"), f.toString(), String.valueOf(k));
       Random rnd = new Random(seed);
       List<Integer> model = new ArrayList<>();
+      long indexAt = FileParams.UNDEFINED;
       try (H5File h = H5File.openReadWrite(f)) {
         Dataset d = h.dataset("d");
         for (int flush = 0; flush < 40; flush++) {
@@ -316,7 +327,15 @@ class BTreeV1UpdateTest {
             d.write(Selection.box(new long[] {4L * c}, new long[] {4}), v);
           }
           h.flush();
+          long at = ((LayoutMessage.Chunked) d.layout()).indexAddress();
+          if (FileParams.isDefined(indexAt)) {
+            assertEquals(indexAt, at, "the index is updated where it is");
+          }
+          indexAt = at;
         }
+        assertEquals(k == 0 ? io.h5j.format.chunk.ChunkIndex.EXTENSIBLE_ARRAY
+            : io.h5j.format.chunk.ChunkIndex.V1_BTREE,
+            ((LayoutMessage.Chunked) d.layout()).indexType());
       }
       int[] expected = model.stream().mapToInt(Integer::intValue).toArray();
       String out = Oracles.python(PRELUDE + String.join("\n",
@@ -356,7 +375,22 @@ class BTreeV1UpdateTest {
     failedFlushes("1d", 30, 60);
   }
 
+  @Test
+  void failedFlushIntoAnExtensibleArray() throws Exception {
+    failedFlushes("2e", 48, 96, 0);
+  }
+
+  @Test
+  void failedAppendFlushIntoAnExtensibleArray() throws Exception {
+    failedFlushes("1d", 30, 60, 0);
+  }
+
   private void failedFlushes(String mode, int before, int total) throws Exception {
+    failedFlushes(mode, before, total, 2);
+  }
+
+  /** @param k the file's indexed storage K, or 0 for a latest-format file */
+  private void failedFlushes(String mode, int before, int total, int k) throws Exception {
     boolean oneD = mode.equals("1d");
     List<Integer> order = new ArrayList<>();
     for (int c = 0; c < total; c++) {
@@ -370,11 +404,11 @@ class BTreeV1UpdateTest {
     List<Path> copies = new ArrayList<>();
     try {
       Oracles.python(PRELUDE + DATASETS + String.join("\n",
-          "with create(sys.argv[1], 2) as f:",
+          "with create(sys.argv[1], int(sys.argv[4])) as f:",
           "    d = dataset(f, sys.argv[2])",
           "    for c in map(int, sys.argv[3].split(',')):",
           "        put(d, sys.argv[2], c)",
-          "        f.flush()"), base.toString(), mode, csv(first));
+          "        f.flush()"), base.toString(), mode, csv(first), String.valueOf(k));
       for (int failAt = 1; ; failAt++) {
         Path copy = Files.createTempFile("h5j-bt1-fail" + failAt + "-", ".h5");
         Files.copy(base, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
@@ -505,6 +539,93 @@ class BTreeV1UpdateTest {
         d.write(Selection.box(new long[] {4L * c}, new long[] {4}), new int[] {c, c, c, c});
         h.flush();
         max = Math.max(max, ch[0].bytesWritten() - before);
+      }
+    }
+    return max;
+  }
+  /**
+   * An extensible array grown past 131,060 elements, where data blocks are paged: appends
+   * create the super block, data block and pages libhdf5 would, a write far ahead starts an
+   * uninitialised page, and h5py reads every value; the bytes a one-chunk flush writes do not
+   * grow with the array.
+   */
+  @Test
+  void extensibleArrayGrowsIntoPagedDataBlocks() throws Exception {
+    Path f = Files.createTempFile("h5j-ea-paged", ".h5");
+    try {
+      int start = 131_000;
+      int[] model = new int[start + 3000];
+      try (H5File h = H5File.create(f)) {
+        Dataset d = h.root().createDataset("d", DatasetSpec.empty(
+            io.h5j.format.datatype.Datatypes.INT32, 0)
+            .maxShape(io.h5j.format.message.Dataspace.UNLIMITED).chunks(1));
+        d.resize(100);
+        int[] v = new int[100];
+        for (int i = 0; i < v.length; i++) {
+          v[i] = model[i] = i + 1;
+        }
+        d.write(v);
+      }
+      long small = eaAppends(f, model, 100, 20);
+      try (H5File h = H5File.openReadWrite(f)) {
+        Dataset d = h.dataset("d");
+        d.resize(start);
+        int[] v = new int[start - 120];
+        for (int i = 0; i < v.length; i++) {
+          v[i] = model[120 + i] = 120 + i + 1;
+        }
+        d.write(Selection.box(new long[] {120}, new long[] {v.length}), v);
+      }
+      // 132,560: page 1 of the first (paged) data block of super block 13, starting at
+      // 131,060; 133,600: its second data block, not yet allocated
+      long large = eaAppends(f, model, start, 120, start + 1560, start + 1561, start + 2600);
+      System.out.printf("extensible array, bytes per one-chunk flush: %d at 100 chunks,"
+          + " %d past %d%n", small, large, start);
+      assertTrue(large <= small + 2 * (1024 * 8 + 4), large + " bytes per flush past " + start
+          + " chunks, " + small + " at 100");
+      int n = start + 2601;
+      String out = Oracles.python(PRELUDE + String.join("\n",
+          "d = h5py.File(sys.argv[1], 'r')['d']",
+          "print(d.shape[0], d.id.get_num_chunks(), sha(d[()]))"), f.toString());
+      int[] expected = java.util.Arrays.copyOf(model, n);
+      long nonZero = java.util.Arrays.stream(expected).filter(x -> x != 0).count();
+      assertEquals(n + " " + nonZero + " " + sha(expected), out.trim());
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
+  /**
+   * Appends one chunk per flush, {@code flushes} times from {@code at}; from halfway, the
+   * flushes also write one chunk of {@code ahead} each. Returns the most bytes one flush of
+   * the first half wrote.
+   */
+  private static long eaAppends(Path f, int[] model, int at, int flushes, int... ahead)
+      throws IOException {
+    long max = 0;
+    FaultyChannel[] ch = new FaultyChannel[1];
+    try (H5File h = H5File.openReadWrite(f, c -> ch[0] = new FaultyChannel(c,
+        Integer.MAX_VALUE))) {
+      Dataset d = h.dataset("d");
+      long size = d.shape()[0];
+      for (int i = 0; i < flushes; i++) {
+        long before = ch[0].bytesWritten();
+        int c = at + i;
+        int j = i - flushes / 2 - 5; // after the flush that starts super block 13
+        boolean extra = j >= 0 && j < ahead.length;
+        int far = extra ? ahead[j] : 0;
+        size = Math.max(size, Math.max(c + 1, extra ? far + 1 : 0));
+        d.resize(size);
+        d.write(Selection.box(new long[] {c}, new long[] {1}), new int[] {c + 1});
+        model[c] = c + 1;
+        if (extra) {
+          d.write(Selection.box(new long[] {far}, new long[] {1}), new int[] {-far});
+          model[far] = -far;
+        }
+        h.flush();
+        if (!extra && i < flushes / 2) {
+          max = Math.max(max, ch[0].bytesWritten() - before);
+        }
       }
     }
     return max;
