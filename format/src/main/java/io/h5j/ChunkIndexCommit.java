@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndex;
+import io.h5j.format.chunk.ChunkIndexUpdate;
 import io.h5j.format.chunk.ChunkIndexWriter;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.chunk.IndexOptions;
@@ -22,10 +23,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Makes the chunks written since the last flush part of a dataset: the index is rebuilt from
- * the committed one plus the pending records (chunks now outside the dataset dropped), the
- * layout message is switched to it, and only then are the old index's structures and the
- * replaced chunks freed.
+ * Makes the chunks written since the last flush part of a dataset. Where the index can be
+ * updated in place ({@link ChunkIndexUpdate}) and no chunk leaves it, the pending records go
+ * into it at a cost proportional to their number, and the replaced chunks are freed after.
+ * Otherwise (a dataset that shrank, index types updated only by rewriting) the index is
+ * rebuilt from the committed one plus the pending records (chunks now outside the dataset
+ * dropped), the layout message is switched to it, and only then are the old index's
+ * structures and the replaced chunks freed.
  */
 final class ChunkIndexCommit {
   private ChunkIndexCommit() {}
@@ -58,6 +62,16 @@ final class ChunkIndexCommit {
     Map<List<Long>, ChunkRecord> all = new LinkedHashMap<>();
     ChunkIndex old = ChunkIndex.open(ctx.access(), layout, space, filtered,
         ctx.superblock().chunkInternalK());
+    if (!pending.shrunk && ChunkIndexUpdate.supports(old)
+        && allInside(pending.records.values(), space.dims())) {
+      List<ChunkRecord> changed = new ArrayList<>(pending.records.values());
+      changed.sort(Comparator.comparing(c -> PendingChunks.key(c.offset()),
+          ChunkIndexCommit::compare));
+      ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed,
+          ctx::persistSuperblock);
+      Extent.freeAll(ctx.allocator(), pending.freeAfterCommit);
+      return;
+    }
     old.forEach(c -> all.put(PendingChunks.key(c.offset()), c));
     List<Extent> oldIndex = oldIndexExtents(old);
     all.putAll(pending.records);
@@ -107,6 +121,15 @@ final class ChunkIndexCommit {
       }
     }
     return 0;
+  }
+
+  private static boolean allInside(java.util.Collection<ChunkRecord> records, long[] dims) {
+    for (ChunkRecord c : records) {
+      if (!inside(c.offset(), dims)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean inside(long[] offset, long[] dims) {

@@ -506,7 +506,10 @@ public final class Dataset extends Node {
     }
     file.context().rewriteHeader(address, messages);
     file.chunkCache().invalidate(address);
-    PendingChunks.of(file.context()).getOrCreate(address);
+    PendingChunks.ForDataset pending = PendingChunks.of(file.context()).getOrCreate(address);
+    for (int d = 0; d < newDims.length; d++) {
+      pending.shrunk |= newDims[d] < space.dims()[d];
+    }
     file.context().defer(List.of("chunks", address), () -> ChunkIndexCommit.commit(file,
         address));
   }

@@ -21,6 +21,8 @@ final class PendingChunks {
   static final class ForDataset {
     final Map<List<Long>, ChunkRecord> records = new HashMap<>();
     final List<Extent> freeAfterCommit = new ArrayList<>();
+    /** The dataset shrank: chunks now outside it leave the index, which is then rebuilt. */
+    boolean shrunk;
     /** Changed chunks not yet filtered and written, oldest first (a write-back cache). */
     final LinkedHashMap<List<Long>, byte[]> dirty = new LinkedHashMap<>();
     long dirtyBytes;

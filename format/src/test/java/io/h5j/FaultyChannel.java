@@ -13,6 +13,7 @@ class FaultyChannel extends FileChannel {
   private final FileChannel inner;
   private final int failAt;
   private int writes;
+  private long bytes;
 
   FaultyChannel(FileChannel inner, int failAt) {
     this.inner = inner;
@@ -21,6 +22,11 @@ class FaultyChannel extends FileChannel {
 
   int writes() {
     return writes;
+  }
+
+  /** Bytes written so far (with a fault never reached, this channel just counts). */
+  long bytesWritten() {
+    return bytes;
   }
 
   private void count() throws IOException {
@@ -32,19 +38,25 @@ class FaultyChannel extends FileChannel {
   @Override
   public int write(ByteBuffer src, long position) throws IOException {
     count();
-    return inner.write(src, position);
+    int n = inner.write(src, position);
+    bytes += n;
+    return n;
   }
 
   @Override
   public int write(ByteBuffer src) throws IOException {
     count();
-    return inner.write(src);
+    int n = inner.write(src);
+    bytes += n;
+    return n;
   }
 
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
     count();
-    return inner.write(srcs, offset, length);
+    long n = inner.write(srcs, offset, length);
+    bytes += n;
+    return n;
   }
 
   @Override
@@ -58,7 +70,9 @@ class FaultyChannel extends FileChannel {
   public long transferFrom(ReadableByteChannel src, long position, long count)
       throws IOException {
     count();
-    return inner.transferFrom(src, position, count);
+    long n = inner.transferFrom(src, position, count);
+    bytes += n;
+    return n;
   }
 
   @Override

@@ -36,6 +36,16 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
     return new BTreeV1ChunkIndex(fa, g, address, k);
   }
 
+  /** Address of the root node. */
+  long address() {
+    return address;
+  }
+
+  /** The superblock's indexed storage K this index was opened with. */
+  int k() {
+    return k;
+  }
+
   /** Bytes of one key for a dataset of rank {@code rank}. */
   public static int keySize(int rank) {
     return 4 + 4 + 8 * (rank + 1);

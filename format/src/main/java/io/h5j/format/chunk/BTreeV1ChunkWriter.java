@@ -14,7 +14,8 @@ import java.util.List;
  * most {@code 2K} children and are filled evenly; every node occupies libhdf5's full node
  * size. Neighbouring nodes of a level share their boundary key and link to each other as
  * siblings; the rightmost key of the tree is, as libhdf5 writes it for a new node, the last
- * chunk's offset plus one chunk in every dimension, with size and mask 0. With no chunks the
+ * chunk's offset plus one chunk in every dimension (the element-size dimension included:
+ * there it is the element size), with size and mask 0. With no chunks the
  * root is an empty leaf.
  */
 final class BTreeV1ChunkWriter {
@@ -35,7 +36,7 @@ final class BTreeV1ChunkWriter {
       if (c.storedSize() > 0xffffffffL) {
         throw new IllegalArgumentException(c + ": v1 B-tree keys hold sizes below 4 GiB");
       }
-      keys.add(key(p, keySize, c.storedSize(), c.filterMask(), c.offsetRef()));
+      keys.add(key(p, keySize, c.storedSize(), c.filterMask(), c.offsetRef(), 0));
       children.add(c.address());
     }
     long[] end = new long[g.rank()];
@@ -45,7 +46,7 @@ final class BTreeV1ChunkWriter {
         end[i] = last[i] + chunk[i];
       }
     }
-    keys.add(key(p, keySize, 0, 0, end));
+    keys.add(key(p, keySize, 0, 0, end, sorted.isEmpty() ? 0 : g.elementSize()));
     int level = 0;
     while (true) {
       int n = children.size();
@@ -84,12 +85,14 @@ final class BTreeV1ChunkWriter {
     }
   }
 
-  private static byte[] key(FileParams p, int keySize, long size, int mask, long[] offset) {
+  /** @param last the element-size dimension: 0, or in the right key its size (libhdf5's) */
+  private static byte[] key(FileParams p, int keySize, long size, int mask, long[] offset,
+      long last) {
     ByteWriter w = new ByteWriter(p, keySize);
     w.u32(size).u32(mask & 0xffffffffL);
     for (long o : offset) {
       w.u64(o);
     }
-    return w.u64(0).toByteArray();
+    return w.u64(last).toByteArray();
   }
 }

@@ -94,16 +94,54 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
     return geometry;
   }
 
+  FileAccess access() {
+    return fa;
+  }
+
+  EntryCodec codec() {
+    return codec;
+  }
+
+  EaGeometry ea() {
+    return ea;
+  }
+
+  long headerAddress() {
+    return headerAddress;
+  }
+
+  long indexBlockAddress() {
+    return indexBlockAddress;
+  }
+
+  /** The array index of the chunk at {@code chunkOffset}. */
+  long arrayIndex(long[] chunkOffset) {
+    return ChunkGeometry.linear(ChunkGeometry.swizzle(geometry.scaled(chunkOffset),
+        unlimitedDim), arrayGrid);
+  }
+
+  /** Bytes of the index block. */
+  long indexBlockSize() {
+    int o = fa.params().offsetSize();
+    return 4 + 1 + 1 + o + (long) ea.idxBlkElmts * codec.size()
+        + (long) (ea.ndblkAddrs + ea.nsblkAddrs) * o + 4;
+  }
+
+  /** Bytes before the elements (or bitmap) of a super block or data block. */
+  int blockPrefix() {
+    return 4 + 1 + 1 + fa.params().offsetSize() + ea.arrOffSize;
+  }
+
   /** One past the highest array index ever set. */
   public long maxIndexSet() {
     return maxIdxSet;
   }
 
   /** The verified index block: its elements and child addresses. */
-  private record IndexBlock(ByteReader elements, long[] dblk, long[] sblk) {}
+  record IndexBlock(ByteReader elements, long[] dblk, long[] sblk) {}
 
   /** A verified super block: page bitmap (or null) and data block addresses. */
-  private record SuperBlock(ByteReader bitmap, long[] dblk) {}
+  record SuperBlock(ByteReader bitmap, long[] dblk) {}
 
   private void prologue(ByteReader r, String sig, long blockOffset) throws H5FormatException {
     r.signature(sig);
@@ -121,7 +159,7 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
     }
   }
 
-  private IndexBlock indexBlock() throws IOException {
+  IndexBlock indexBlock() throws IOException {
     if (iblock == null) {
       int o = fa.params().offsetSize();
       long size = 4 + 1 + 1 + o + (long) ea.idxBlkElmts * codec.size()
@@ -145,7 +183,7 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
     return a;
   }
 
-  private SuperBlock superBlock(long address, int s) throws IOException {
+  SuperBlock superBlock(long address, int s) throws IOException {
     int o = fa.params().offsetSize();
     long bitmap = ea.ndblks[s] * ea.bitmapBytesPerBlock(s);
     long size = 4 + 1 + 1 + o + ea.arrOffSize + bitmap + ea.ndblks[s] * o + 4;

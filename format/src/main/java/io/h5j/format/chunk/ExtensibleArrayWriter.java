@@ -22,14 +22,18 @@ final class ExtensibleArrayWriter {
   private final NavigableMap<Long, ChunkRecord> elements;
   private final int o;
   private long header;
-  private long nsblks;
-  private long sblkBytes;
-  private long ndblks;
-  private long dblkBytes;
-  private long realised;
+  /** Where new blocks go: written at once, or handed to an update's ordered writes. */
+  private final IndexWrites sink;
+  long nsblks;
+  long sblkBytes;
+  long ndblks;
+  long dblkBytes;
+  long realised;
 
   private ExtensibleArrayWriter(FileAccess fa, SpaceAllocator alloc, EntryCodec codec,
-      EaGeometry ea, NavigableMap<Long, ChunkRecord> elements) {
+      EaGeometry ea, NavigableMap<Long, ChunkRecord> elements, long header, IndexWrites sink) {
+    this.header = header;
+    this.sink = sink;
     this.fa = fa;
     this.alloc = alloc;
     this.codec = codec;
@@ -41,7 +45,17 @@ final class ExtensibleArrayWriter {
   /** @param elements chunk by array index */
   static long write(FileAccess fa, SpaceAllocator alloc, EntryCodec codec, EaGeometry ea,
       NavigableMap<Long, ChunkRecord> elements) throws IOException {
-    return new ExtensibleArrayWriter(fa, alloc, codec, ea, elements).write();
+    return new ExtensibleArrayWriter(fa, alloc, codec, ea, elements, 0, null).write();
+  }
+
+  /**
+   * A writer of new blocks for the array whose header is at {@code header}, holding
+   * {@code elements}, that hands each block to {@code sink} rather than writing it, and counts
+   * what it adds in its statistics fields.
+   */
+  static ExtensibleArrayWriter forUpdate(FileAccess fa, SpaceAllocator alloc, EntryCodec codec,
+      EaGeometry ea, NavigableMap<Long, ChunkRecord> elements, long header, IndexWrites sink) {
+    return new ExtensibleArrayWriter(fa, alloc, codec, ea, elements, header, sink);
   }
 
   private long write() throws IOException {
@@ -58,12 +72,12 @@ final class ExtensibleArrayWriter {
     return header;
   }
 
-  private boolean anyIn(long from, long count) {
+  boolean anyIn(long from, long count) {
     Long k = elements.ceilingKey(from);
     return k != null && k - from < count;
   }
 
-  private long writeIndexBlock() throws IOException {
+  long writeIndexBlock() throws IOException {
     long[] dblk = new long[ea.ndblkAddrs];
     long[] sblk = new long[ea.nsblkAddrs];
     for (int s = 0; s < ea.nsblks; s++) {
@@ -97,7 +111,7 @@ final class ExtensibleArrayWriter {
     return place(w.toByteArray());
   }
 
-  private long writeSuperBlock(int s) throws IOException {
+  long writeSuperBlock(int s) throws IOException {
     int n = (int) ea.ndblks[s];
     long per = ea.dblkNelmts[s];
     long pages = ea.pages(s);
@@ -135,7 +149,7 @@ final class ExtensibleArrayWriter {
     return writeDataBlock(start, count, blockOffset, 0);
   }
 
-  private long writeDataBlock(long start, long count, long blockOffset, long pages)
+  long writeDataBlock(long start, long count, long blockOffset, long pages)
       throws IOException {
     ByteWriter w = new ByteWriter(fa.params());
     w.ascii("EADB").u8(0).u8(codec.clientId()).offset(header).uN(blockOffset, ea.arrOffSize);
@@ -163,7 +177,11 @@ final class ExtensibleArrayWriter {
 
   private long place(byte[] bytes) throws IOException {
     long at = alloc.allocate(bytes.length);
-    fa.write(at, bytes);
+    if (sink != null) {
+      sink.fresh(at, bytes);
+    } else {
+      fa.write(at, bytes);
+    }
     return at;
   }
 }

@@ -1,0 +1,82 @@
+package io.h5j.format.chunk;
+
+import io.h5j.format.io.Extent;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.SpaceAllocator;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Adds chunks to an existing chunk index, or changes where indexed chunks lie, in place: the
+ * cost is proportional to the chunks changed (and, for the v1 B-tree, the depth of the tree),
+ * never to the number indexed. The index's own address stays, so the layout message does not
+ * change.
+ *
+ * <p>Crash safety: each structure is rewritten whole in one write, structures that would
+ * lose entries are copied to new space rather than cut in place, and the writes are ordered
+ * (see {@link IndexWrites}) so that a failure after any of them leaves an index that libhdf5
+ * and h5j read and libhdf5 can go on editing, in which every chunk indexed before is found
+ * once, where it was, a chunk being added is found or not, and a chunk being moved is found
+ * at its old or its new place (both hold complete data, since a moved chunk's old space is
+ * freed only after the update). The update is therefore atomic per chunk, not per flush: a
+ * flush that moves several existing chunks and fails part way can leave some of them moved.
+ * Chunks added past the dataset's extent stay invisible until the dataspace grows.
+ */
+public final class ChunkIndexUpdate {
+  private ChunkIndexUpdate() {}
+
+  /**
+   * Called after the writes into new space and before the first write over an existing
+   * structure: the caller records the grown end of allocation (the superblock), so that no
+   * structure in the file points past it.
+   */
+  @FunctionalInterface
+  public interface Barrier {
+    void reach() throws IOException;
+  }
+
+  /**
+   * Whether {@link #apply} updates this index in place: a v1 B-tree with a root node, an
+   * extensible array. Other indexes (v2 B-tree, fixed array, single chunk, implicit, none
+   * yet) are rewritten whole by {@link ChunkIndexWriter}.
+   */
+  public static boolean supports(ChunkIndex index) {
+    return index instanceof BTreeV1ChunkIndex || index instanceof ExtensibleArrayIndex;
+  }
+
+  /**
+   * Adds each chunk to the index, or replaces the entry of the chunk at its offset.
+   *
+   * @param changed chunks on the dataset's grid and inside its maximum extent, each once
+   * @return the bytes of index structures written
+   * @throws IllegalArgumentException if {@link #supports} is false for this index or a chunk
+   *     does not fit it
+   */
+  public static long apply(FileAccess fa, SpaceAllocator alloc, ChunkIndex index,
+      List<ChunkRecord> changed, Barrier barrier) throws IOException {
+    IndexWrites writes;
+    List<Extent> freeAfter = new ArrayList<>();
+    if (index instanceof BTreeV1ChunkIndex b) {
+      BTreeV1ChunkUpdater u = new BTreeV1ChunkUpdater(fa, alloc, b.geometry(), b.address(),
+          b.k());
+      for (ChunkRecord c : changed) {
+        b.geometry().scaled(c.offsetRef());
+        u.insert(c);
+      }
+      writes = u.writes(freeAfter);
+    } else if (index instanceof ExtensibleArrayIndex ea) {
+      ExtensibleArrayUpdater u = new ExtensibleArrayUpdater(fa, alloc, ea);
+      for (ChunkRecord c : changed) {
+        u.set(c);
+      }
+      writes = u.writes();
+    } else {
+      throw new IllegalArgumentException(index.getClass().getSimpleName()
+          + " is not updated in place");
+    }
+    writes.perform(fa, barrier);
+    Extent.freeAll(alloc, freeAfter); // nothing points there any more
+    return writes.bytes();
+  }
+}

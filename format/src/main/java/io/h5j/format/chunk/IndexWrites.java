@@ -1,0 +1,65 @@
+package io.h5j.format.chunk;
+
+import io.h5j.format.io.FileAccess;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The writes of one in-place index update, kept until {@link #perform} so that they reach the
+ * file in an order that leaves it readable whichever write fails: first every structure in
+ * newly allocated space (nothing points at it yet), then the barrier (the caller records the
+ * grown end of allocation in the superblock, so that no existing structure points past the
+ * end libhdf5 accepts), then the existing structures, rewritten whole, one write each, in
+ * ascending order of their rank. A structure written twice keeps only its last bytes.
+ */
+final class IndexWrites {
+  private record InPlace(byte[] bytes, long rank) {}
+
+  private final Map<Long, byte[]> fresh = new LinkedHashMap<>();
+  private final Map<Long, InPlace> existing = new LinkedHashMap<>();
+
+  /** A structure in space allocated by this update. */
+  void fresh(long address, byte[] bytes) {
+    fresh.put(address, bytes);
+  }
+
+  /** A structure already in the file, rewritten at its place; lower ranks are written first. */
+  void inPlace(long address, byte[] bytes, long rank) {
+    existing.put(address, new InPlace(bytes, rank));
+  }
+
+  boolean isEmpty() {
+    return fresh.isEmpty() && existing.isEmpty();
+  }
+
+  /** Bytes this update writes (for tests of the cost of an update). */
+  long bytes() {
+    long n = 0;
+    for (byte[] b : fresh.values()) {
+      n += b.length;
+    }
+    for (InPlace w : existing.values()) {
+      n += w.bytes().length;
+    }
+    return n;
+  }
+
+  void perform(FileAccess fa, ChunkIndexUpdate.Barrier barrier) throws IOException {
+    for (Map.Entry<Long, byte[]> e : fresh.entrySet()) {
+      fa.write(e.getKey(), e.getValue());
+    }
+    if (existing.isEmpty()) {
+      return;
+    }
+    barrier.reach();
+    List<Map.Entry<Long, InPlace>> order = new ArrayList<>(existing.entrySet());
+    order.sort(Comparator.comparingLong(e -> e.getValue().rank())); // stable: ties keep order
+    for (Map.Entry<Long, InPlace> e : order) {
+      fa.write(e.getKey(), e.getValue().bytes());
+    }
+  }
+}
