@@ -4,6 +4,7 @@ import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.filter.FilterPipelineMessage;
+import io.h5j.format.filter.ScratchArrays;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
@@ -272,9 +273,13 @@ final class ChunkedData {
       forEachChunk(sel, (offset, runs) -> {
         byte[] cached = inMemory(offset);
         Optional<ChunkRecord> record = cached != null ? Optional.empty() : locate(offset);
+        boolean whole = covers(offset, runs);
         window.submit(() -> {
-          byte[] chunk = cached != null ? cached
-              : record.isEmpty() ? null : load(offset, record.get());
+          // A chunk read whole is copied out at once: decoded into a reused array, not cached.
+          byte[] chunk = cached != null ? cached : record.isEmpty() ? null
+              : whole && chunkBytes <= ScratchArrays.MAX_BYTES
+              ? decode(offset, record.get(), ScratchArrays.get(ScratchArrays.CHUNK, chunkBytes))
+              : load(offset, record.get());
           for (Run r : runs) {
             if (chunk != null) {
               sink.copy(chunk, (int) (r.inChunk() * size), r.inSelection(), r.length());
@@ -420,11 +425,7 @@ final class ChunkedData {
    */
   private void place(long[] offset, List<Run> runs, Source source,
       InOrderWindow<FilterPipeline.Encoded> window) throws IOException {
-    long covered = 0;
-    for (Run r : runs) {
-      covered += r.length();
-    }
-    boolean whole = covered == clippedElements(offset);
+    boolean whole = covers(offset, runs);
     Optional<ChunkRecord> old = whole && pipeline != null ? Optional.empty() : locate(offset);
     if (pending.dirty.containsKey(PendingChunks.key(offset)) || !whole
         && (pipeline != null || old.isEmpty())) {
@@ -649,6 +650,15 @@ final class ChunkedData {
     }
   }
 
+  /** Whether {@code runs} hold every element of the chunk at {@code offset} in the dataset. */
+  private boolean covers(long[] offset, List<Run> runs) {
+    long covered = 0;
+    for (Run r : runs) {
+      covered += r.length();
+    }
+    return covered == clippedElements(offset);
+  }
+
   /** Elements of the chunk at {@code offset} that lie inside the dataset. */
   private long clippedElements(long[] offset) {
     long n = 1;
@@ -677,6 +687,16 @@ final class ChunkedData {
 
   /** The unfiltered bytes of chunk {@code c}, read and decoded; kept in the cache. */
   private byte[] load(long[] chunkOffset, ChunkRecord c) throws IOException {
+    byte[] chunk = decode(chunkOffset, c, null);
+    cache.put(dataset, chunkOffset, chunk);
+    return chunk;
+  }
+
+  /**
+   * Reads and decodes chunk {@code c} into {@code into} (its first {@link #chunkBytes}), or
+   * into a new array when {@code into} is null.
+   */
+  private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into) throws IOException {
     String what = "chunk " + Arrays.toString(chunkOffset) + " of dataset " + path;
     boolean filtered = pipeline != null && !(isPartialEdge(chunkOffset)
         && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0);
@@ -685,11 +705,17 @@ final class ChunkedData {
       throw new H5FormatException(what, c.address(), "stored size " + stored
           + " is impossible");
     }
+    if (!filtered) {
+      if (into == null) {
+        return fa.read(c.address(), stored, what);
+      }
+      fa.read(c.address(), ByteBuffer.wrap(into, 0, chunkBytes), what);
+      return into;
+    }
     byte[] raw = fa.read(c.address(), stored, what);
-    byte[] chunk = filtered ? pipeline.decode(raw, c.filterMask(), chunkBytes, what, c.address())
-        : raw;
-    cache.put(dataset, chunkOffset, chunk);
-    return chunk;
+    byte[] out = into != null ? into : new byte[chunkBytes];
+    pipeline.decode(raw, c.filterMask(), chunkBytes, what, c.address(), out);
+    return out;
   }
 
   private boolean isPartialEdge(long[] chunkOffset) {

@@ -61,6 +61,39 @@ final class DeflateFilter implements Filter {
   }
 
   @Override
+  public int decode(byte[] in, int inLength, int[] clientData, byte[] out, int maxOutput)
+      throws H5FormatException {
+    Inflater inflater = new Inflater();
+    try {
+      inflater.setInput(in, 0, inLength);
+      int n = 0;
+      while (!inflater.finished()) {
+        if (n == maxOutput) {
+          if (inflater.inflate(new byte[1]) > 0) {
+            throw FilterSupport.error(this, "inflated data exceed the expected " + maxOutput
+                + " bytes");
+          }
+          if (!inflater.finished()) {
+            throw FilterSupport.error(this, "zlib stream ends early");
+          }
+          break;
+        }
+        int got = inflater.inflate(out, n, maxOutput - n);
+        if (got == 0 && !inflater.finished()
+            && (inflater.needsInput() || inflater.needsDictionary())) {
+          throw FilterSupport.error(this, "zlib stream ends early");
+        }
+        n += got;
+      }
+      return n;
+    } catch (DataFormatException e) {
+      throw FilterSupport.error(this, "corrupt zlib stream: " + e.getMessage(), e);
+    } finally {
+      inflater.end();
+    }
+  }
+
+  @Override
   public Optional<byte[]> encode(byte[] in, int[] clientData) {
     int level = FilterSupport.clientValue(clientData, 0, 6);
     if (level < 0 || level > 9) {

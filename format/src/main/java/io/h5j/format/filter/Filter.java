@@ -31,6 +31,23 @@ public interface Filter {
    */
   byte[] decode(byte[] in, int[] clientData, int maxOutput) throws H5FormatException;
 
+  /**
+   * Undoes this filter into {@code out} (the read direction without allocating): the first
+   * {@code inLength} bytes of {@code in} are the input, and at most {@code maxOutput} bytes
+   * (no more than {@code out} holds) may be produced. The default decodes into a new array and
+   * copies it; the filters on the hot path write straight into {@code out}.
+   *
+   * @return the number of bytes written to {@code out}
+   * @throws H5FormatException as {@link #decode(byte[], int[], int)}
+   */
+  default int decode(byte[] in, int inLength, int[] clientData, byte[] out, int maxOutput)
+      throws H5FormatException {
+    byte[] r = decode(inLength == in.length ? in : java.util.Arrays.copyOf(in, inLength),
+        clientData, maxOutput);
+    System.arraycopy(r, 0, out, 0, r.length);
+    return r.length;
+  }
+
   /** Whether h5j can apply this filter on write; when false {@link #encode} always throws. */
   default boolean canEncode() {
     return true;

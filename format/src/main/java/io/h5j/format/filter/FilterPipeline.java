@@ -62,8 +62,26 @@ public final class FilterPipeline {
     if (chunkBytes < 0) {
       throw new IllegalArgumentException("chunk size " + chunkBytes + " is negative");
     }
+    byte[] out = new byte[chunkBytes];
+    decode(stored, filterMask, chunkBytes, structure, address, out);
+    return out;
+  }
+
+  /**
+   * Like {@link #decode(byte[], int, int, String, long)}, into the first {@code chunkBytes}
+   * bytes of {@code out}; the stages between filters use this thread's
+   * {@link ScratchArrays}, so decoding a chunk allocates nothing chunk-sized.
+   */
+  public void decode(byte[] stored, int filterMask, int chunkBytes, String structure,
+      long address, byte[] out) throws H5FormatException {
     int[] bounds = decodedSizeBounds(filterMask, chunkBytes);
+    int last = 0; // the last filter to undo: the first one applied
+    while (last < filters.size() && skipped(filterMask, last)) {
+      last++;
+    }
     byte[] data = stored;
+    int length = stored.length;
+    int slot = ScratchArrays.STAGE_A;
     for (int i = filters.size() - 1; i >= 0; i--) {
       if (skipped(filterMask, i)) {
         continue;
@@ -76,18 +94,24 @@ public final class FilterPipeline {
             + d.displayName() + ") at pipeline position " + i + " is not supported by h5j");
       }
       Filter f = known.get();
+      byte[] target = i == last ? out : ScratchArrays.get(slot, bounds[i]);
       try {
-        data = f.decode(data, d.clientData(), bounds[i]);
+        length = f.decode(data, length, d.clientData(), target,
+            i == last ? Math.min(bounds[i], out.length) : bounds[i]);
       } catch (H5FormatException e) {
         throw new H5FormatException(structure, address, "filter " + d.id() + " (" + f.name()
             + ") at pipeline position " + i + ": " + e.getMessage(), e);
       }
+      data = target;
+      slot = slot == ScratchArrays.STAGE_A ? ScratchArrays.STAGE_B : ScratchArrays.STAGE_A;
     }
-    if (data.length != chunkBytes) {
-      throw new H5FormatException(structure, address, "unfiltered chunk has " + data.length
+    if (length != chunkBytes) {
+      throw new H5FormatException(structure, address, "unfiltered chunk has " + length
           + " bytes, expected " + chunkBytes);
     }
-    return data == stored ? stored.clone() : data;
+    if (data != out) {
+      System.arraycopy(data, 0, out, 0, chunkBytes); // no filter applied
+    }
   }
 
   /** For each position, the most bytes its decoder may produce: chunk size grown by the encoders before it. */

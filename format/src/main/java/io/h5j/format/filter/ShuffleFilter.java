@@ -34,6 +34,17 @@ final class ShuffleFilter implements Filter {
   }
 
   @Override
+  public int decode(byte[] in, int inLength, int[] clientData, byte[] out, int maxOutput)
+      throws H5FormatException {
+    int size = FilterSupport.requiredValue(this, clientData, 0, "element size");
+    if (inLength > maxOutput) {
+      throw FilterSupport.error(this, inLength + " bytes exceed the expected " + maxOutput);
+    }
+    transpose(in, inLength, size, false, out);
+    return inLength;
+  }
+
+  @Override
   public Optional<byte[]> encode(byte[] in, int[] clientData) {
     if (clientData.length < 1) {
       throw new IllegalArgumentException("shuffle needs the element size as client data value 0");
@@ -52,15 +63,23 @@ final class ShuffleFilter implements Filter {
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   private static byte[] transpose(byte[] in, int elementSize, boolean shuffle) {
-    long size = Integer.toUnsignedLong(elementSize);
-    if (size <= 1 || in.length / size <= 1) {
-      return in.clone();
-    }
-    int n = (int) (in.length / size);
-    int s = (int) size;
     byte[] out = new byte[in.length];
+    transpose(in, in.length, elementSize, shuffle, out);
+    return out;
+  }
+
+  /** (Un)shuffles the first {@code length} bytes of {@code in} into {@code out}. */
+  private static void transpose(byte[] in, int length, int elementSize, boolean shuffle,
+      byte[] out) {
+    long size = Integer.toUnsignedLong(elementSize);
+    if (size <= 1 || length / size <= 1) {
+      System.arraycopy(in, 0, out, 0, length);
+      return;
+    }
+    int n = (int) (length / size);
+    int s = (int) size;
     int tail = n * s;
-    System.arraycopy(in, tail, out, tail, in.length - tail); // leftover bytes stay in place
+    System.arraycopy(in, tail, out, tail, length - tail); // leftover bytes stay in place
     int done = 0;
     if (s == 8) {
       done = n & ~7; // whole blocks of 8 elements: one 8 x 8 byte transposition each
@@ -85,7 +104,6 @@ final class ShuffleFilter implements Filter {
         }
       }
     }
-    return out;
   }
 
   private static void unshuffle4(byte[] in, byte[] out, int n) {

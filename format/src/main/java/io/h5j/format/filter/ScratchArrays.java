@@ -1,0 +1,36 @@
+package io.h5j.format.filter;
+
+/**
+ * Byte arrays each thread reuses for chunk-sized temporaries (a filter's output that the next
+ * filter consumes, a chunk copied out as soon as it is decoded): a fresh 1 MiB array per chunk
+ * is a "humongous" object to the G1 collector, and allocating thousands of them costs more
+ * than decoding. Arrays above {@link #MAX_BYTES} are not kept.
+ */
+public final class ScratchArrays {
+  /** The largest array a thread keeps. */
+  public static final int MAX_BYTES = 4 << 20;
+
+  /** Slots in use: the decoded chunk (for callers) and the pipeline's two stages. */
+  public static final int CHUNK = 0;
+  static final int STAGE_A = 1;
+  static final int STAGE_B = 2;
+
+  private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[3][]);
+
+  private ScratchArrays() {}
+
+  /**
+   * This thread's array in {@code slot} with room for {@code bytes} (its contents are
+   * whatever it last held), or a new array when {@code bytes} exceeds {@link #MAX_BYTES}.
+   */
+  public static byte[] get(int slot, int bytes) {
+    if (bytes > MAX_BYTES) {
+      return new byte[bytes];
+    }
+    byte[][] mine = ARRAYS.get();
+    if (mine[slot] == null || mine[slot].length < bytes) {
+      mine[slot] = new byte[Math.max(bytes, 64 << 10)];
+    }
+    return mine[slot];
+  }
+}
