@@ -111,6 +111,13 @@ final class VirtualData {
           out[d] = Math.max(newDims[d], min[d]);
         }
       }
+      try {
+        count(out);
+      } catch (ArithmeticException e) {
+        throw new H5FormatException("virtual dataset " + path, block.address(), "unlimited"
+            + " mappings give an extent of " + Arrays.toString(out)
+            + ", more than 2^63 elements");
+      }
     }
     dims = out;
     return out.clone();
