@@ -49,6 +49,8 @@ final class VirtualData {
   private final MappingBlock block;
   private final long address;
   private final Map<String, Dataset> sources = new HashMap<>();
+  /** Each source's current extent, read once per read of this dataset. */
+  private final Map<Dataset, long[]> sourceDims = new java.util.IdentityHashMap<>();
   private final Map<Integer, List<Part>> parts = new HashMap<>();
   private long[] dims;
 
@@ -108,6 +110,13 @@ final class VirtualData {
         if (newDims[d] >= 0) {
           out[d] = Math.max(newDims[d], min[d]);
         }
+      }
+      try {
+        count(out);
+      } catch (ArithmeticException e) {
+        throw new H5FormatException("virtual dataset " + path, block.address(), "unlimited"
+            + " mappings give an extent of " + Arrays.toString(out)
+            + ", more than 2^63 elements");
       }
     }
     dims = out;
@@ -272,16 +281,17 @@ final class VirtualData {
       }
       DimSpan[] v = new DimSpan[rank];
       DimSpan[] s = new DimSpan[rank];
-      if (src.dataspace().rank() != rank) {
+      long[] sDims = dimsOf(src);
+      if (sDims.length != rank) {
         throw error(m, "source selection of rank " + rank + " in a source of rank "
-            + src.dataspace().rank());
+            + sDims.length);
       }
       for (int d = 0; d < rank; d++) {
         v[d] = DimSpan.range(block.virtualStart(m, d), block.blockShape(m, d));
         s[d] = DimSpan.range(block.sourceStart(m, d), block.blockShape(m, d));
       }
       Part p = new Part(src, new Spans(v), new Spans(s));
-      check(m, p.v(), p.s(), src.shape(), -1);
+      check(m, p.v(), p.s(), sDims, -1);
       return List.of(p);
     }
     EncodedSelection vSel = block.virtualSelection(m);
@@ -300,7 +310,7 @@ final class VirtualData {
     if (src == null) {
       return List.of();
     }
-    long[] sDims = src.shape();
+    long[] sDims = dimsOf(src);
     ResolvedSelection s = resolved(m, sSel, sDims, "source");
     ResolvedSelection v;
     if (uv >= 0) { // clip the virtual selection to as many slices as the source has
@@ -343,7 +353,7 @@ final class VirtualData {
       DimSpan[] vd = base.clone();
       vd[uv] = DimSpan.range(u.start() + j * u.stride(), u.block());
       ResolvedSelection v = new Spans(vd);
-      long[] sDims = src.shape();
+      long[] sDims = dimsOf(src);
       ResolvedSelection s = resolved(m, sSel, sDims, "source");
       check(m, v, s, sDims, uv);
       out.add(new Part(src, v, s));
@@ -682,6 +692,15 @@ final class VirtualData {
               + " beside " + file.path() + ")")
           + "; H5File.fillMissingVirtualSources(true) reads the fill value instead, as"
           + " libhdf5 does");
+    }
+    return d;
+  }
+
+  private long[] dimsOf(Dataset src) throws IOException {
+    long[] d = sourceDims.get(src);
+    if (d == null) {
+      d = src.shape();
+      sourceDims.put(src, d);
     }
     return d;
   }

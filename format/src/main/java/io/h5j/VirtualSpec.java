@@ -30,6 +30,7 @@ public final class VirtualSpec {
   private long[] maxShape;
   private Object fillValue;
   private boolean compact;
+  private boolean points;
   private final List<Mapping> mappings = new ArrayList<>();
 
   private VirtualSpec(Datatype datatype, long[] shape) {
@@ -103,6 +104,11 @@ public final class VirtualSpec {
   public VirtualSpec map(Mapping m) {
     EncodedSelection v = m.virtualSelection();
     EncodedSelection s = m.sourceSelection();
+    if (!points && (v instanceof EncodedSelection.Points
+        || s instanceof EncodedSelection.Points)) {
+      throw new IllegalArgumentException("libhdf5 does not open virtual datasets with point"
+          + " selections; use hyperslabs, or allowPointSelections() for h5j-only files");
+    }
     if (v.rank() != -1 && v.rank() != shape.length) {
       throw new IllegalArgumentException("the virtual selection has rank " + v.rank()
           + ", the dataset " + shape.length);
@@ -130,6 +136,15 @@ public final class VirtualSpec {
       }
     }
     mappings.add(m);
+    return this;
+  }
+
+  /**
+   * Lets mappings use point selections. h5j reads them (pairing points in stored order), but
+   * libhdf5 (1.10 at least) refuses to open such a virtual dataset.
+   */
+  public VirtualSpec allowPointSelections() {
+    this.points = true;
     return this;
   }
 

@@ -209,4 +209,33 @@ class VirtualKindsOracleTest {
       Files.delete(file);
     }
   }
+
+  @Test
+  void virtualSourcesNestAndACycleIsReported() throws Exception {
+    Path file = Files.createTempFile("vds-nested", ".h5");
+    try {
+      try (H5File f = H5File.create(file)) {
+        f.root().createDataset("raw", DatasetSpec.of(range(0, 6)));
+        f.root().createVirtualDataset("inner", VirtualSpec.of(Datatypes.INT32, 6).fillValue(-1)
+            .map(".", "/raw", new long[] {0}, new long[] {3}, new long[] {3}));
+        f.root().createVirtualDataset("outer", VirtualSpec.of(Datatypes.INT32, 4).fillValue(-2)
+            .map(".", "/inner", new long[] {2}, new long[] {0}, new long[] {3}));
+        f.root().createVirtualDataset("a", VirtualSpec.of(Datatypes.INT32, 2)
+            .map(".", "/b", new long[] {0}, new long[] {0}, new long[] {2}));
+        f.root().createVirtualDataset("b", VirtualSpec.of(Datatypes.INT32, 2)
+            .map(".", "/a", new long[] {0}, new long[] {0}, new long[] {2}));
+      }
+      int[] outer = {-1, 0, 1, -2};
+      try (H5File f = H5File.open(file)) {
+        assertArrayEquals(outer, (int[]) f.dataset("outer").read());
+        H5FormatException e = assertThrows(H5FormatException.class,
+            () -> f.dataset("a").read());
+        assertTrue(e.getMessage().contains("cycle"), e.getMessage());
+      }
+      assertH5py(h5py(file, "outer"), "outer", new long[] {4}, outer);
+      Oracles.h5dump(file, "-H"); // the cycle is well formed: libhdf5 lists it
+    } finally {
+      Files.delete(file);
+    }
+  }
 }

@@ -42,19 +42,13 @@ public final class MappingIndex {
         ids[m++] = i;
       }
     }
-    ids = Arrays.copyOf(ids, m);
-    Integer[] boxed = new Integer[m];
-    for (int i = 0; i < m; i++) {
-      boxed[i] = ids[i];
-    }
-    tile(boxed, 0, m, 0, rank, lower, upper);
-    int[] order = new int[m];
+    int[] order = Arrays.copyOf(ids, m);
+    tile(order, 0, m, 0, rank, lower, upper, new long[m]);
     long[] lo0 = new long[m * rank];
     long[] hi0 = new long[m * rank];
     for (int i = 0; i < m; i++) {
-      order[i] = boxed[i];
-      System.arraycopy(lower, boxed[i] * rank, lo0, i * rank, rank);
-      System.arraycopy(upper, boxed[i] * rank, hi0, i * rank, rank);
+      System.arraycopy(lower, order[i] * rank, lo0, i * rank, rank);
+      System.arraycopy(upper, order[i] * rank, hi0, i * rank, rank);
     }
     java.util.List<long[]> los = new java.util.ArrayList<>();
     java.util.List<long[]> his = new java.util.ArrayList<>();
@@ -85,17 +79,29 @@ public final class MappingIndex {
         order);
   }
 
-  /** Sort-tile-recursive ordering of ids[from, to) starting at dimension d. */
-  private static void tile(Integer[] ids, int from, int to, int d, int rank, long[] lower,
-      long[] upper) {
+  /**
+   * Sort-tile-recursive ordering of ids[from, to) starting at dimension d. Ids are sorted by
+   * the centre of their box along d, packed with the id into one long (the centre scaled to
+   * 31 bits: the order only shapes the tree, never what a query finds).
+   */
+  private static void tile(int[] ids, int from, int to, int d, int rank, long[] lower,
+      long[] upper, long[] scratch) {
     int n = to - from;
     if (n <= FANOUT || d >= rank) {
       return;
     }
-    final int dim = d;
-    Arrays.sort(ids, from, to, (a, b) -> Long.compare(
-        lower[a * rank + dim] / 2 + upper[a * rank + dim] / 2,
-        lower[b * rank + dim] / 2 + upper[b * rank + dim] / 2));
+    long max = 0;
+    for (int i = from; i < to; i++) {
+      max = Math.max(max, centre(ids[i], d, rank, lower, upper));
+    }
+    int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(max) - 31);
+    for (int i = from; i < to; i++) {
+      scratch[i] = (centre(ids[i], d, rank, lower, upper) >>> shift) << 32 | ids[i];
+    }
+    Arrays.sort(scratch, from, to);
+    for (int i = from; i < to; i++) {
+      ids[i] = (int) scratch[i];
+    }
     if (d == rank - 1) {
       return;
     }
@@ -103,8 +109,12 @@ public final class MappingIndex {
     int slices = (int) Math.ceil(Math.pow(leaves, 1.0 / (rank - d)));
     int per = ((leaves + slices - 1) / slices) * FANOUT;
     for (int s = from; s < to; s += per) {
-      tile(ids, s, Math.min(to, s + per), d + 1, rank, lower, upper);
+      tile(ids, s, Math.min(to, s + per), d + 1, rank, lower, upper, scratch);
     }
+  }
+
+  private static long centre(int id, int d, int rank, long[] lower, long[] upper) {
+    return lower[id * rank + d] / 2 + upper[id * rank + d] / 2;
   }
 
   /** Number of boxes indexed. */
