@@ -1,0 +1,74 @@
+package io.h5j.cli;
+
+import io.h5j.repack.RepackReport;
+import io.h5j.repack.RepackVerifier;
+import io.h5j.repack.Repacker;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code h5j repack IN OUT}: a thin layer over {@link Repacker}. */
+@Command(name = "repack", description = "Copy everything reachable in an HDF5 file into a new"
+    + " file (like h5repack), moving chunks and virtual dataset mappings as stored bytes.")
+final class RepackCommand implements Callable<Integer> {
+  /** Differences listed by --verify before it stops looking. */
+  private static final int MAX_DIFFERENCES = 20;
+
+  @Option(names = {"-v", "--verbose"}, description = "Print what was copied.")
+  boolean verbose;
+
+  @Option(names = "--verify", description = "Re-read OUT and compare every object with IN.")
+  boolean verify;
+
+  @Parameters(index = "0", description = "input HDF5 file (opened read-only)")
+  Path in;
+
+  @Parameters(index = "1", description = "output file (written beside, renamed when complete)")
+  Path out;
+
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter stderr = spec.commandLine().getErr();
+    ProgressBar bar = System.console() != null ? new ProgressBar(stderr) : null;
+    long start = System.nanoTime();
+    RepackReport r = Repacker.builder().progress(bar == null ? null : bar::update).build()
+        .repack(in, out);
+    if (bar != null) {
+      bar.clear();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    if (verbose) {
+      stdout.printf("%s -> %s in %.2f s%n", in, out, seconds);
+      stdout.printf("objects: %d groups, %d datasets (%d virtual), %d committed datatypes;"
+          + " %d links%n", r.groups(), r.datasets(), r.virtualDatasets(), r.datatypes(),
+          r.links());
+      stdout.printf("raw data copied as stored: %s%n", ProgressBar.bytes(r.bytesCopied()));
+      stdout.printf("mapping blocks: %d, byte-identical to an earlier one: %d (%s)%n",
+          r.mappingBlocks(), r.identicalMappingBlocks(),
+          ProgressBar.bytes(r.identicalMappingBlockBytes()));
+      stdout.printf("size: %s -> %s%n", ProgressBar.bytes(r.inputBytes()),
+          ProgressBar.bytes(r.outputBytes()));
+    }
+    if (verify) {
+      List<String> differences = RepackVerifier.compare(in, out, MAX_DIFFERENCES);
+      if (!differences.isEmpty()) {
+        stderr.println("h5j: " + out + " differs from " + in + ":");
+        differences.forEach(d -> stderr.println("  " + d));
+        return Main.BAD_INPUT;
+      }
+      if (verbose) {
+        stdout.println("verified: every object of " + out + " matches " + in);
+      }
+    }
+    return Main.OK;
+  }
+}
