@@ -1,5 +1,7 @@
 package io.h5j.cli;
 
+import io.h5j.repack.FilterOption;
+import io.h5j.repack.LayoutOption;
 import io.h5j.repack.RepackReport;
 import io.h5j.repack.RepackVerifier;
 import io.h5j.repack.Repacker;
@@ -25,6 +27,15 @@ final class RepackCommand implements Callable<Integer> {
   @Option(names = "--verify", description = "Re-read OUT and compare every object with IN.")
   boolean verify;
 
+  @Option(names = {"-f", "--filter"}, paramLabel = "[PATH,...:]FILTER", description = "Filters"
+      + " for the datasets named (all if none): GZIP=0..9, SHUF, FLET, LZF, LZ4, BZIP2=1..9,"
+      + " ZSTD=1..22 or NONE; repeat to build a pipeline.")
+  List<String> filters = List.of();
+
+  @Option(names = {"-l", "--layout"}, paramLabel = "[PATH,...:]LAYOUT", description = "Layout"
+      + " for the datasets named (all if none): CHUNK=DIMxDIM..., CONTI or COMPA.")
+  List<String> layouts = List.of();
+
   @Parameters(index = "0", description = "input HDF5 file (opened read-only)")
   Path in;
 
@@ -40,8 +51,14 @@ final class RepackCommand implements Callable<Integer> {
     PrintWriter stderr = spec.commandLine().getErr();
     ProgressBar bar = System.console() != null ? new ProgressBar(stderr) : null;
     long start = System.nanoTime();
-    RepackReport r = Repacker.builder().progress(bar == null ? null : bar::update).build()
-        .repack(in, out);
+    Repacker.Builder b = Repacker.builder().progress(bar == null ? null : bar::update);
+    try {
+      filters.forEach(f -> b.filter(FilterOption.parse(f)));
+      layouts.forEach(l -> b.layout(LayoutOption.parse(l)));
+    } catch (IllegalArgumentException e) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    RepackReport r = b.build().repack(in, out);
     if (bar != null) {
       bar.clear();
     }

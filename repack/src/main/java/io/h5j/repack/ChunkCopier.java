@@ -116,7 +116,8 @@ final class ChunkCopier {
     return chunks;
   }
 
-  private LayoutMessage.Chunked index(LayoutMessage.Chunked layout, Dataspace space,
+  /** Writes the index of the chunks of a dataset laid out as {@code layout} says. */
+  LayoutMessage.Chunked index(LayoutMessage.Chunked layout, Dataspace space,
       boolean filtered, List<ChunkRecord> chunks) throws IOException {
     ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
     int type = ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered, false,

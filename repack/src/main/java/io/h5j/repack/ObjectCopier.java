@@ -76,16 +76,26 @@ final class ObjectCopier {
   private long datatypeCount;
   private long linkCount;
 
-  ObjectCopier(H5Context in, H5Context out, RepackProgress progress) {
+  private final StoragePlanner planner;
+  private final Transcoder transcoder;
+
+  /**
+   * @param source the input through the dataset API, for datasets whose storage
+   *     {@code planner} changes (may be null when it changes none)
+   */
+  ObjectCopier(H5Context in, H5Context out, RepackProgress progress, StoragePlanner planner,
+      io.h5j.H5File source) {
     this.in = in;
     this.out = out;
     this.progress = progress;
+    this.planner = planner;
     this.runs = new ByteRuns(in.access(), out.access());
     this.chunks = new ChunkCopier(in, out, runs);
     this.inHeap = new GlobalHeapReader(in.access());
     this.outHeap = new GlobalHeapWriter(out.access(), out.allocator());
     out.beforeEveryCommit(outHeap::flush);
     this.rewriter = new ElementRewriter(inHeap, outHeap, this::translate);
+    this.transcoder = source == null ? null : new Transcoder(source, out, chunks, rewriter);
   }
 
   /** Copies everything reachable from the input's root into the (empty) output root. */
@@ -211,11 +221,23 @@ final class ObjectCopier {
     ByteReader p = optionalReader(h, MessageType.FILTER_PIPELINE);
     FilterPipelineMessage pipeline = p == null ? null : FilterPipelineMessage.decode(p);
     boolean rewrite = ElementRewriter.needed(type);
-    LayoutMessage copiedLayout = copyStorage(layout, space, pipeline, rewrite, path);
+    StoragePlan plan = path.startsWith("/")
+        ? planner.plan(path, layout, pipeline, space, type) : null;
+    LayoutMessage copiedLayout = plan != null
+        ? new LayoutMessage.Contiguous(FileParams.UNDEFINED, 0) // until the transcoder runs
+        : copyStorage(layout, space, pipeline, rewrite, path);
     List<StoredMessage> messages = new ArrayList<>();
     for (StoredMessage m : copyMessages(h, Set.of())) {
-      messages.add(m.type() == MessageType.LAYOUT ? new StoredMessage(m.type(), m.flags(), -1,
-          copiedLayout.toBytes(out.params())) : m);
+      if (m.type() == MessageType.LAYOUT) {
+        messages.add(new StoredMessage(m.type(), m.flags(), -1,
+            copiedLayout.toBytes(out.params())));
+        if (plan != null && plan.pipeline() != null) {
+          messages.add(StoredMessage.of(MessageType.FILTER_PIPELINE,
+              plan.pipeline().toBytes(out.params())));
+        }
+      } else if (plan == null || m.type() != MessageType.FILTER_PIPELINE) {
+        messages.add(m);
+      }
     }
     Attributes attrs = attributes(h, path);
     messages.addAll(attrs.direct);
@@ -226,7 +248,9 @@ final class ObjectCopier {
     if (layout instanceof LayoutMessage.Virtual) {
       virtualCount++;
     }
-    if (rewrite) {
+    if (plan != null) {
+      fixups.add(() -> transcode(address, type, space, plan, path, h.address()));
+    } else if (rewrite) {
       fixups.add(() -> rewriteElements(address, type, space, layout, copiedLayout, pipeline,
           path, h.address()));
     }
@@ -293,6 +317,19 @@ final class ObjectCopier {
       if (fixed != null) {
         replaceMessage(address, MessageType.LAYOUT, fixed.toBytes(out.params()));
       }
+    } catch (RepackException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new RepackException(path, oldAddress, e);
+    }
+  }
+
+  /** Stores a dataset's elements in the layout and filters that the options asked for. */
+  private void transcode(long address, Datatype type, Dataspace space, StoragePlan plan,
+      String path, long oldAddress) throws IOException {
+    try {
+      LayoutMessage layout = transcoder.write(path, type, space, plan);
+      replaceMessage(address, MessageType.LAYOUT, layout.toBytes(out.params()));
     } catch (RepackException e) {
       throw e;
     } catch (IOException | RuntimeException e) {

@@ -24,9 +24,11 @@ import java.nio.file.StandardCopyOption;
  */
 public final class Repacker {
   private final RepackProgress progress;
+  private final StoragePlanner planner;
 
   private Repacker(Builder b) {
     this.progress = b.progress;
+    this.planner = new StoragePlanner(b.filters, b.layouts);
   }
 
   /** A builder with the defaults: no progress reports. */
@@ -37,8 +39,25 @@ public final class Repacker {
   /** Options of a {@link Repacker}. */
   public static final class Builder {
     private RepackProgress progress = RepackProgress.NONE;
+    private final java.util.List<FilterOption> filters = new java.util.ArrayList<>();
+    private final java.util.List<LayoutOption> layouts = new java.util.ArrayList<>();
 
     private Builder() {}
+
+    /**
+     * Changes the filters of datasets (h5repack's {@code -f}); such datasets are decoded and
+     * encoded again instead of copied as stored.
+     */
+    public Builder filter(FilterOption f) {
+      filters.add(f);
+      return this;
+    }
+
+    /** Changes the layout of datasets (h5repack's {@code -l}). */
+    public Builder layout(LayoutOption l) {
+      layouts.add(l);
+      return this;
+    }
 
     /** Told after every object copied. */
     public Builder progress(RepackProgress p) {
@@ -65,17 +84,20 @@ public final class Repacker {
           + "); name a different output file");
     }
     Path dir = target.getParent();
-    Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+    // named, not Files.createTempFile: that would give the output owner-only permissions
+    Path temp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid()
+        + "." + System.nanoTime() + ".part");
     boolean done = false;
     try {
       H5File.create(temp).close(); // a valid empty file: superblock and root group
       RepackReport report;
       try (FileAccess inAccess = FileAccess.openRead(in);
-          FileAccess outAccess = FileAccess.openReadWrite(temp)) {
+          FileAccess outAccess = FileAccess.openReadWrite(temp);
+          H5File values = planner.changesAnything() ? H5File.open(in) : null) {
         H5Context source = H5Context.open(inAccess);
         checkAddressSizes(source, in);
         H5Context dest = H5Context.open(outAccess);
-        report = new ObjectCopier(source, dest, progress).copyAll();
+        report = new ObjectCopier(source, dest, progress, planner, values).copyAll();
         dest.flush();
       }
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
