@@ -58,7 +58,10 @@ final class StoragePlanner {
   private StoragePlan plan(String path, LayoutMessage layout, FilterPipelineMessage pipeline,
       Dataspace space, Datatype type, List<FilterOption> fs, List<LayoutOption> ls) {
     List<FilterDescription> current = pipeline == null ? List.of() : pipeline.filters();
-    List<FilterDescription> wanted = fs.isEmpty() ? current : new ArrayList<>();
+    LayoutOption lo = ls.isEmpty() ? null : ls.get(ls.size() - 1);
+    boolean unchunked = lo != null && lo.kind() != LayoutOption.Kind.CHUNKED;
+    // a layout without chunks drops the filters, as h5repack does, unless filters are named
+    List<FilterDescription> wanted = !fs.isEmpty() || unchunked ? new ArrayList<>() : current;
     for (FilterOption f : fs) {
       if (f.filter() == null) {
         wanted.clear();
@@ -66,7 +69,6 @@ final class StoragePlanner {
         wanted.add(withLocalParameters(f.filter(), type.size()));
       }
     }
-    LayoutOption lo = ls.isEmpty() ? null : ls.get(ls.size() - 1);
     LayoutMessage.Chunked chunked = layout instanceof LayoutMessage.Chunked c ? c : null;
     LayoutOption.Kind kind = lo != null ? lo.kind()
         : chunked != null || !wanted.isEmpty() ? LayoutOption.Kind.CHUNKED
