@@ -1,5 +1,6 @@
 package io.h5j.cli;
 
+import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.repack.FilterOption;
 import io.h5j.repack.LayoutOption;
 import io.h5j.repack.RepackReport;
@@ -36,6 +37,11 @@ final class RepackCommand implements Callable<Integer> {
       + " for the datasets named (all if none): CHUNK=DIMxDIM..., CONTI or COMPA.")
   List<String> layouts = List.of();
 
+  @Option(names = "--vds-encoding", paramLabel = "v0|v1", description = "Store virtual"
+      + " dataset mappings in block encoding v0 (libhdf5 1.10 reads it) or v1 (HDF5 2.0's"
+      + " compact one); by default each block is copied as it is.")
+  String vdsEncoding;
+
   @Parameters(index = "0", description = "input HDF5 file (opened read-only)")
   Path in;
 
@@ -55,6 +61,14 @@ final class RepackCommand implements Callable<Integer> {
     try {
       filters.forEach(f -> b.filter(FilterOption.parse(f)));
       layouts.forEach(l -> b.layout(LayoutOption.parse(l)));
+      if (vdsEncoding != null) {
+        b.vdsEncoding(switch (vdsEncoding.toLowerCase(java.util.Locale.ROOT)) {
+          case "v0" -> MappingBlockWriter.Format.V0;
+          case "v1" -> MappingBlockWriter.Format.V1_COMPACT;
+          default -> throw new IllegalArgumentException("--vds-encoding is v0 or v1, not "
+              + vdsEncoding);
+        });
+      }
     } catch (IllegalArgumentException e) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }

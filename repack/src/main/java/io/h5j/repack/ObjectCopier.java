@@ -21,6 +21,8 @@ import io.h5j.format.object.AttributeStorage;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.format.vds.MappingBlock;
+import io.h5j.format.vds.MappingBlockWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -78,13 +80,15 @@ final class ObjectCopier {
 
   private final StoragePlanner planner;
   private final Transcoder transcoder;
+  private final MappingBlockWriter.Format vdsEncoding;
 
   /**
    * @param source the input through the dataset API, for datasets whose storage
    *     {@code planner} changes (may be null when it changes none)
    */
   ObjectCopier(H5Context in, H5Context out, RepackProgress progress, StoragePlanner planner,
-      io.h5j.H5File source) {
+      io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding) {
+    this.vdsEncoding = vdsEncoding;
     this.in = in;
     this.out = out;
     this.progress = progress;
@@ -281,10 +285,27 @@ final class ObjectCopier {
     } else if (layout instanceof LayoutMessage.Virtual v) {
       byte[] block = inHeap.read(v.heapAddress(), checkedIndex(v.heapIndex(), path));
       census.add(block);
-      GlobalHeapId id = outHeap.write(block);
+      GlobalHeapId id = outHeap.write(encoded(block, v.heapAddress(), path));
       return new LayoutMessage.Virtual(id.collectionAddress(), id.index());
     }
     throw new UnsupportedOperationException(layout.className() + " storage is not copied");
+  }
+
+  /** The block in the encoding asked for: as it is when it already has it. */
+  private byte[] encoded(byte[] block, long address, String path) throws IOException {
+    if (vdsEncoding == null) {
+      return block;
+    }
+    MappingBlock b = MappingBlock.decode(block, in.params(), address, path);
+    int version = vdsEncoding == MappingBlockWriter.Format.V0 ? 0 : 1;
+    if (b.version() == version) {
+      return block;
+    }
+    MappingBlockWriter w = new MappingBlockWriter(out.params(), vdsEncoding);
+    for (int i = 0; i < b.count(); i++) {
+      w.add(b.mapping(i));
+    }
+    return w.toByteArray();
   }
 
   private static int checkedIndex(long index, String path) throws H5FormatException {

@@ -3,6 +3,7 @@ package io.h5j.repack;
 import io.h5j.H5File;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.object.H5Context;
+import io.h5j.format.vds.MappingBlockWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,9 +26,11 @@ import java.nio.file.StandardCopyOption;
 public final class Repacker {
   private final RepackProgress progress;
   private final StoragePlanner planner;
+  private final MappingBlockWriter.Format vdsEncoding;
 
   private Repacker(Builder b) {
     this.progress = b.progress;
+    this.vdsEncoding = b.vdsEncoding;
     this.planner = new StoragePlanner(b.filters, b.layouts);
   }
 
@@ -39,6 +42,7 @@ public final class Repacker {
   /** Options of a {@link Repacker}. */
   public static final class Builder {
     private RepackProgress progress = RepackProgress.NONE;
+    private MappingBlockWriter.Format vdsEncoding;
     private final java.util.List<FilterOption> filters = new java.util.ArrayList<>();
     private final java.util.List<LayoutOption> layouts = new java.util.ArrayList<>();
 
@@ -50,6 +54,16 @@ public final class Repacker {
      */
     public Builder filter(FilterOption f) {
       filters.add(f);
+      return this;
+    }
+
+    /**
+     * Stores every virtual dataset's mappings in {@code format}: V0 (what libhdf5 1.10
+     * reads) or V1_COMPACT (HDF5 2.0). Blocks already in it are copied as bytes; null (the
+     * default) copies every block as it is.
+     */
+    public Builder vdsEncoding(MappingBlockWriter.Format format) {
+      this.vdsEncoding = format;
       return this;
     }
 
@@ -97,7 +111,8 @@ public final class Repacker {
         H5Context source = H5Context.open(inAccess);
         checkAddressSizes(source, in);
         H5Context dest = H5Context.open(outAccess);
-        report = new ObjectCopier(source, dest, progress, planner, values).copyAll();
+        report = new ObjectCopier(source, dest, progress, planner, values,
+            vdsEncoding).copyAll();
         dest.flush();
       }
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
