@@ -42,6 +42,10 @@ final class RepackCommand implements Callable<Integer> {
       + " compact one); by default each block is copied as it is.")
   String vdsEncoding;
 
+  @Option(names = "--share-vds-blocks", description = "Refused: libhdf5 1.10.8 frees a"
+      + " shared mapping block when one of its datasets is deleted (see the README).")
+  boolean shareVdsBlocks;
+
   @Parameters(index = "0", description = "input HDF5 file (opened read-only)")
   Path in;
 
@@ -57,6 +61,12 @@ final class RepackCommand implements Callable<Integer> {
     PrintWriter stderr = spec.commandLine().getErr();
     ProgressBar bar = System.console() != null ? new ProgressBar(stderr) : null;
     long start = System.nanoTime();
+    if (shareVdsBlocks) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--share-vds-blocks"
+          + " is refused: when one of the virtual datasets sharing a mapping block is deleted,"
+          + " libhdf5 1.10.8 frees the block, the next block written takes its place, and the"
+          + " other datasets silently read those mappings instead of theirs");
+    }
     Repacker.Builder b = Repacker.builder().progress(bar == null ? null : bar::update);
     try {
       filters.forEach(f -> b.filter(FilterOption.parse(f)));

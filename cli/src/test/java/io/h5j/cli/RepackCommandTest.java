@@ -41,6 +41,16 @@ class RepackCommandTest {
   }
 
   @Test
+  void refusesToShareMappingBlocks() throws Exception {
+    Path out = Files.createTempDirectory("repack-share").resolve("out.h5");
+    Result r = run("repack", "--share-vds-blocks", Fixtures.file("layouts_latest.h5")
+        .toString(), out.toString());
+    assertEquals(Main.USAGE, r.code());
+    assertTrue(r.err().contains("libhdf5 1.10.8 frees the block"), r.err());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
   void refusesToRepackAFileOntoItself() throws Exception {
     Path f = Files.createTempFile("repack-self", ".h5");
     Files.copy(Fixtures.file("groups_latest.h5"), f, java.nio.file.StandardCopyOption

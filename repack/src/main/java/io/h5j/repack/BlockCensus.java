@@ -12,7 +12,8 @@ import java.util.zip.CRC32C;
  * collide at the same length. A report, not a basis for sharing storage.
  */
 final class BlockCensus {
-  private record Key(int length, int lookup3, int crc) {}
+  /** What identifies a block's bytes, short of the bytes. */
+  record Key(int length, int lookup3, int crc) {}
 
   private final Set<Key> seen = new HashSet<>();
   private final CRC32C crc = new CRC32C();
@@ -20,15 +21,26 @@ final class BlockCensus {
   private long repeated;
   private long repeatedBytes;
 
-  /** Records one block; true if an identical block was recorded before. */
-  boolean add(byte[] block) {
-    blocks++;
+  /** The key of a block. */
+  Key key(byte[] block) {
     crc.reset();
     crc.update(block, 0, block.length);
     int n = block.length;
     int lookup3 = n < 4 ? 0 : (block[n - 4] & 0xff) | (block[n - 3] & 0xff) << 8
         | (block[n - 2] & 0xff) << 16 | (block[n - 1] & 0xff) << 24;
-    boolean again = !seen.add(new Key(n, lookup3, (int) crc.getValue()));
+    return new Key(n, lookup3, (int) crc.getValue());
+  }
+
+  /** Records one block; true if an identical block was recorded before. */
+  boolean add(byte[] block) {
+    return add(block, key(block));
+  }
+
+  /** Records one block whose key is known. */
+  boolean add(byte[] block, Key key) {
+    blocks++;
+    int n = block.length;
+    boolean again = !seen.add(key);
     if (again) {
       repeated++;
       repeatedBytes += n;

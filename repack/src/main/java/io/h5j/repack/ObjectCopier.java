@@ -81,14 +81,19 @@ final class ObjectCopier {
   private final StoragePlanner planner;
   private final Transcoder transcoder;
   private final MappingBlockWriter.Format vdsEncoding;
+  /** Distinct blocks already stored, when blocks are shared: key → where, in both files. */
+  private final Map<BlockCensus.Key, SharedBlock> sharedBlocks;
+
+  private record SharedBlock(long inCollection, int inIndex, GlobalHeapId out) {}
 
   /**
    * @param source the input through the dataset API, for datasets whose storage
    *     {@code planner} changes (may be null when it changes none)
    */
   ObjectCopier(H5Context in, H5Context out, RepackProgress progress, StoragePlanner planner,
-      io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding) {
+      io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding, boolean shareBlocks) {
     this.vdsEncoding = vdsEncoding;
+    this.sharedBlocks = shareBlocks ? new HashMap<>() : null;
     this.in = in;
     this.out = out;
     this.progress = progress;
@@ -283,9 +288,19 @@ final class ObjectCopier {
       }
       return chunks.copyStored(c, space, pipeline != null, path);
     } else if (layout instanceof LayoutMessage.Virtual v) {
-      byte[] block = inHeap.read(v.heapAddress(), checkedIndex(v.heapIndex(), path));
-      census.add(block);
+      int index = checkedIndex(v.heapIndex(), path);
+      byte[] block = inHeap.read(v.heapAddress(), index);
+      BlockCensus.Key key = census.key(block);
+      census.add(block, key);
+      SharedBlock earlier = sharedBlocks == null ? null : sharedBlocks.get(key);
+      if (earlier != null && java.util.Arrays.equals(block,
+          inHeap.read(earlier.inCollection(), earlier.inIndex()))) {
+        return new LayoutMessage.Virtual(earlier.out().collectionAddress(), earlier.out().index());
+      }
       GlobalHeapId id = outHeap.write(encoded(block, v.heapAddress(), path));
+      if (sharedBlocks != null && earlier == null) {
+        sharedBlocks.put(key, new SharedBlock(v.heapAddress(), index, id));
+      }
       return new LayoutMessage.Virtual(id.collectionAddress(), id.index());
     }
     throw new UnsupportedOperationException(layout.className() + " storage is not copied");
