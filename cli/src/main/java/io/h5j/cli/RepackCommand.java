@@ -1,0 +1,115 @@
+package io.h5j.cli;
+
+import io.h5j.format.vds.MappingBlockWriter;
+import io.h5j.repack.FilterOption;
+import io.h5j.repack.LayoutOption;
+import io.h5j.repack.RepackReport;
+import io.h5j.repack.RepackVerifier;
+import io.h5j.repack.Repacker;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code h5j repack IN OUT}: a thin layer over {@link Repacker}. */
+@Command(name = "repack", description = "Copy everything reachable in an HDF5 file into a new"
+    + " file (like h5repack), moving chunks and virtual dataset mappings as stored bytes.")
+final class RepackCommand implements Callable<Integer> {
+  /** Differences listed by --verify before it stops looking. */
+  private static final int MAX_DIFFERENCES = 20;
+
+  @Option(names = {"-v", "--verbose"}, description = "Print what was copied.")
+  boolean verbose;
+
+  @Option(names = "--verify", description = "Re-read OUT and compare every object with IN.")
+  boolean verify;
+
+  @Option(names = {"-f", "--filter"}, paramLabel = "[PATH,...:]FILTER", description = "Filters"
+      + " for the datasets named (all if none): GZIP=0..9, SHUF, FLET, LZF, LZ4, BZIP2=1..9,"
+      + " ZSTD=1..22 or NONE; repeat to build a pipeline.")
+  List<String> filters = List.of();
+
+  @Option(names = {"-l", "--layout"}, paramLabel = "[PATH,...:]LAYOUT", description = "Layout"
+      + " for the datasets named (all if none): CHUNK=DIMxDIM..., CONTI or COMPA.")
+  List<String> layouts = List.of();
+
+  @Option(names = "--vds-encoding", paramLabel = "v0|v1", description = "Store virtual"
+      + " dataset mappings in block encoding v0 (libhdf5 1.10 reads it) or v1 (HDF5 2.0's"
+      + " compact one); by default each block is copied as it is.")
+  String vdsEncoding;
+
+  @Option(names = "--share-vds-blocks", description = "Refused: libhdf5 1.10.8 frees a"
+      + " shared mapping block when one of its datasets is deleted (see the README).")
+  boolean shareVdsBlocks;
+
+  @Parameters(index = "0", description = "input HDF5 file (opened read-only)")
+  Path in;
+
+  @Parameters(index = "1", description = "output file (written beside, renamed when complete)")
+  Path out;
+
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter stderr = spec.commandLine().getErr();
+    ProgressBar bar = System.console() != null ? new ProgressBar(stderr) : null;
+    long start = System.nanoTime();
+    if (shareVdsBlocks) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--share-vds-blocks"
+          + " is refused: when one of the virtual datasets sharing a mapping block is deleted,"
+          + " libhdf5 1.10.8 frees the block, the next block written takes its place, and the"
+          + " other datasets silently read those mappings instead of theirs");
+    }
+    Repacker.Builder b = Repacker.builder().progress(bar == null ? null : bar::update);
+    try {
+      filters.forEach(f -> b.filter(FilterOption.parse(f)));
+      layouts.forEach(l -> b.layout(LayoutOption.parse(l)));
+      if (vdsEncoding != null) {
+        b.vdsEncoding(switch (vdsEncoding.toLowerCase(java.util.Locale.ROOT)) {
+          case "v0" -> MappingBlockWriter.Format.V0;
+          case "v1" -> MappingBlockWriter.Format.V1_COMPACT;
+          default -> throw new IllegalArgumentException("--vds-encoding is v0 or v1, not "
+              + vdsEncoding);
+        });
+      }
+    } catch (IllegalArgumentException e) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    RepackReport r = b.build().repack(in, out);
+    if (bar != null) {
+      bar.clear();
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    if (verbose) {
+      stdout.printf("%s -> %s in %.2f s%n", in, out, seconds);
+      stdout.printf("objects: %d groups, %d datasets (%d virtual), %d committed datatypes;"
+          + " %d links%n", r.groups(), r.datasets(), r.virtualDatasets(), r.datatypes(),
+          r.links());
+      stdout.printf("raw data copied as stored: %s%n", ProgressBar.bytes(r.bytesCopied()));
+      stdout.printf("mapping blocks: %d, byte-identical to an earlier one: %d (%s)%n",
+          r.mappingBlocks(), r.identicalMappingBlocks(),
+          ProgressBar.bytes(r.identicalMappingBlockBytes()));
+      stdout.printf("size: %s -> %s%n", ProgressBar.bytes(r.inputBytes()),
+          ProgressBar.bytes(r.outputBytes()));
+    }
+    if (verify) {
+      List<String> differences = RepackVerifier.compare(in, out, MAX_DIFFERENCES);
+      if (!differences.isEmpty()) {
+        stderr.println("h5j: " + out + " differs from " + in + ":");
+        differences.forEach(d -> stderr.println("  " + d));
+        return Main.BAD_INPUT;
+      }
+      if (verbose) {
+        stdout.println("verified: every object of " + out + " matches " + in);
+      }
+    }
+    return Main.OK;
+  }
+}

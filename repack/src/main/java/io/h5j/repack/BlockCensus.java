@@ -1,0 +1,62 @@
+package io.h5j.repack;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.zip.CRC32C;
+
+/**
+ * Counts virtual dataset mapping blocks and how many repeat an earlier one byte for byte
+ * (versioned files copy an unchanged dataset's block into every version). Keeps a key per
+ * distinct block, not the blocks: its length, its own lookup3 checksum (the last four bytes)
+ * and a CRC-32C, so that two different blocks count as one only if both 32-bit checksums
+ * collide at the same length. A report, not a basis for sharing storage.
+ */
+final class BlockCensus {
+  /** What identifies a block's bytes, short of the bytes. */
+  record Key(int length, int lookup3, int crc) {}
+
+  private final Set<Key> seen = new HashSet<>();
+  private final CRC32C crc = new CRC32C();
+  private long blocks;
+  private long repeated;
+  private long repeatedBytes;
+
+  /** The key of a block. */
+  Key key(byte[] block) {
+    crc.reset();
+    crc.update(block, 0, block.length);
+    int n = block.length;
+    int lookup3 = n < 4 ? 0 : (block[n - 4] & 0xff) | (block[n - 3] & 0xff) << 8
+        | (block[n - 2] & 0xff) << 16 | (block[n - 1] & 0xff) << 24;
+    return new Key(n, lookup3, (int) crc.getValue());
+  }
+
+  /** Records one block; true if an identical block was recorded before. */
+  boolean add(byte[] block) {
+    return add(block, key(block));
+  }
+
+  /** Records one block whose key is known. */
+  boolean add(byte[] block, Key key) {
+    blocks++;
+    int n = block.length;
+    boolean again = !seen.add(key);
+    if (again) {
+      repeated++;
+      repeatedBytes += n;
+    }
+    return again;
+  }
+
+  long blocks() {
+    return blocks;
+  }
+
+  long repeated() {
+    return repeated;
+  }
+
+  long repeatedBytes() {
+    return repeatedBytes;
+  }
+}

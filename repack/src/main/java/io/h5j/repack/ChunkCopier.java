@@ -1,0 +1,129 @@
+package io.h5j.repack;
+
+import io.h5j.format.chunk.ChunkGeometry;
+import io.h5j.format.chunk.ChunkIndex;
+import io.h5j.format.chunk.ChunkIndexWriter;
+import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.chunk.IndexOptions;
+import io.h5j.format.chunk.WrittenIndex;
+import io.h5j.format.filter.FilterPipeline;
+import io.h5j.format.filter.FilterPipelineMessage;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.object.H5Context;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Copies the chunks of one chunked dataset into the new file and writes a new index for
+ * them, of the type libhdf5 1.10 chooses for the dataset's shape in a new-format file.
+ */
+final class ChunkCopier {
+  /** Changes the unfiltered bytes of one chunk in place. */
+  interface Transform {
+    void apply(byte[] chunk) throws IOException;
+  }
+
+  private final H5Context in;
+  private final H5Context out;
+  private final ByteRuns runs;
+
+  ChunkCopier(H5Context in, H5Context out, ByteRuns runs) {
+    this.in = in;
+    this.out = out;
+    this.runs = runs;
+  }
+
+  /**
+   * Copies the chunks as stored: sorted by address, each run of adjacent chunks goes over in
+   * one transfer into one new region, so the index addresses shift by a constant per run.
+   */
+  LayoutMessage.Chunked copyStored(LayoutMessage.Chunked layout, Dataspace space,
+      boolean filtered, String path) throws IOException {
+    List<ChunkRecord> chunks = chunks(layout, space, filtered);
+    chunks.sort(Comparator.comparingLong(ChunkRecord::address));
+    long total = 0;
+    for (ChunkRecord c : chunks) {
+      total = Math.addExact(total, c.storedSize());
+    }
+    long base = chunks.isEmpty() ? 0 : out.allocator().allocate(total);
+    List<ChunkRecord> moved = new ArrayList<>(chunks.size());
+    long at = base;
+    int i = 0;
+    while (i < chunks.size()) {
+      long runStart = chunks.get(i).address();
+      long runEnd = runStart;
+      int j = i;
+      while (j < chunks.size() && chunks.get(j).address() == runEnd) {
+        runEnd += chunks.get(j).storedSize();
+        j++;
+      }
+      runs.copy(runStart, at, runEnd - runStart, "chunks of " + path);
+      for (int k = i; k < j; k++) {
+        ChunkRecord c = chunks.get(k);
+        moved.add(new ChunkRecord(c.offset(), at + (c.address() - runStart), c.storedSize(),
+            c.filterMask()));
+      }
+      at += runEnd - runStart;
+      i = j;
+    }
+    return index(layout, space, filtered, moved);
+  }
+
+  /**
+   * Copies the chunks through their filters: each is decoded with {@code from} (null: none),
+   * changed by {@code transform} and encoded with {@code to} (null: stored unfiltered).
+   */
+  LayoutMessage.Chunked copyDecoded(LayoutMessage.Chunked layout, Dataspace space,
+      FilterPipelineMessage from, FilterPipelineMessage to, Transform transform, String path)
+      throws IOException {
+    ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
+    if (g.chunkBytes() > Integer.MAX_VALUE - 8) {
+      throw new UnsupportedOperationException("chunks of " + g.chunkBytes() + " bytes in "
+          + path + " are too big to filter in memory");
+    }
+    int chunkBytes = (int) g.chunkBytes();
+    FilterPipeline decoder = from == null ? null : FilterPipeline.of(from);
+    FilterPipeline encoder = to == null ? null : FilterPipeline.of(to);
+    List<ChunkRecord> moved = new ArrayList<>();
+    for (ChunkRecord c : chunks(layout, space, from != null)) {
+      String what = "chunk " + java.util.Arrays.toString(c.offset()) + " of " + path;
+      byte[] stored = in.access().read(c.address(), c.storedSize(), what);
+      byte[] data = decoder == null ? stored
+          : decoder.decode(stored, c.filterMask(), chunkBytes, what, c.address());
+      if (data.length != chunkBytes) {
+        throw new io.h5j.H5FormatException(what, c.address(), "holds " + data.length
+            + " bytes, the chunk needs " + chunkBytes);
+      }
+      transform.apply(data);
+      FilterPipeline.Encoded e = encoder == null ? new FilterPipeline.Encoded(data, 0)
+          : encoder.encode(data);
+      long address = out.allocator().allocate(e.bytes().length);
+      out.access().write(address, e.bytes());
+      moved.add(new ChunkRecord(c.offset(), address, e.bytes().length, e.filterMask()));
+    }
+    return index(layout, space, to != null, moved);
+  }
+
+  private List<ChunkRecord> chunks(LayoutMessage.Chunked layout, Dataspace space,
+      boolean filtered) throws IOException {
+    ChunkIndex index = ChunkIndex.open(in.access(), layout, space, filtered,
+        in.superblock().chunkInternalK());
+    List<ChunkRecord> chunks = new ArrayList<>();
+    index.forEach(chunks::add);
+    return chunks;
+  }
+
+  /** Writes the index of the chunks of a dataset laid out as {@code layout} says. */
+  LayoutMessage.Chunked index(LayoutMessage.Chunked layout, Dataspace space,
+      boolean filtered, List<ChunkRecord> chunks) throws IOException {
+    ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
+    int type = ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered, false,
+        false);
+    WrittenIndex w = ChunkIndexWriter.write(out.access(), out.allocator(), type, g, filtered,
+        chunks, IndexOptions.DEFAULTS);
+    return w.layout(g);
+  }
+}

@@ -1,0 +1,143 @@
+package io.h5j.repack;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.datatype.ArrayType;
+import io.h5j.format.datatype.CompoundType;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.ReferenceType;
+import io.h5j.format.datatype.VarLenType;
+import io.h5j.format.heap.GlobalHeapId;
+import io.h5j.format.heap.VlenSink;
+import io.h5j.format.heap.VlenSource;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * Makes element bytes of one file valid in another: the global heap objects that
+ * variable-length elements and region references point to are copied into the new file's heap
+ * (nested variable-length data first), and object references are translated to the new
+ * addresses. Everything else in an element is left as it is. Both files use 8-byte addresses.
+ */
+final class ElementRewriter {
+  /** Translates an object header address of the old file into one of the new file. */
+  interface AddressMap {
+    long translate(long oldAddress) throws IOException;
+  }
+
+  private static final int ADDRESS = 8;
+  private static final int VLEN_SIZE = 4 + ADDRESS + 4;
+  private static final int REGION_SIZE = ADDRESS + 4;
+
+  private final VlenSource inHeap;
+  private final VlenSink outHeap;
+  private final AddressMap addresses;
+
+  ElementRewriter(VlenSource inHeap, VlenSink outHeap, AddressMap addresses) {
+    this.inHeap = inHeap;
+    this.outHeap = outHeap;
+    this.addresses = addresses;
+  }
+
+  /** Whether elements of {@code t} hold anything that depends on where things are in a file. */
+  static boolean needed(Datatype t) {
+    if (t instanceof VarLenType || t instanceof ReferenceType) {
+      return true;
+    } else if (t instanceof CompoundType c) {
+      return c.members().stream().anyMatch(m -> needed(m.type()));
+    } else if (t instanceof ArrayType a) {
+      return needed(a.base());
+    }
+    return false;
+  }
+
+  /** Rewrites {@code count} elements of {@code t} stored one after another in {@code raw}. */
+  void rewrite(Datatype t, byte[] raw, int count) throws IOException {
+    if (needed(t)) {
+      rewrite(t, ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN), 0, t.size(), count);
+    }
+  }
+
+  private void rewrite(Datatype t, ByteBuffer b, int off, int stride, int n) throws IOException {
+    if (t instanceof CompoundType c) {
+      for (CompoundType.Member m : c.members()) {
+        if (needed(m.type())) {
+          rewrite(m.type(), b, off + m.offset(), stride, n);
+        }
+      }
+    } else if (t instanceof ArrayType a) {
+      for (int i = 0; i < n; i++) {
+        rewrite(a.base(), b, off + i * stride, a.base().size(), a.elementCount());
+      }
+    } else if (t instanceof VarLenType v) {
+      checkSize(t, VLEN_SIZE);
+      for (int i = 0; i < n; i++) {
+        vlen(v, b, off + i * stride);
+      }
+    } else if (t instanceof ReferenceType r) {
+      for (int i = 0; i < n; i++) {
+        reference(r, b, off + i * stride);
+      }
+    }
+  }
+
+  private void vlen(VarLenType v, ByteBuffer b, int p) throws IOException {
+    long length = b.getInt(p) & 0xffffffffL;
+    long collection = b.getLong(p + 4);
+    if (collection == 0 || collection == -1) {
+      return; // null: no heap object (an empty value may still have one, copied below)
+    }
+    byte[] object = inHeap.read(collection, b.getInt(p + 4 + ADDRESS));
+    if (!v.string() && needed(v.base())) {
+      if (length > object.length / Math.max(1, v.base().size())) {
+        throw new H5FormatException("variable-length element", collection, "holds " + length
+            + " elements of " + v.base().size() + " bytes in a heap object of "
+            + object.length);
+      }
+      rewrite(v.base(), ByteBuffer.wrap(object).order(ByteOrder.LITTLE_ENDIAN), 0,
+          v.base().size(), (int) length);
+    }
+    store(b, p + 4, outHeap.write(object));
+  }
+
+  private void reference(ReferenceType r, ByteBuffer b, int p) throws IOException {
+    switch (r.kind()) {
+      case OBJECT -> {
+        checkSize(r, ADDRESS);
+        long old = b.getLong(p);
+        if (old != 0 && old != -1) {
+          b.putLong(p, addresses.translate(old));
+        }
+      }
+      case DATASET_REGION -> {
+        checkSize(r, REGION_SIZE);
+        long collection = b.getLong(p);
+        if (collection == 0 || collection == -1) {
+          return;
+        }
+        byte[] object = inHeap.read(collection, b.getInt(p + ADDRESS));
+        if (object.length < ADDRESS) {
+          throw new H5FormatException("region reference", collection, "heap object of "
+              + object.length + " bytes is too short for an object address");
+        }
+        ByteBuffer o = ByteBuffer.wrap(object).order(ByteOrder.LITTLE_ENDIAN);
+        o.putLong(0, addresses.translate(o.getLong(0)));
+        store(b, p, outHeap.write(object));
+      }
+      default -> throw new UnsupportedOperationException("references of kind " + r.kind()
+          + " (HDF5 1.12+) are not repacked yet");
+    }
+  }
+
+  private static void store(ByteBuffer b, int p, GlobalHeapId id) {
+    b.putLong(p, id.collectionAddress());
+    b.putInt(p + ADDRESS, id.index());
+  }
+
+  private static void checkSize(Datatype t, int expected) throws H5FormatException {
+    if (t.size() != expected) {
+      throw new H5FormatException("datatype", -1, "a " + t.getClass().getSimpleName()
+          + " of " + t.size() + " bytes; with 8-byte addresses it has " + expected);
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package io.h5j.repack;
+
+import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
+import io.h5j.format.filter.Filters;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A filter change, h5repack's {@code -f [PATH,...:]FILTER}: GZIP=level, SHUF, FLET, LZF,
+ * LZ4, BZIP2=level, ZSTD=level, or NONE (store unfiltered). Several options for one dataset
+ * build its pipeline in the order given; options naming paths win over those naming none.
+ *
+ * @param paths dataset paths this applies to; empty for every dataset
+ * @param filter the filter to append to the pipeline, or null for NONE
+ */
+public record FilterOption(List<String> paths, FilterDescription filter) {
+  public FilterOption {
+    paths = List.copyOf(paths);
+  }
+
+  /** Parses {@code [PATH,...:]FILTER}, e.g. {@code GZIP=6} or {@code /a/x,/b:SHUF}. */
+  public static FilterOption parse(String text) {
+    int colon = text.lastIndexOf(':');
+    List<String> paths = colon < 0 ? List.of() : paths(text.substring(0, colon));
+    String spec = text.substring(colon + 1).trim();
+    int eq = spec.indexOf('=');
+    String name = (eq < 0 ? spec : spec.substring(0, eq)).toUpperCase(java.util.Locale.ROOT);
+    Integer value = eq < 0 ? null : level(spec.substring(eq + 1), text);
+    FilterDescription f = switch (name) {
+      case "NONE" -> null;
+      case "GZIP" -> FilterDescription.of(Filters.DEFLATE, false, range(value, 0, 9, 6, text));
+      case "SHUF" -> FilterDescription.of(Filters.SHUFFLE, false);
+      case "FLET" -> FilterDescription.of(Filters.FLETCHER32, false);
+      case "LZF" -> FilterDescription.of(Filters.LZF, true);
+      case "LZ4" -> FilterDescription.of(Filters.LZ4, true);
+      case "BZIP2" -> FilterDescription.of(Filters.BZIP2, true, range(value, 1, 9, 9, text));
+      case "ZSTD" -> FilterDescription.of(Filters.ZSTD, true, range(value, 1, 22, 3, text));
+      default -> throw new IllegalArgumentException("unknown filter '" + name + "' in '"
+          + text + "'; use GZIP=0..9, SHUF, FLET, LZF, LZ4, BZIP2=1..9, ZSTD=1..22 or NONE");
+    };
+    return new FilterOption(paths, f);
+  }
+
+  static List<String> paths(String list) {
+    List<String> out = new ArrayList<>();
+    for (String p : list.split(",")) {
+      String t = p.trim();
+      if (!t.isEmpty()) {
+        out.add(t.startsWith("/") ? t : "/" + t);
+      }
+    }
+    return out;
+  }
+
+  private static int level(String s, String text) {
+    try {
+      return Integer.parseInt(s.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + s + "' in '" + text + "' is not a number");
+    }
+  }
+
+  private static int range(Integer value, int min, int max, int dflt, String text) {
+    int v = value == null ? dflt : value;
+    if (v < min || v > max) {
+      throw new IllegalArgumentException("level " + v + " in '" + text + "' is not "
+          + min + ".." + max);
+    }
+    return v;
+  }
+}

@@ -1,0 +1,563 @@
+package io.h5j.repack;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.filter.FilterPipelineMessage;
+import io.h5j.format.group.GroupLinkWriter;
+import io.h5j.format.group.GroupStorage;
+import io.h5j.format.heap.GlobalHeapId;
+import io.h5j.format.heap.GlobalHeapReader;
+import io.h5j.format.heap.GlobalHeapWriter;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.message.AttributeInfoMessage;
+import io.h5j.format.message.AttributeMessage;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.message.LinkMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.AttributeStorage;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.StoredMessage;
+import io.h5j.format.vds.MappingBlock;
+import io.h5j.format.vds.MappingBlockWriter;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Walks the object graph of one file from its root, once, and copies every object it reaches
+ * into another file. Header messages go over as bytes unless they hold addresses; chunks and
+ * contiguous data go over as stored bytes; mapping blocks of virtual datasets as one heap
+ * object each. Groups are created before their members (so hard-link cycles close) and their
+ * links are written once all members exist. Element data holding object references is fixed
+ * up last, when every object has its new address.
+ */
+final class ObjectCopier {
+  /** libhdf5 moves more than 8 attributes to dense storage. */
+  private static final int MAX_COMPACT_ATTRIBUTES = 8;
+  private static final Set<Integer> GROUP_MESSAGES = Set.of(MessageType.SYMBOL_TABLE,
+      MessageType.LINK_INFO, MessageType.GROUP_INFO, MessageType.LINK);
+  /** Messages rebuilt for the new file rather than copied. */
+  private static final Set<Integer> REBUILT = Set.of(MessageType.NIL, MessageType.CONTINUATION,
+      MessageType.ATTRIBUTE, MessageType.ATTRIBUTE_INFO, MessageType.REFERENCE_COUNT);
+
+  /** Work that needs every object's new address. */
+  private interface Fixup {
+    void run() throws IOException;
+  }
+
+  private record PendingGroup(ObjectHeader header, long newAddress, String path) {}
+
+  private final H5Context in;
+  private final H5Context out;
+  private final RepackProgress progress;
+  private final ByteRuns runs;
+  private final ChunkCopier chunks;
+  private final GlobalHeapReader inHeap;
+  private final GlobalHeapWriter outHeap;
+  private final ElementRewriter rewriter;
+  private final BlockCensus census = new BlockCensus();
+  private final Map<Long, Long> copied = new HashMap<>();
+  /** Hard links and committed-datatype users per new object address. */
+  private final Map<Long, Integer> referenceCounts = new HashMap<>();
+  private final ArrayDeque<PendingGroup> groups = new ArrayDeque<>();
+  private final ArrayDeque<Fixup> fixups = new ArrayDeque<>();
+  private long groupCount;
+  private long datasetCount;
+  private long virtualCount;
+  private long datatypeCount;
+  private long linkCount;
+
+  private final StoragePlanner planner;
+  private final Transcoder transcoder;
+  private final MappingBlockWriter.Format vdsEncoding;
+  /** Distinct blocks already stored, when blocks are shared: key → where, in both files. */
+  private final Map<BlockCensus.Key, SharedBlock> sharedBlocks;
+
+  private record SharedBlock(long inCollection, int inIndex, GlobalHeapId out) {}
+
+  /**
+   * @param source the input through the dataset API, for datasets whose storage
+   *     {@code planner} changes (may be null when it changes none)
+   */
+  ObjectCopier(H5Context in, H5Context out, RepackProgress progress, StoragePlanner planner,
+      io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding, boolean shareBlocks) {
+    this.vdsEncoding = vdsEncoding;
+    this.sharedBlocks = shareBlocks ? new HashMap<>() : null;
+    this.in = in;
+    this.out = out;
+    this.progress = progress;
+    this.planner = planner;
+    this.runs = new ByteRuns(in.access(), out.access());
+    this.chunks = new ChunkCopier(in, out, runs);
+    this.inHeap = new GlobalHeapReader(in.access());
+    this.outHeap = new GlobalHeapWriter(out.access(), out.allocator());
+    out.beforeEveryCommit(outHeap::flush);
+    this.rewriter = new ElementRewriter(inHeap, outHeap, this::translate);
+    this.transcoder = source == null ? null : new Transcoder(source, out, chunks, rewriter);
+  }
+
+  /** Copies everything reachable from the input's root into the (empty) output root. */
+  RepackReport copyAll() throws IOException {
+    long inRoot = in.superblock().rootAddress();
+    long outRoot = out.superblock().rootAddress();
+    try {
+      ObjectHeader h = in.header(inRoot);
+      copied.put(inRoot, outRoot);
+      List<StoredMessage> messages = new ArrayList<>(out.header(outRoot).messages());
+      messages.addAll(copyMessages(h, GROUP_MESSAGES));
+      Attributes attrs = attributes(h, "/");
+      messages.addAll(attrs.direct);
+      out.rewriteHeader(outRoot, messages);
+      attrs.finish(outRoot);
+      groups.add(new PendingGroup(h, outRoot, "/"));
+      groupCount++;
+    } catch (IOException | RuntimeException e) {
+      throw new RepackException("/", inRoot, e);
+    }
+    while (!groups.isEmpty() || !fixups.isEmpty()) {
+      if (!groups.isEmpty()) {
+        linkMembers(groups.poll());
+      } else {
+        fixups.poll().run();
+      }
+    }
+    writeReferenceCounts();
+    return new RepackReport(groupCount, datasetCount, virtualCount, datatypeCount, linkCount,
+        runs.copied(), census.blocks(), census.repeated(), census.repeatedBytes(),
+        in.access().size(), out.allocator().endOfAllocation());
+  }
+
+  /** The new address of the object at {@code old}, copying it first if need be. */
+  private long copyObject(long old, String path) throws IOException {
+    Long done = copied.get(old);
+    if (done != null) {
+      return done;
+    }
+    try {
+      ObjectHeader h = in.header(old);
+      long address;
+      if (GroupStorage.isGroup(h)) {
+        address = copyGroup(h, path);
+      } else if (find(h, MessageType.LAYOUT) != null) {
+        address = copyDataset(h, path);
+      } else if (find(h, MessageType.DATATYPE) != null) {
+        address = copyDatatype(h, path);
+      } else {
+        throw new H5FormatException("object header", old, "is neither a group, a dataset nor"
+            + " a committed datatype");
+      }
+      progress.update(copied.size(), runs.copied(), in.access().size());
+      return address;
+    } catch (RepackException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new RepackException(path, old, e);
+    }
+  }
+
+  /** An object reached through a reference in element data. */
+  private long translate(long old) throws IOException {
+    return copyObject(old, "(object at " + old + ", reached by a reference)");
+  }
+
+  private long copyGroup(ObjectHeader h, String path) throws IOException {
+    List<StoredMessage> messages = new ArrayList<>(GroupLinkWriter.newStyleGroupMessages(out));
+    messages.addAll(copyMessages(h, GROUP_MESSAGES));
+    Attributes attrs = attributes(h, path);
+    messages.addAll(attrs.direct);
+    long address = out.createHeader(2, 0, messages).address();
+    copied.put(h.address(), address);
+    attrs.finish(address);
+    groups.add(new PendingGroup(h, address, path));
+    groupCount++;
+    return address;
+  }
+
+  /** Copies the members of a group created before, then writes its links in one go. */
+  private void linkMembers(PendingGroup g) throws IOException {
+    LinkedHashMap<String, LinkMessage> links = new LinkedHashMap<>();
+    Map<String, LinkMessage> old;
+    try {
+      old = GroupStorage.links(in, g.header);
+    } catch (IOException | RuntimeException e) {
+      throw new RepackException(g.path, g.header.address(), e);
+    }
+    for (LinkMessage m : old.values()) {
+      LinkMessage copy = m;
+      if (m.target() instanceof LinkMessage.Hard hard) {
+        String child = g.path.equals("/") ? "/" + m.name() : g.path + "/" + m.name();
+        long address = copyObject(hard.address(), child);
+        referenceCounts.merge(address, 1, Integer::sum);
+        copy = new LinkMessage(m.name(), new LinkMessage.Hard(address), m.creationOrder(),
+            m.utf8());
+      }
+      links.put(m.name(), copy);
+    }
+    try {
+      GroupLinkWriter.update(out, g.newAddress, l -> l.putAll(links));
+    } catch (IOException | RuntimeException e) {
+      throw new RepackException(g.path, g.header.address(), e);
+    }
+    linkCount += links.size();
+  }
+
+  private long copyDatatype(ObjectHeader h, String path) throws IOException {
+    List<StoredMessage> messages = copyMessages(h, Set.of());
+    Attributes attrs = attributes(h, path);
+    messages.addAll(attrs.direct);
+    long address = out.createHeader(2, 0, messages).address();
+    copied.put(h.address(), address);
+    attrs.finish(address);
+    datatypeCount++;
+    return address;
+  }
+
+  private long copyDataset(ObjectHeader h, String path) throws IOException {
+    Datatype type = DatatypeCodec.decode(reader(h, MessageType.DATATYPE, "datatype"));
+    Dataspace space = Dataspace.decode(reader(h, MessageType.DATASPACE, "dataspace"));
+    LayoutMessage layout = LayoutMessage.decode(reader(h, MessageType.LAYOUT, "layout"));
+    ByteReader p = optionalReader(h, MessageType.FILTER_PIPELINE);
+    FilterPipelineMessage pipeline = p == null ? null : FilterPipelineMessage.decode(p);
+    boolean rewrite = ElementRewriter.needed(type);
+    StoragePlan plan = path.startsWith("/")
+        ? planner.plan(path, layout, pipeline, space, type) : null;
+    LayoutMessage copiedLayout = plan != null
+        ? new LayoutMessage.Contiguous(FileParams.UNDEFINED, 0) // until the transcoder runs
+        : copyStorage(layout, space, pipeline, rewrite, path);
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : copyMessages(h, Set.of())) {
+      if (m.type() == MessageType.LAYOUT) {
+        messages.add(new StoredMessage(m.type(), m.flags(), -1,
+            copiedLayout.toBytes(out.params())));
+        if (plan != null && plan.pipeline() != null) {
+          messages.add(StoredMessage.of(MessageType.FILTER_PIPELINE,
+              plan.pipeline().toBytes(out.params())));
+        }
+      } else if (plan == null || m.type() != MessageType.FILTER_PIPELINE) {
+        messages.add(m);
+      }
+    }
+    Attributes attrs = attributes(h, path);
+    messages.addAll(attrs.direct);
+    long address = out.createHeader(2, 0, messages).address();
+    copied.put(h.address(), address);
+    attrs.finish(address);
+    datasetCount++;
+    if (layout instanceof LayoutMessage.Virtual) {
+      virtualCount++;
+    }
+    if (plan != null) {
+      fixups.add(() -> transcode(address, type, space, plan, path, h.address()));
+    } else if (rewrite) {
+      fixups.add(() -> rewriteElements(address, type, space, layout, copiedLayout, pipeline,
+          path, h.address()));
+    }
+    return address;
+  }
+
+  /**
+   * Copies a dataset's storage as stored. Data whose elements need rewriting is copied by
+   * {@link #rewriteElements} instead; until then chunked storage is left empty.
+   */
+  private LayoutMessage copyStorage(LayoutMessage layout, Dataspace space,
+      FilterPipelineMessage pipeline, boolean rewrite, String path) throws IOException {
+    if (layout instanceof LayoutMessage.Compact) {
+      return layout;
+    } else if (layout instanceof LayoutMessage.Contiguous c) {
+      if (!FileParams.isDefined(c.address())) {
+        return c;
+      }
+      long address = out.allocator().allocate(Math.max(1, c.size()));
+      runs.copy(c.address(), address, c.size(), "contiguous data of " + path);
+      return new LayoutMessage.Contiguous(address, c.size());
+    } else if (layout instanceof LayoutMessage.Chunked c) {
+      if (rewrite) {
+        return new LayoutMessage.Chunked(c.version(), c.flags(), c.chunkDims(),
+            c.elementSize(), c.indexType(), c.indexInfo(), FileParams.UNDEFINED);
+      }
+      return chunks.copyStored(c, space, pipeline != null, path);
+    } else if (layout instanceof LayoutMessage.Virtual v) {
+      int index = checkedIndex(v.heapIndex(), path);
+      byte[] block = inHeap.read(v.heapAddress(), index);
+      BlockCensus.Key key = census.key(block);
+      census.add(block, key);
+      SharedBlock earlier = sharedBlocks == null ? null : sharedBlocks.get(key);
+      if (earlier != null && java.util.Arrays.equals(block,
+          inHeap.read(earlier.inCollection(), earlier.inIndex()))) {
+        return new LayoutMessage.Virtual(earlier.out().collectionAddress(), earlier.out().index());
+      }
+      GlobalHeapId id = outHeap.write(encoded(block, v.heapAddress(), path));
+      if (sharedBlocks != null && earlier == null) {
+        sharedBlocks.put(key, new SharedBlock(v.heapAddress(), index, id));
+      }
+      return new LayoutMessage.Virtual(id.collectionAddress(), id.index());
+    }
+    throw new UnsupportedOperationException(layout.className() + " storage is not copied");
+  }
+
+  /** The block in the encoding asked for: as it is when it already has it. */
+  private byte[] encoded(byte[] block, long address, String path) throws IOException {
+    if (vdsEncoding == null) {
+      return block;
+    }
+    MappingBlock b = MappingBlock.decode(block, in.params(), address, path);
+    int version = vdsEncoding == MappingBlockWriter.Format.V0 ? 0 : 1;
+    if (b.version() == version) {
+      return block;
+    }
+    MappingBlockWriter w = new MappingBlockWriter(out.params(), vdsEncoding);
+    for (int i = 0; i < b.count(); i++) {
+      w.add(b.mapping(i));
+    }
+    return w.toByteArray();
+  }
+
+  private static int checkedIndex(long index, String path) throws H5FormatException {
+    if (index < 0 || index > Integer.MAX_VALUE) {
+      throw new H5FormatException("virtual layout of " + path, -1, "heap object index "
+          + index + " is out of range");
+    }
+    return (int) index;
+  }
+
+  /** Makes the element data of a copied dataset refer to the new file's heap and objects. */
+  private void rewriteElements(long address, Datatype type, Dataspace space,
+      LayoutMessage layout, LayoutMessage copiedLayout, FilterPipelineMessage pipeline,
+      String path, long oldAddress) throws IOException {
+    try {
+      LayoutMessage fixed = null;
+      if (layout instanceof LayoutMessage.Compact c) {
+        byte[] data = c.data().clone();
+        rewriter.rewrite(type, data, elements(data.length, type));
+        fixed = new LayoutMessage.Compact(data);
+      } else if (copiedLayout instanceof LayoutMessage.Contiguous c
+          && FileParams.isDefined(c.address())) {
+        byte[] data = out.access().read(c.address(), c.size(), "contiguous data of " + path);
+        rewriter.rewrite(type, data, elements(data.length, type));
+        out.access().write(c.address(), data);
+      } else if (layout instanceof LayoutMessage.Chunked c) {
+        fixed = chunks.copyDecoded(c, space, pipeline, pipeline, chunk -> rewriter.rewrite(
+            type, chunk, elements(chunk.length, type)), path);
+      }
+      if (fixed != null) {
+        replaceMessage(address, MessageType.LAYOUT, fixed.toBytes(out.params()));
+      }
+    } catch (RepackException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new RepackException(path, oldAddress, e);
+    }
+  }
+
+  /** Stores a dataset's elements in the layout and filters that the options asked for. */
+  private void transcode(long address, Datatype type, Dataspace space, StoragePlan plan,
+      String path, long oldAddress) throws IOException {
+    try {
+      LayoutMessage layout = transcoder.write(path, type, space, plan);
+      replaceMessage(address, MessageType.LAYOUT, layout.toBytes(out.params()));
+    } catch (RepackException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new RepackException(path, oldAddress, e);
+    }
+  }
+
+  private static int elements(int bytes, Datatype type) {
+    return type.size() == 0 ? 0 : bytes / type.size();
+  }
+
+  private void replaceMessage(long address, int type, byte[] body) throws IOException {
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : out.header(address).messages()) {
+      messages.add(m.type() == type ? new StoredMessage(type, m.flags(), -1, body) : m);
+    }
+    out.rewriteHeader(address, messages);
+  }
+
+  /** The messages of {@code h} for the new file, less the rebuilt ones and {@code skip}. */
+  private List<StoredMessage> copyMessages(ObjectHeader h, Set<Integer> skip)
+      throws IOException {
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : h.messages()) {
+      if (REBUILT.contains(m.type()) || skip.contains(m.type())) {
+        continue;
+      }
+      if (m.type() == MessageType.FILL_VALUE_OLD && m.isShared()
+          && find(h, MessageType.FILL_VALUE) != null) {
+        continue; // the new fill value message says the same, and readers prefer it
+      }
+      if (m.type() == MessageType.EXTERNAL_FILES) {
+        throw new UnsupportedOperationException("datasets stored in external files are not"
+            + " repacked yet");
+      }
+      messages.add(unshare(m, h.address()));
+    }
+    return messages;
+  }
+
+  /**
+   * A message as the new file stores it: a committed datatype reference points to the copy of
+   * that datatype; any other shared message is stored in full (the new file has no shared
+   * message table).
+   */
+  private StoredMessage unshare(StoredMessage m, long owner) throws IOException {
+    if (!m.isShared()) {
+      return m;
+    }
+    byte[] body = m.body();
+    int at = committedAddressOffset(m);
+    if (at >= 0) {
+      long old = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN).getLong(at);
+      long address = copyObject(old, "(committed datatype at " + old + ")");
+      referenceCounts.merge(address, 1, Integer::sum);
+      byte[] patched = body.clone();
+      ByteBuffer.wrap(patched).order(ByteOrder.LITTLE_ENDIAN).putLong(at, address);
+      return new StoredMessage(m.type(), m.flags(), -1, patched);
+    }
+    return new StoredMessage(m.type(), m.flags() & ~(StoredMessage.FLAG_SHARED | 0x10), -1,
+        in.shared().resolve(m, owner));
+  }
+
+  /** Where a shared datatype message holds its committed datatype's address, or -1. */
+  private int committedAddressOffset(StoredMessage m) {
+    byte[] b = m.body();
+    if (m.type() != MessageType.DATATYPE || b.length < 2 || in.params().offsetSize() != 8) {
+      return -1;
+    }
+    int at = switch (b[0]) {
+      case 1 -> 8;
+      case 2 -> 2;
+      case 3 -> b[1] == 2 ? 2 : -1;
+      default -> -1;
+    };
+    return at >= 0 && b.length >= at + 8 ? at : -1;
+  }
+
+  /** The attributes of one object: those copied as bytes, and those written afterwards. */
+  private final class Attributes {
+    final List<StoredMessage> direct = new ArrayList<>();
+    final Map<String, AttributeMessage> decoded;
+    final boolean rewriteAll;
+    final String path;
+    final long oldAddress;
+
+    Attributes(ObjectHeader h, String path) throws IOException {
+      this.path = path;
+      this.oldAddress = h.address();
+      boolean asBytes = true;
+      int count = 0;
+      for (StoredMessage m : h.messages()) {
+        if (m.type() == MessageType.ATTRIBUTE) {
+          count++;
+          byte[] b = m.body();
+          // version 2+ attributes may share their datatype or dataspace by address
+          asBytes &= !m.isShared() && b.length > 1 && (b[0] < 2 || (b[1] & 3) == 0);
+          direct.add(new StoredMessage(m.type(), m.flags(), -1, b));
+        } else if (m.type() == MessageType.ATTRIBUTE_INFO) {
+          byte[] b = m.isShared() ? in.shared().resolve(m, h.address()) : m.body();
+          asBytes &= !AttributeInfoMessage.decode(new ByteReader(b, h.address(),
+              "attribute info message", in.params())).isDense();
+        }
+      }
+      asBytes &= count <= MAX_COMPACT_ATTRIBUTES;
+      this.decoded = AttributeStorage.read(in, h);
+      this.rewriteAll = !asBytes;
+      if (rewriteAll) {
+        direct.clear();
+      } else if (!direct.isEmpty()) {
+        // libhdf5 counts the attributes of a version 2 header through this message
+        direct.add(0, StoredMessage.of(MessageType.ATTRIBUTE_INFO, new AttributeInfoMessage(
+            false, false, -1, -1, -1, -1).toBytes(out.params())));
+      }
+    }
+
+    /** Stores what could not go over as bytes, and schedules element rewrites. */
+    void finish(long address) throws IOException {
+      if (rewriteAll && !decoded.isEmpty()) {
+        AttributeStorage.update(out, address, all -> all.putAll(decoded), () -> { });
+      }
+      List<String> rewrite = new ArrayList<>();
+      for (AttributeMessage a : decoded.values()) {
+        if (ElementRewriter.needed(a.datatype())) {
+          rewrite.add(a.name());
+        }
+      }
+      if (!rewrite.isEmpty()) {
+        fixups.add(() -> rewriteAttributes(address, rewrite));
+      }
+    }
+
+    private void rewriteAttributes(long address, List<String> names) throws IOException {
+      try {
+        AttributeStorage.update(out, address, all -> {
+          for (String name : names) {
+            AttributeMessage a = decoded.get(name);
+            byte[] data = a.data().clone();
+            rewriter.rewrite(a.datatype(), data, (int) a.dataspace().elementCount());
+            all.put(name, new AttributeMessage(name, a.datatype(), a.dataspace(), data,
+                a.utf8()));
+          }
+        }, () -> { });
+      } catch (RepackException e) {
+        throw e;
+      } catch (IOException | RuntimeException e) {
+        throw new RepackException(path + " (attributes)", oldAddress, e);
+      }
+    }
+  }
+
+  private Attributes attributes(ObjectHeader h, String path) throws IOException {
+    return new Attributes(h, path);
+  }
+
+  /** Objects with more than one hard link (or committed datatype user) record the count. */
+  private void writeReferenceCounts() throws IOException {
+    for (Map.Entry<Long, Integer> e : referenceCounts.entrySet()) {
+      if (e.getValue() > 1) {
+        List<StoredMessage> messages = new ArrayList<>(out.header(e.getKey()).messages());
+        byte[] body = ByteBuffer.allocate(5).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0)
+            .putInt(e.getValue()).array();
+        messages.add(StoredMessage.of(MessageType.REFERENCE_COUNT, body));
+        out.rewriteHeader(e.getKey(), messages);
+      }
+    }
+  }
+
+  private static StoredMessage find(ObjectHeader h, int type) {
+    for (StoredMessage m : h.messages()) {
+      if (m.type() == type) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  private ByteReader reader(ObjectHeader h, int type, String what) throws IOException {
+    ByteReader r = optionalReader(h, type);
+    if (r == null) {
+      throw new H5FormatException("dataset header", h.address(), "has no " + what
+          + " message");
+    }
+    return r;
+  }
+
+  private ByteReader optionalReader(ObjectHeader h, int type) throws IOException {
+    StoredMessage m = find(h, type);
+    if (m == null) {
+      return null;
+    }
+    byte[] body = m.isShared() ? in.shared().resolve(m, h.address()) : m.body();
+    return new ByteReader(body, h.address(), "message type " + type, in.params());
+  }
+}

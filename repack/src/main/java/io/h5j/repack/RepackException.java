@@ -1,0 +1,20 @@
+package io.h5j.repack;
+
+import java.io.IOException;
+
+/** A repack that failed while copying one object: names the object's path and address. */
+public final class RepackException extends IOException {
+  private static final long serialVersionUID = 1L;
+  private final String objectPath;
+
+  RepackException(String objectPath, long address, Throwable cause) {
+    super("cannot copy " + objectPath + " (object header at " + address + "): "
+        + cause.getMessage(), cause);
+    this.objectPath = objectPath;
+  }
+
+  /** The path of the object that could not be copied, as reached from the root. */
+  public String objectPath() {
+    return objectPath;
+  }
+}

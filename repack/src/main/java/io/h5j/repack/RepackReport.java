@@ -1,0 +1,26 @@
+package io.h5j.repack;
+
+/**
+ * What a repack copied.
+ *
+ * @param groups groups copied, the root included
+ * @param datasets datasets copied, virtual ones included
+ * @param virtualDatasets of those, virtual datasets
+ * @param datatypes committed datatypes copied
+ * @param links links written (hard, soft and external)
+ * @param bytesCopied raw data bytes moved as stored (chunks, contiguous data)
+ * @param mappingBlocks virtual dataset mapping blocks copied
+ * @param identicalMappingBlocks blocks byte-identical to one copied before them
+ * @param identicalMappingBlockBytes the bytes of those repeated blocks
+ * @param inputBytes size of the input file
+ * @param outputBytes size of the output file
+ */
+public record RepackReport(long groups, long datasets, long virtualDatasets, long datatypes,
+    long links, long bytesCopied, long mappingBlocks, long identicalMappingBlocks,
+    long identicalMappingBlockBytes, long inputBytes, long outputBytes) {
+
+  /** Every object copied: groups, datasets and committed datatypes. */
+  public long objects() {
+    return groups + datasets + datatypes;
+  }
+}

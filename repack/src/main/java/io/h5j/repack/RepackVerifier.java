@@ -1,0 +1,265 @@
+package io.h5j.repack;
+
+import io.h5j.Attribute;
+import io.h5j.Dataset;
+import io.h5j.Group;
+import io.h5j.H5File;
+import io.h5j.Link;
+import io.h5j.NamedDatatype;
+import io.h5j.Node;
+import io.h5j.Selection;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.ReferenceType;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Re-reads a repacked file and compares every object reachable from the root with the
+ * original: links, attributes, datatypes, shapes and every element. Plain data is compared
+ * as stored bytes in slabs of bounded size; variable-length data as decoded values; object
+ * references by whether they point to corresponding objects.
+ */
+public final class RepackVerifier {
+  /** Bytes of one dataset slab read from each file at a time. */
+  private static final long SLAB_BYTES = 8L << 20;
+
+  private final H5File in;
+  private final H5File out;
+  private final int limit;
+  private final List<String> differences = new ArrayList<>();
+  /** Object header addresses of the input and their counterparts in the output. */
+  private final Map<Long, Long> counterpart = new HashMap<>();
+  private final List<Runnable> referenceChecks = new ArrayList<>();
+
+  private RepackVerifier(H5File in, H5File out, int limit) {
+    this.in = in;
+    this.out = out;
+    this.limit = limit;
+  }
+
+  /**
+   * The differences between the objects of {@code in} and {@code out}, at most
+   * {@code limit} of them; empty when they hold the same content.
+   */
+  public static List<String> compare(Path in, Path out, int limit) throws IOException {
+    try (H5File a = H5File.open(in); H5File b = H5File.open(out)) {
+      RepackVerifier v = new RepackVerifier(a, b, limit);
+      v.walk();
+      return List.copyOf(v.differences);
+    }
+  }
+
+  private void walk() throws IOException {
+    ArrayDeque<Node[]> queue = new ArrayDeque<>();
+    queue.add(new Node[] {in.root(), out.root()});
+    counterpart.put(in.root().address(), out.root().address());
+    while (!queue.isEmpty() && differences.size() < limit) {
+      Node[] pair = queue.poll();
+      compareNode(pair[0], pair[1]);
+      if (pair[0] instanceof Group a && pair[1] instanceof Group b) {
+        compareLinks(a, b, queue);
+      }
+    }
+    for (Runnable r : referenceChecks) {
+      r.run();
+    }
+  }
+
+  private void differ(String path, String what) {
+    if (differences.size() < limit) {
+      differences.add(path + ": " + what);
+    }
+  }
+
+  private void compareLinks(Group a, Group b, ArrayDeque<Node[]> queue) throws IOException {
+    Map<String, Link> theirs = new HashMap<>();
+    for (Link l : b.links()) {
+      theirs.put(l.name(), l);
+    }
+    List<Link> ours = a.links();
+    if (ours.size() != theirs.size()) {
+      differ(a.path(), ours.size() + " links became " + theirs.size());
+    }
+    for (Link l : ours) {
+      String path = a.path().equals("/") ? "/" + l.name() : a.path() + "/" + l.name();
+      Link o = theirs.get(l.name());
+      if (o == null || o.kind() != l.kind() || !Objects.equals(o.target(), l.target())
+          || !Objects.equals(o.file(), l.file())) {
+        differ(path, "link " + l + " became " + o);
+        continue;
+      }
+      if (l.kind() != Link.Kind.HARD) {
+        continue;
+      }
+      Long seen = counterpart.get(l.address());
+      if (seen != null) {
+        if (seen != o.address()) {
+          differ(path, "a hard link to an object reached before points elsewhere");
+        }
+        continue;
+      }
+      counterpart.put(l.address(), o.address());
+      queue.add(new Node[] {a.get(l.name()), b.get(l.name())});
+    }
+  }
+
+  private void compareNode(Node a, Node b) throws IOException {
+    if (a.getClass() != b.getClass()) {
+      differ(a.path(), "a " + a.getClass().getSimpleName() + " became a "
+          + b.getClass().getSimpleName());
+      return;
+    }
+    compareAttributes(a, b);
+    if (a instanceof NamedDatatype t) {
+      if (!t.datatype().equals(((NamedDatatype) b).datatype())) {
+        differ(a.path(), "committed datatype differs");
+      }
+    } else if (a instanceof Dataset d) {
+      compareDataset(d, (Dataset) b);
+    }
+  }
+
+  private void compareAttributes(Node a, Node b) throws IOException {
+    Map<String, Attribute> ours = a.attributes().all();
+    Map<String, Attribute> theirs = b.attributes().all();
+    if (!ours.keySet().equals(theirs.keySet())) {
+      differ(a.path(), "attributes " + ours.keySet() + " became " + theirs.keySet());
+      return;
+    }
+    for (Attribute x : ours.values()) {
+      Attribute y = theirs.get(x.name());
+      if (!x.datatype().equals(y.datatype())
+          || !Arrays.equals(x.dataspace().dims(), y.dataspace().dims())) {
+        differ(a.path(), "attribute " + x.name() + " changed type or shape");
+      } else if (x.datatype() instanceof ReferenceType r) {
+        checkReferences(a.path() + " attribute " + x.name(), r, x.value(), y.value());
+      } else if (!same(x.value(), y.value())) {
+        differ(a.path(), "attribute " + x.name() + " changed value");
+      }
+    }
+  }
+
+  private void compareDataset(Dataset a, Dataset b) throws IOException {
+    Datatype type = a.datatype();
+    if (!type.equals(b.datatype())) {
+      differ(a.path(), "datatype " + type + " became " + b.datatype());
+      return;
+    }
+    long[] shape = a.shape();
+    if (!Arrays.equals(shape, b.shape()) || !Arrays.equals(a.maxShape(), b.maxShape())) {
+      differ(a.path(), "shape " + Arrays.toString(shape) + " became "
+          + Arrays.toString(b.shape()));
+      return;
+    }
+    if (!Arrays.equals(a.fillValueBytes(), b.fillValueBytes())) {
+      differ(a.path(), "fill value changed");
+    }
+    long elements = a.dataspace().elementCount();
+    if (elements == 0) {
+      return;
+    }
+    if (type instanceof ReferenceType r) {
+      checkReferences(a.path(), r, a.read(), b.read());
+    } else if (ElementRewriter.needed(type) || shape.length == 0) {
+      if (!same(a.read(), b.read())) {
+        differ(a.path(), "values differ");
+      }
+    } else {
+      compareSlabs(a, b, shape, type.size());
+    }
+  }
+
+  /** Compares stored bytes slab by slab along the first dimension. */
+  private void compareSlabs(Dataset a, Dataset b, long[] shape, int size) throws IOException {
+    long row = size;
+    for (int d = 1; d < shape.length; d++) {
+      row = Math.multiplyExact(row, shape[d]);
+    }
+    if (row > SLAB_BYTES * 8) {
+      differ(a.path(), "rows of " + row + " bytes are too big to verify");
+      return;
+    }
+    long rows = Math.max(1, SLAB_BYTES / Math.max(1, row));
+    ByteBuffer x = ByteBuffer.allocate((int) (rows * row));
+    ByteBuffer y = ByteBuffer.allocate((int) (rows * row));
+    for (long start = 0; start < shape[0]; start += rows) {
+      long[] from = new long[shape.length];
+      long[] count = shape.clone();
+      from[0] = start;
+      count[0] = Math.min(rows, shape[0] - start);
+      Selection box = Selection.box(from, count);
+      x.clear();
+      y.clear();
+      a.read(box, x);
+      b.read(box, y);
+      x.flip();
+      y.flip();
+      if (!x.equals(y)) {
+        differ(a.path(), "values differ in rows " + start + ".." + (start + count[0] - 1));
+        return;
+      }
+    }
+  }
+
+  /** Equal values, looking into arrays, lists and compound maps. */
+  private static boolean same(Object x, Object y) {
+    if (x instanceof Map<?, ?> m && y instanceof Map<?, ?> n) {
+      if (!m.keySet().equals(n.keySet())) {
+        return false;
+      }
+      for (Object k : m.keySet()) {
+        if (!same(m.get(k), n.get(k))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (x instanceof Object[] a && y instanceof Object[] b) {
+      if (a.length != b.length) {
+        return false;
+      }
+      for (int i = 0; i < a.length; i++) {
+        if (!same(a[i], b[i])) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (x instanceof List<?> a && y instanceof List<?> b) {
+      return same(a.toArray(), b.toArray());
+    }
+    return Objects.deepEquals(x, y);
+  }
+
+  /**
+   * Object references must point to corresponding objects (checked once all are known).
+   * Region references hold heap addresses that a repack changes; h5diff compares the regions.
+   */
+  private void checkReferences(String path, ReferenceType type, Object ours, Object theirs) {
+    if (type.kind() != ReferenceType.Kind.OBJECT) {
+      return;
+    }
+    if (!(ours instanceof long[] x) || !(theirs instanceof long[] y) || x.length != y.length) {
+      differ(path, "reference values differ");
+      return;
+    }
+    referenceChecks.add(() -> {
+      for (int i = 0; i < x.length; i++) {
+        Long expected = counterpart.get(x[i]);
+        boolean ok = expected == null ? (x[i] == 0) == (y[i] == 0) : expected == y[i];
+        if (!ok) {
+          differ(path, "reference " + i + " points to another object");
+          return;
+        }
+      }
+    });
+  }
+}

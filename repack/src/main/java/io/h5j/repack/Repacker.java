@@ -1,0 +1,151 @@
+package io.h5j.repack;
+
+import io.h5j.H5File;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.object.H5Context;
+import io.h5j.format.vds.MappingBlockWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Copies everything reachable from a file's root into a new file: groups, links, attributes,
+ * committed datatypes and datasets of every layout, with object references translated to the
+ * new addresses. Free space and unreachable objects stay behind. Chunks and contiguous data
+ * move as stored bytes (never decompressed), virtual dataset mapping blocks as one heap
+ * object each, header messages as bytes unless they hold addresses.
+ *
+ * <p>The input is opened read-only. The output is written to a temporary file beside it and
+ * renamed into place only when complete, so on any error the output path is left as it was.
+ *
+ * <pre>{@code
+ * RepackReport r = Repacker.builder().progress(bar).build().repack(in, out);
+ * }</pre>
+ */
+public final class Repacker {
+  private final RepackProgress progress;
+  private final StoragePlanner planner;
+  private final MappingBlockWriter.Format vdsEncoding;
+  private final boolean shareVdsBlocks;
+
+  private Repacker(Builder b) {
+    this.shareVdsBlocks = b.shareVdsBlocks;
+    this.progress = b.progress;
+    this.vdsEncoding = b.vdsEncoding;
+    this.planner = new StoragePlanner(b.filters, b.layouts);
+  }
+
+  /** A builder with the defaults: no progress reports. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Options of a {@link Repacker}. */
+  public static final class Builder {
+    private RepackProgress progress = RepackProgress.NONE;
+    private MappingBlockWriter.Format vdsEncoding;
+    private boolean shareVdsBlocks;
+    private final java.util.List<FilterOption> filters = new java.util.ArrayList<>();
+    private final java.util.List<LayoutOption> layouts = new java.util.ArrayList<>();
+
+    private Builder() {}
+
+    /**
+     * Changes the filters of datasets (h5repack's {@code -f}); such datasets are decoded and
+     * encoded again instead of copied as stored.
+     */
+    public Builder filter(FilterOption f) {
+      filters.add(f);
+      return this;
+    }
+
+    /**
+     * Stores every virtual dataset's mappings in {@code format}: V0 (what libhdf5 1.10
+     * reads) or V1_COMPACT (HDF5 2.0). Blocks already in it are copied as bytes; null (the
+     * default) copies every block as it is.
+     */
+    public Builder vdsEncoding(MappingBlockWriter.Format format) {
+      this.vdsEncoding = format;
+      return this;
+    }
+
+    /**
+     * Stores each distinct mapping block once, byte-identical blocks shared by their virtual
+     * datasets. Not offered publicly: libhdf5 1.10.8 frees a virtual dataset's block when the
+     * dataset is deleted, whoever else points at it, which corrupts the others
+     * ({@code SharedMappingBlocksTest} shows it). Kept for that test.
+     */
+    Builder shareVdsBlocks(boolean share) {
+      this.shareVdsBlocks = share;
+      return this;
+    }
+
+    /** Changes the layout of datasets (h5repack's {@code -l}). */
+    public Builder layout(LayoutOption l) {
+      layouts.add(l);
+      return this;
+    }
+
+    /** Told after every object copied. */
+    public Builder progress(RepackProgress p) {
+      this.progress = p == null ? RepackProgress.NONE : p;
+      return this;
+    }
+
+    public Repacker build() {
+      return new Repacker(this);
+    }
+  }
+
+  /**
+   * Copies {@code in} into {@code out} (replaced if it exists).
+   *
+   * @throws IllegalArgumentException if both name the same file
+   * @throws RepackException naming the object that could not be copied
+   * @throws io.h5j.H5FormatException if {@code in} is not a readable HDF5 file
+   */
+  public RepackReport repack(Path in, Path out) throws IOException {
+    Path target = out.toAbsolutePath();
+    if (Files.exists(target) && Files.isSameFile(in, target)) {
+      throw new IllegalArgumentException("input and output are the same file (" + in
+          + "); name a different output file");
+    }
+    Path dir = target.getParent();
+    // named, not Files.createTempFile: that would give the output owner-only permissions
+    Path temp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid()
+        + "." + System.nanoTime() + ".part");
+    boolean done = false;
+    try {
+      H5File.create(temp).close(); // a valid empty file: superblock and root group
+      RepackReport report;
+      try (FileAccess inAccess = FileAccess.openRead(in);
+          FileAccess outAccess = FileAccess.openReadWrite(temp);
+          H5File values = planner.changesAnything() ? H5File.open(in) : null) {
+        H5Context source = H5Context.open(inAccess);
+        checkAddressSizes(source, in);
+        H5Context dest = H5Context.open(outAccess);
+        report = new ObjectCopier(source, dest, progress, planner, values,
+            vdsEncoding, shareVdsBlocks).copyAll();
+        dest.flush();
+      }
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+      done = true;
+      return report;
+    } finally {
+      if (!done) {
+        Files.deleteIfExists(temp);
+      }
+    }
+  }
+
+  private static void checkAddressSizes(H5Context ctx, Path in) throws IOException {
+    var p = ctx.params();
+    if (p.offsetSize() != 8 || p.lengthSize() != 8) {
+      throw new io.h5j.H5FormatException("superblock of " + in, 0, "uses "
+          + p.offsetSize() + "-byte addresses and " + p.lengthSize()
+          + "-byte lengths; h5j repacks files with 8-byte ones (libhdf5's default)");
+    }
+  }
+}

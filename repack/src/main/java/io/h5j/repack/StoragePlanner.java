@@ -1,0 +1,146 @@
+package io.h5j.repack;
+
+import io.h5j.DatasetSpec;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.filter.FilterPipelineMessage;
+import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
+import io.h5j.format.filter.Filters;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Decides, from the filter and layout options, which datasets change storage and how. */
+final class StoragePlanner {
+  private final List<FilterOption> filters;
+  private final List<LayoutOption> layouts;
+
+  StoragePlanner(List<FilterOption> filters, List<LayoutOption> layouts) {
+    this.filters = List.copyOf(filters);
+    this.layouts = List.copyOf(layouts);
+  }
+
+  boolean changesAnything() {
+    return !filters.isEmpty() || !layouts.isEmpty();
+  }
+
+  /**
+   * The new storage of the dataset at {@code path}, or null when it keeps what it has
+   * (virtual and scalar datasets always do). Options naming no path skip the datasets they
+   * cannot apply to (a layout of another rank, a growable dataset made contiguous, ...).
+   *
+   * @throws IllegalArgumentException if options naming {@code path} ask for what the dataset
+   *     cannot have
+   */
+  StoragePlan plan(String path, LayoutMessage layout, FilterPipelineMessage pipeline,
+      Dataspace space, Datatype type) {
+    if (layout instanceof LayoutMessage.Virtual || space.rank() == 0) {
+      return null;
+    }
+    List<FilterOption> fs = matching(filters, path, FilterOption::paths);
+    List<LayoutOption> ls = matching(layouts, path, LayoutOption::paths);
+    if (fs.isEmpty() && ls.isEmpty()) {
+      return null;
+    }
+    boolean named = fs.stream().anyMatch(f -> !f.paths().isEmpty())
+        || ls.stream().anyMatch(l -> !l.paths().isEmpty());
+    try {
+      return plan(path, layout, pipeline, space, type, fs, ls);
+    } catch (IllegalArgumentException e) {
+      if (named) {
+        throw e;
+      }
+      return null;
+    }
+  }
+
+  private StoragePlan plan(String path, LayoutMessage layout, FilterPipelineMessage pipeline,
+      Dataspace space, Datatype type, List<FilterOption> fs, List<LayoutOption> ls) {
+    List<FilterDescription> current = pipeline == null ? List.of() : pipeline.filters();
+    LayoutOption lo = ls.isEmpty() ? null : ls.get(ls.size() - 1);
+    boolean unchunked = lo != null && lo.kind() != LayoutOption.Kind.CHUNKED;
+    // a layout without chunks drops the filters, as h5repack does, unless filters are named
+    List<FilterDescription> wanted = !fs.isEmpty() || unchunked ? new ArrayList<>() : current;
+    for (FilterOption f : fs) {
+      if (f.filter() == null) {
+        wanted.clear();
+      } else {
+        wanted.add(withLocalParameters(f.filter(), type.size()));
+      }
+    }
+    LayoutMessage.Chunked chunked = layout instanceof LayoutMessage.Chunked c ? c : null;
+    LayoutOption.Kind kind = lo != null ? lo.kind()
+        : chunked != null || !wanted.isEmpty() ? LayoutOption.Kind.CHUNKED
+        : layout instanceof LayoutMessage.Compact ? LayoutOption.Kind.COMPACT
+        : LayoutOption.Kind.CONTIGUOUS;
+    long[] chunks = null;
+    if (kind == LayoutOption.Kind.CHUNKED) {
+      chunks = lo != null && lo.chunks() != null ? lo.chunks()
+          : chunked != null ? chunked.chunkDims()
+          : DatasetSpec.empty(type, space.dims()).maxShape(space.maxDims()).chunks();
+      if (chunks.length != space.rank()) {
+        throw new IllegalArgumentException("chunks " + Arrays.toString(chunks) + " for "
+            + path + " have rank " + chunks.length + ", the dataset " + space.rank());
+      }
+    } else {
+      if (!wanted.isEmpty()) {
+        throw new IllegalArgumentException(path + ": filters need chunked storage, not "
+            + kind);
+      }
+      if (kind == LayoutOption.Kind.COMPACT
+          && space.elementCount() * type.size() > Transcoder.MAX_COMPACT) {
+        throw new IllegalArgumentException(path + " holds more than the "
+            + Transcoder.MAX_COMPACT + " bytes a compact dataset can");
+      }
+      if (!Arrays.equals(space.dims(), space.maxDims())) {
+        throw new IllegalArgumentException(path + " can grow (max shape "
+            + Arrays.toString(space.maxDims()) + "), so it must stay chunked, not " + kind);
+      }
+    }
+    boolean unchanged = chunked != null && kind == LayoutOption.Kind.CHUNKED
+        && Arrays.equals(chunks, chunked.chunkDims()) && sameFilters(current, wanted);
+    unchanged |= kind == LayoutOption.Kind.CONTIGUOUS && layout instanceof LayoutMessage.Contiguous
+        || kind == LayoutOption.Kind.COMPACT && layout instanceof LayoutMessage.Compact;
+    if (unchanged) {
+      return null;
+    }
+    return new StoragePlan(kind, chunks, wanted.isEmpty() ? null
+        : FilterPipelineMessage.of(wanted));
+  }
+
+  /** Options naming {@code path}; if none does, the options naming no path. */
+  private static <T> List<T> matching(List<T> options, String path,
+      java.util.function.Function<T, List<String>> paths) {
+    List<T> named = new ArrayList<>();
+    List<T> global = new ArrayList<>();
+    for (T o : options) {
+      List<String> p = paths.apply(o);
+      if (p.isEmpty()) {
+        global.add(o);
+      } else if (p.contains(path)) {
+        named.add(o);
+      }
+    }
+    return named.isEmpty() ? global : named;
+  }
+
+  /** What libhdf5's "set local" step adds: the shuffle learns the element size. */
+  private static FilterDescription withLocalParameters(FilterDescription f, int size) {
+    return f.id() == Filters.SHUFFLE && f.clientData().length == 0
+        ? FilterDescription.of(f.id(), f.optional(), size) : f;
+  }
+
+  private static boolean sameFilters(List<FilterDescription> a, List<FilterDescription> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (a.get(i).id() != b.get(i).id()
+          || !Arrays.equals(a.get(i).clientData(), b.get(i).clientData())) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

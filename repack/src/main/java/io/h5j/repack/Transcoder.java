@@ -1,0 +1,172 @@
+package io.h5j.repack;
+
+import io.h5j.Dataset;
+import io.h5j.H5File;
+import io.h5j.Selection;
+import io.h5j.format.chunk.ChunkGeometry;
+import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.filter.FilterPipeline;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.object.H5Context;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes a dataset's elements into a new layout (chunked with other chunk dimensions,
+ * contiguous or compact) by reading them from the input through the dataset API, one new
+ * chunk or one slab of rows at a time, so memory stays bounded.
+ */
+final class Transcoder {
+  /** libhdf5 refuses compact data beyond 64 KiB. */
+  static final int MAX_COMPACT = 65_520;
+  private static final long SLAB_BYTES = 8L << 20;
+
+  private final H5File in;
+  private final H5Context out;
+  private final ChunkCopier chunks;
+  private final ElementRewriter rewriter;
+
+  Transcoder(H5File in, H5Context out, ChunkCopier chunks, ElementRewriter rewriter) {
+    this.in = in;
+    this.out = out;
+    this.chunks = chunks;
+    this.rewriter = rewriter;
+  }
+
+  /** Stores the elements of {@code path} as {@code plan} says; returns the new layout. */
+  LayoutMessage write(String path, Datatype type, Dataspace space, StoragePlan plan)
+      throws IOException {
+    Dataset d = in.dataset(path);
+    byte[] fill = d.fillValueBytes();
+    return switch (plan.kind()) {
+      case CHUNKED -> chunked(d, type, space, plan, fill);
+      case CONTIGUOUS -> contiguous(d, type, space);
+      case COMPACT -> compact(d, type, space);
+    };
+  }
+
+  private LayoutMessage compact(Dataset d, Datatype type, Dataspace space) throws IOException {
+    long bytes = space.elementCount() * type.size();
+    if (bytes > MAX_COMPACT) {
+      throw new IllegalArgumentException(d.path() + " holds " + bytes + " bytes; compact"
+          + " datasets hold at most " + MAX_COMPACT);
+    }
+    ByteBuffer b = ByteBuffer.allocate((int) bytes);
+    d.read(Selection.all(), b);
+    byte[] data = b.array();
+    rewriter.rewrite(type, data, (int) space.elementCount());
+    return new LayoutMessage.Compact(data);
+  }
+
+  private LayoutMessage contiguous(Dataset d, Datatype type, Dataspace space)
+      throws IOException {
+    long[] dims = space.dims();
+    long bytes = Math.multiplyExact(space.elementCount(), (long) type.size());
+    if (bytes == 0) {
+      return new LayoutMessage.Contiguous(FileParams.UNDEFINED, 0);
+    }
+    long row = bytes / dims[0];
+    if (row > SLAB_BYTES * 8) {
+      throw new UnsupportedOperationException("rows of " + row + " bytes in " + d.path()
+          + " are too big to copy");
+    }
+    long rows = Math.max(1, SLAB_BYTES / row);
+    long address = out.allocator().allocate(bytes);
+    ByteBuffer b = ByteBuffer.allocate((int) (Math.min(rows, dims[0]) * row));
+    for (long start = 0; start < dims[0]; start += rows) {
+      long[] from = new long[dims.length];
+      long[] count = dims.clone();
+      from[0] = start;
+      count[0] = Math.min(rows, dims[0] - start);
+      b.clear();
+      d.read(Selection.box(from, count), b);
+      byte[] slab = java.util.Arrays.copyOf(b.array(), (int) (count[0] * row));
+      rewriter.rewrite(type, slab, (int) (slab.length / type.size()));
+      out.access().write(address + start * row, slab);
+    }
+    return new LayoutMessage.Contiguous(address, bytes);
+  }
+
+  private LayoutMessage chunked(Dataset d, Datatype type, Dataspace space, StoragePlan plan,
+      byte[] fill) throws IOException {
+    int size = type.size();
+    long[] dims = space.dims();
+    long[] c = plan.chunks();
+    LayoutMessage.Chunked draft = new LayoutMessage.Chunked(4, 0, c, size, 0, new byte[0],
+        FileParams.UNDEFINED);
+    ChunkGeometry g = ChunkGeometry.of(c, size, space);
+    if (g.chunkBytes() > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("chunks " + java.util.Arrays.toString(c) + " of "
+          + d.path() + " exceed 2 GiB");
+    }
+    int chunkBytes = (int) g.chunkBytes();
+    FilterPipeline encoder = plan.pipeline() == null ? null : FilterPipeline.of(plan.pipeline());
+    List<ChunkRecord> records = new ArrayList<>();
+    long[] grid = new long[dims.length];
+    long cells = 1;
+    for (int i = 0; i < dims.length; i++) {
+      grid[i] = (dims[i] + c[i] - 1) / c[i];
+      cells = Math.multiplyExact(cells, grid[i]);
+    }
+    long[] cell = new long[dims.length];
+    for (long n = 0; n < cells; n++) {
+      long[] start = new long[dims.length];
+      long[] count = new long[dims.length];
+      for (int i = 0; i < dims.length; i++) {
+        start[i] = cell[i] * c[i];
+        count[i] = Math.min(c[i], dims[i] - start[i]);
+      }
+      byte[] chunk = readChunk(d, start, count, c, size, chunkBytes, fill);
+      rewriter.rewrite(type, chunk, chunkBytes / size);
+      FilterPipeline.Encoded e = encoder == null ? new FilterPipeline.Encoded(chunk, 0)
+          : encoder.encode(chunk);
+      long address = out.allocator().allocate(e.bytes().length);
+      out.access().write(address, e.bytes());
+      records.add(new ChunkRecord(start, address, e.bytes().length, e.filterMask()));
+      for (int i = dims.length - 1; i >= 0 && ++cell[i] == grid[i]; i--) {
+        cell[i] = 0;
+      }
+    }
+    return chunks.index(draft, space, encoder != null, records);
+  }
+
+  /** One whole chunk: the box read from the input, the fill value where the chunk overhangs. */
+  private static byte[] readChunk(Dataset d, long[] start, long[] count, long[] c, int size,
+      int chunkBytes, byte[] fill) throws IOException {
+    long boxBytes = size;
+    for (long n : count) {
+      boxBytes *= n;
+    }
+    ByteBuffer box = ByteBuffer.allocate((int) boxBytes);
+    d.read(Selection.box(start, count), box);
+    if (java.util.Arrays.equals(count, c)) {
+      return box.array();
+    }
+    byte[] chunk = new byte[chunkBytes];
+    if (fill != null && fill.length == size) {
+      for (int p = 0; p < chunkBytes; p += size) {
+        System.arraycopy(fill, 0, chunk, p, size);
+      }
+    }
+    int rank = c.length;
+    int run = (int) (count[rank - 1] * size);
+    long rows = boxBytes / Math.max(1, run);
+    long[] at = new long[rank];
+    for (long r = 0; r < rows; r++) {
+      long dst = 0;
+      for (int i = 0; i < rank; i++) {
+        dst = dst * c[i] + at[i];
+      }
+      System.arraycopy(box.array(), (int) (r * run), chunk, (int) (dst * size), run);
+      for (int i = rank - 2; i >= 0 && ++at[i] == count[i]; i--) {
+        at[i] = 0;
+      }
+    }
+    return chunk;
+  }
+}

@@ -1,0 +1,134 @@
+package io.h5j.repack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h5j.format.filter.Filters;
+import io.h5j.testing.Fixtures;
+import io.h5j.testing.Oracles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Filter and layout changes: libhdf5 reads the same values, stored as asked. */
+class RepackOptionsTest {
+  /** Prints path, chunks, compression and options of every non-virtual dataset (h5py). */
+  private static final String STORAGE = String.join("\n",
+      "import sys, h5py",
+      "f = h5py.File(sys.argv[1], 'r')",
+      "def v(n, o):",
+      "    if isinstance(o, h5py.Dataset) and not o.is_virtual:",
+      "        print(n, o.chunks, o.compression, o.compression_opts, o.shuffle)",
+      "f.visititems(v)");
+
+  private static Path repack(String fixture, Repacker.Builder b) throws IOException {
+    Path in = Fixtures.file(fixture);
+    Path out = Files.createTempDirectory("repack-options").resolve(fixture);
+    b.build().repack(in, out);
+    RepackOracle.assertSameContent(in, out);
+    RepackOracle.assertReadable(out);
+    assertEquals(List.of(), RepackVerifier.compare(in, out, 20));
+    return out;
+  }
+
+  private static List<String> storage(Path file) throws IOException {
+    return Oracles.python(STORAGE, file.toString()).lines().toList();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"layouts_latest.h5", "layouts_earliest.h5", "datatypes_latest.h5"})
+  void gzipEverywhereChunksWhatIsNotChunked(String fixture) throws IOException {
+    Path out = repack(fixture, Repacker.builder().filter(FilterOption.parse("SHUF"))
+        .filter(FilterOption.parse("GZIP=6")));
+    for (String line : storage(out)) {
+      boolean scalar = line.contains(" None None None False");
+      assertTrue(scalar || line.endsWith(" gzip 6 True"), line);
+    }
+  }
+
+  @Test
+  void contiguousAndCompactWhereTheShapeAllows() throws IOException {
+    Path conti = repack("layouts_latest.h5", Repacker.builder()
+        .layout(LayoutOption.parse("CONTI")));
+    for (String line : storage(conti)) {
+      boolean growable = line.startsWith("chunked_empty_unlimited ")
+          || line.startsWith("chunked_maxshape ") || line.startsWith("chunked_unlimited_");
+      assertEquals(growable, !line.contains(" None None None False"), line);
+    }
+    Path compa = repack("layouts_latest.h5", Repacker.builder()
+        .layout(LayoutOption.parse("COMPA")));
+    String layouts = Oracles.python("import sys, h5py\nf = h5py.File(sys.argv[1], 'r')\n"
+        + "print(f['chunked_fixed'].id.get_create_plist().get_layout() == h5py.h5d.COMPACT)",
+        compa.toString());
+    assertEquals("True", layouts.trim());
+  }
+
+  @Test
+  void namedDatasetsGetTheirOwnChunksAndFilters() throws IOException {
+    Path out = repack("layouts_latest.h5", Repacker.builder()
+        .layout(LayoutOption.parse("/chunked_fixed,chunked_partial_edges:CHUNK=3x4"))
+        .filter(FilterOption.parse("chunked_gzip_shuffle_fletcher32:NONE")));
+    List<String> s = storage(out);
+    assertTrue(s.contains("chunked_fixed (3, 4) None None False"), s::toString);
+    assertTrue(s.contains("chunked_partial_edges (3, 4) None None False"), s::toString);
+    assertTrue(s.contains("chunked_gzip_shuffle_fletcher32 (5, 5) None None False"),
+        s::toString);
+    assertTrue(s.contains("chunked_single_chunk (4, 4) None None False"), s::toString);
+  }
+
+  @Test
+  void lzfChunksReadTheSameInH5py() throws IOException {
+    // libhdf5's tools lack LZF here; h5py registers it itself
+    Path in = Fixtures.file("layouts_latest.h5");
+    Path out = Files.createTempDirectory("repack-lzf").resolve("lzf.h5");
+    Repacker.builder().filter(FilterOption.parse("LZF")).build().repack(in, out);
+    String script = String.join("\n",
+        "import sys, h5py, numpy as np",
+        "a, b = h5py.File(sys.argv[1], 'r'), h5py.File(sys.argv[2], 'r')",
+        "n = 0",
+        "for k in a:",
+        "    if a[k].ndim and not a[k].is_virtual:",
+        "        assert b[k].compression == 'lzf', k",
+        "        assert np.array_equal(a[k][()], b[k][()]), k",
+        "        n += 1",
+        "print(n)");
+    int checked = Integer.parseInt(Oracles.python(script, in.toString(), out.toString()).trim());
+    assertTrue(checked >= 15, "only " + checked + " datasets checked");
+  }
+
+  @Test
+  void optionsAreParsedOrRefusedWithAReason() {
+    FilterOption f = FilterOption.parse("/a,b:GZIP=3");
+    assertEquals(List.of("/a", "/b"), f.paths());
+    assertEquals(Filters.DEFLATE, f.filter().id());
+    assertEquals(3, f.filter().clientData()[0]);
+    assertEquals(null, FilterOption.parse("NONE").filter());
+    LayoutOption l = LayoutOption.parse("CHUNK=16x32");
+    assertEquals(List.of(), l.paths());
+    assertEquals(16, l.chunks()[0]);
+    assertEquals(32, l.chunks()[1]);
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> FilterOption.parse("GZIP=12"))
+        .getMessage().contains("0..9"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> FilterOption.parse("SZIP"))
+        .getMessage().contains("unknown filter"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> LayoutOption.parse(
+        "CHUNK=4x0")).getMessage().contains("positive"));
+  }
+
+  @Test
+  void aLayoutANamedDatasetCannotHaveIsRefusedAndLeavesNoOutput() throws IOException {
+    Path dir = Files.createTempDirectory("repack-refused");
+    Path out = dir.resolve("out.h5");
+    RepackException e = assertThrows(RepackException.class, () -> Repacker.builder()
+        .layout(LayoutOption.parse("/chunked_unlimited_1d:CONTI")).build()
+        .repack(Fixtures.file("layouts_latest.h5"), out));
+    assertEquals("/chunked_unlimited_1d", e.objectPath());
+    assertTrue(e.getMessage().contains("must stay chunked"), e.getMessage());
+    assertEquals(0, Files.list(dir).count());
+  }
+}
