@@ -10,9 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs {@code h5py_side.py} (a resource of this module) with Debian's {@code /usr/bin/python3},
- * which has h5py on libhdf5. The script prepares the input files and times the h5py side of
- * each operation; it prints one JSON line on stdout, which is returned here.
+ * Runs a Python script that is a resource of this module ({@code h5py_side.py} unless named)
+ * with Debian's {@code /usr/bin/python3}, which has h5py on libhdf5. The script prepares the
+ * input files and times the h5py side of each operation; it prints one JSON line on stdout,
+ * which is returned here.
  */
 final class H5pySide {
   /** Overridable with -Dh5j.bench.python=... for machines where h5py lives elsewhere. */
@@ -21,12 +22,17 @@ final class H5pySide {
   private final Path script;
 
   H5pySide(Path workDir) throws IOException {
+    this(workDir, "h5py_side.py");
+  }
+
+  /** Copies the resource {@code scriptName} into {@code workDir}, to be run from there. */
+  H5pySide(Path workDir, String scriptName) throws IOException {
     Files.createDirectories(workDir);
-    script = workDir.resolve("h5py_side.py");
-    try (InputStream in = H5pySide.class.getResourceAsStream("h5py_side.py")) {
+    script = workDir.resolve(scriptName);
+    try (InputStream in = H5pySide.class.getResourceAsStream(scriptName)) {
       if (in == null) {
-        throw new IllegalStateException("resource io/h5j/benchmarks/h5py_side.py is missing"
-            + " from the classpath; rebuild the benchmarks module");
+        throw new IllegalStateException("resource io/h5j/benchmarks/" + scriptName + " is"
+            + " missing from the classpath; rebuild the benchmarks module");
       }
       Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
     }

@@ -1,0 +1,130 @@
+package io.h5j.benchmarks;
+
+import io.h5j.Dataset;
+import io.h5j.DatasetSpec;
+import io.h5j.H5File;
+import io.h5j.Selection;
+import io.h5j.VirtualSpec;
+import io.h5j.format.datatype.Datatypes;
+import io.h5j.format.message.Dataspace;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The h5j side of the VDS benchmark ({@link CompareVdsWithH5py}), through the public API only.
+ * Each operation returns a check value that {@code h5py_vds_side.py} computes the same way.
+ */
+final class VdsOps {
+  /** The raw dataset of every benchmark file. */
+  static final String RAW = "/raw";
+
+  private VdsOps() {}
+
+  /** Name of version {@code v}'s virtual dataset. */
+  static String vdsName(int v) {
+    return String.format("v%03d", v);
+  }
+
+  /** Creates {@code file} with {@code /raw} only. */
+  static void writeRaw(Path file, VdsGeometry g) throws IOException {
+    long[] raw = g.rawShape();
+    try (H5File f = H5File.create(file)) {
+      f.root().createDataset(RAW, DatasetSpec.of(g.rawValues()).shape(raw)
+          .maxShape(Dataspace.UNLIMITED, raw[1]).chunks(g.edge(), g.edge()).fillValue(0.0));
+    }
+  }
+
+  /** The virtual dataset of version {@code version}: one mapping per chunk. */
+  static VirtualSpec spec(VdsGeometry g, int version, boolean compact) {
+    VirtualSpec spec = VirtualSpec.of(Datatypes.FLOAT64, g.virtualShape()).fillValue(0.0);
+    long[] box = {g.edge(), g.edge()};
+    for (long k = 0; k < g.mappings(); k++) {
+      spec.map(".", RAW, new long[] {g.rawChunk(k, version) * g.edge(), 0}, g.virtualStart(k),
+          box);
+    }
+    return compact ? spec.compactEncoding() : spec;
+  }
+
+  /** Opens {@code file} and adds {@code count} virtual datasets v000, v001, ...; closes it. */
+  static long addVersions(Path file, VdsGeometry g, int count, boolean compact)
+      throws IOException {
+    try (H5File f = H5File.openReadWrite(file)) {
+      for (int v = 0; v < count; v++) {
+        f.root().createVirtualDataset(vdsName(v), spec(g, v, compact));
+      }
+    }
+    return count;
+  }
+
+  /** Open, read the shape, close: check = element count. */
+  static long openShape(Path file, String name) throws IOException {
+    try (H5File f = H5File.open(file)) {
+      long[] s = f.dataset(name).shape();
+      return s[0] * s[1];
+    }
+  }
+
+  /** Open, read the whole dataset, close: check = {@link VdsGeometry#checksum}. */
+  static long readAll(Path file, String name) throws IOException {
+    try (H5File f = H5File.open(file)) {
+      return VdsGeometry.checksum((double[]) f.dataset(name).read());
+    }
+  }
+
+  /** Stored size and mapping count of a virtual dataset's mapping block. */
+  static long[] blockBytesAndCount(Path file, String name) throws IOException {
+    try (H5File f = H5File.open(file)) {
+      var block = f.dataset(name).virtualMappings();
+      return new long[] {block.size(), block.count()};
+    }
+  }
+
+  /**
+   * Times of single-element reads of an open virtual dataset: {@code [0]} the first read after
+   * open, {@code [1]} the mean of the {@code later} reads after it; {@code [2]} the sum of the
+   * values read (the check). The open itself is not timed.
+   */
+  static double[] readOne(Path file, String name, long seed, int later) throws IOException {
+    try (H5File f = H5File.open(file)) {
+      Dataset d = f.dataset(name);
+      long[] shape = d.shape();
+      long[] pos = VdsGeometry.positions(seed, 1 + later, shape[0] * shape[1]);
+      long[] one = {1, 1};
+      double sum = 0;
+      long t0 = System.nanoTime();
+      sum += ((double[]) d.read(Selection.box(at(pos[0], shape), one)))[0];
+      long t1 = System.nanoTime();
+      for (int i = 1; i <= later; i++) {
+        sum += ((double[]) d.read(Selection.box(at(pos[i], shape), one)))[0];
+      }
+      long t2 = System.nanoTime();
+      return new double[] {(t1 - t0) / 1e9, later == 0 ? 0 : (t2 - t1) / 1e9 / later, sum};
+    }
+  }
+
+  private static long[] at(long flat, long[] shape) {
+    return new long[] {flat / shape[1], flat % shape[1]};
+  }
+
+  /**
+   * The reference for writing: {@code parts} writes of {@code bytesEach} bytes to a new file
+   * with a plain FileChannel, then force (as h5j's close does) and close.
+   */
+  static long writePlain(Path file, int parts, byte[] bytesEach) throws IOException {
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW,
+        StandardOpenOption.WRITE)) {
+      for (int i = 0; i < parts; i++) {
+        ByteBuffer b = ByteBuffer.wrap(bytesEach);
+        while (b.hasRemaining()) {
+          ch.write(b);
+        }
+      }
+      ch.force(true);
+    }
+    return Files.size(file);
+  }
+}
