@@ -15,6 +15,7 @@ import io.h5j.format.object.H5Context;
 import io.h5j.format.object.StoredMessage;
 import io.h5j.format.select.ChunkRuns;
 import io.h5j.format.select.Hyperslab;
+import io.h5j.format.vds.MappingBlock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,6 +116,19 @@ public final class Dataset extends Node {
     }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");
+  }
+
+  /**
+   * The mappings of a virtual dataset, decoded once per file (see {@link MappingBlock}).
+   *
+   * @throws IllegalArgumentException if this dataset is not virtual
+   */
+  public MappingBlock mappingBlock() throws IOException {
+    if (!(layout() instanceof LayoutMessage.Virtual v)) {
+      throw new IllegalArgumentException("dataset " + path + " is " + layoutName()
+          + ", not virtual");
+    }
+    return virtual(v, dataspace(), datatype()).block();
   }
 
   /** Access to this virtual dataset's mappings and sources. */
@@ -295,10 +309,39 @@ public final class Dataset extends Node {
     file.values().release(type, replaced, (int) slab.elementCount());
   }
 
+  /**
+   * Writes stored bytes (the file's datatype and byte order, C order of the selection) into
+   * the elements of {@code sel}, from {@code src}'s position, which advances: the counterpart
+   * of {@link #read(Selection, java.nio.ByteBuffer)}. Not for variable-length data, whose
+   * stored bytes point into the file's heap.
+   */
+  public void write(Selection sel, java.nio.ByteBuffer src) throws IOException {
+    file.checkWritable();
+    Dataspace space = dataspace();
+    Hyperslab slab = sel.resolve(space.dims(), path);
+    Datatype type = datatype();
+    if (DataConverter.holdsVlen(type)) {
+      throw new IllegalArgumentException("dataset " + path + " holds variable-length data;"
+          + " write it as a Java array instead of stored bytes");
+    }
+    long bytes = Math.multiplyExact(slab.elementCount(), (long) type.size());
+    if (src.remaining() != bytes) {
+      throw new IllegalArgumentException("the selection needs " + bytes + " bytes; got "
+          + src.remaining());
+    }
+    byte[] raw = new byte[(int) bytes];
+    src.get(raw);
+    writeRawSelection(slab, raw, space, type);
+  }
+
   private void writeSelection(Hyperslab slab, Object flatArray, Dataspace space, Datatype type)
       throws IOException {
+    writeRawSelection(slab, file.values().encode(type, flatArray), space, type);
+  }
+
+  private void writeRawSelection(Hyperslab slab, byte[] raw, Dataspace space, Datatype type)
+      throws IOException {
     int size = type.size();
-    byte[] raw = file.values().encode(type, flatArray);
     LayoutMessage layout = layout();
     if (layout instanceof LayoutMessage.Compact) {
       byte[] all = readRaw();

@@ -21,11 +21,15 @@ final class VirtualDatasetWriter {
   static long create(H5File file, VirtualSpec spec) throws IOException {
     H5Context ctx = file.context();
     FileParams p = ctx.params();
-    MappingBlockWriter block = new MappingBlockWriter(p, spec.format());
-    for (VirtualSpec.BoxMapping m : spec.mappings()) {
-      block.addBox(m.file(), m.dataset(), m.sourceStart(), m.virtualStart(), m.shape());
+    byte[] encoded = spec.encodedBlock();
+    if (encoded == null) {
+      MappingBlockWriter block = new MappingBlockWriter(p, spec.format());
+      for (VirtualSpec.BoxMapping m : spec.mappings()) {
+        block.addBox(m.file(), m.dataset(), m.sourceStart(), m.virtualStart(), m.shape());
+      }
+      encoded = block.toByteArray();
     }
-    GlobalHeapId id = file.values().heapWrite(block.toByteArray());
+    GlobalHeapId id = file.values().heapWrite(encoded);
     byte[] fill = spec.fillValue() == null ? null
         : file.values().encodeOne(spec.datatype(), spec.fillValue());
     List<StoredMessage> messages = new ArrayList<>();

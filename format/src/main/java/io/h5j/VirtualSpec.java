@@ -1,6 +1,7 @@
 package io.h5j;
 
 import io.h5j.format.datatype.Datatype;
+import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,7 @@ public final class VirtualSpec {
   private final long[] shape;
   private Object fillValue;
   private boolean compact;
+  private byte[] encodedBlock;
   private final List<BoxMapping> mappings = new ArrayList<>();
 
   private VirtualSpec(Datatype datatype, long[] shape) {
@@ -48,6 +50,9 @@ public final class VirtualSpec {
    */
   public VirtualSpec map(String file, String dataset, long[] sourceStart, long[] virtualStart,
       long[] shape) {
+    if (encodedBlock != null) {
+      throw new IllegalStateException("this spec copies another dataset's mappings");
+    }
     if (virtualStart.length != this.shape.length || shape.length != this.shape.length) {
       throw new IllegalArgumentException("a mapping's virtual box needs rank "
           + this.shape.length);
@@ -61,6 +66,19 @@ public final class VirtualSpec {
     }
     mappings.add(new BoxMapping(file, dataset, sourceStart.clone(), virtualStart.clone(),
         shape.clone()));
+    return this;
+  }
+
+  /**
+   * Gives the new dataset exactly the mappings of {@code block}, whose stored bytes are copied
+   * as they are (they name sources by path, so they mean the same anywhere in the file);
+   * no mapping may be added besides.
+   */
+  public VirtualSpec sameMappingsAs(MappingBlock block) {
+    if (!mappings.isEmpty()) {
+      throw new IllegalStateException("this spec already has its own mappings");
+    }
+    this.encodedBlock = block.bytes();
     return this;
   }
 
@@ -87,6 +105,11 @@ public final class VirtualSpec {
 
   List<BoxMapping> mappings() {
     return mappings;
+  }
+
+  /** The stored mapping block to copy as it is, or null. */
+  byte[] encodedBlock() {
+    return encodedBlock;
   }
 
   MappingBlockWriter.Format format() {
