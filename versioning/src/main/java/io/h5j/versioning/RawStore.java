@@ -49,7 +49,8 @@ final class RawStore {
   static RawStore create(H5File file, String path, Datatype type, long[] chunks, byte[] fill)
       throws IOException {
     Group g = file.root().createGroup(VersionLayout.VERSION_DATA + "/" + path);
-    long[] shape = new long[chunks.length];
+    long[] shape = chunks.clone();
+    shape[0] = 0;
     long[] max = chunks.clone();
     max[0] = Dataspace.UNLIMITED;
     DatasetSpec spec = DatasetSpec.empty(type, shape).maxShape(max).chunks(chunks);
