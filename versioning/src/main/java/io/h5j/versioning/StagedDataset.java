@@ -87,9 +87,13 @@ final class StagedDataset {
     checkBox(start, extent);
     int size = elementSize();
     for (ChunkKey k : Boxes.chunksOf(start, extent, chunks)) {
-      byte[] c = chunk(k).clone();
+      byte[] before = chunk(k);
+      byte[] c = before.clone();
       Boxes.copyOverlap(bytes, start, extent, c, k.offset(chunks),
           Boxes.trimmed(k, shape, chunks), size);
+      if (parentSlots.containsKey(k) && Arrays.equals(before, c)) {
+        continue; // rewritten with what the parent holds: still the parent's chunk
+      }
       dirty.put(k, c);
       parentSlots.remove(k);
     }

@@ -204,7 +204,7 @@ public final class StagedVersion implements AutoCloseable {
     return AttributeCopy.values(attributesOf(path));
   }
 
-  private Map<String, Object> attributesOf(String path) {
+  Map<String, Object> attributesOf(String path) {
     if (path.isEmpty() || path.equals("/")) {
       return versionAttributes;
     }

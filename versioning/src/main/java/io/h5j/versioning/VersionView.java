@@ -88,11 +88,15 @@ public final class VersionView {
 
   /** User attributes of a dataset or group ({@code ""} for the version itself). */
   public Map<String, Object> attributes(String path) throws IOException {
-    Node n = path.isEmpty() || path.equals("/") ? root()
-        : root().get(VersionLayout.normalize(path));
+    return AttributeCopy.values(storedAttributes(path.equals("/") ? "" : path));
+  }
+
+  /** User attributes with their stored types, for copying them elsewhere. */
+  Map<String, Object> storedAttributes(String path) throws IOException {
+    Node n = path.isEmpty() ? root() : root().get(VersionLayout.normalize(path));
     Set<String> skip = n instanceof Dataset ? VersionReader.LAYOUT_ATTRS
-        : path.isEmpty() || path.equals("/") ? VersionedFile.VERSION_ATTRS : Set.of();
-    return AttributeCopy.values(AttributeCopy.read(n.attributes(), skip));
+        : path.isEmpty() ? VersionedFile.VERSION_ATTRS : Set.of();
+    return AttributeCopy.read(n.attributes(), skip);
   }
 
   private Group root() throws IOException {

@@ -384,6 +384,12 @@ public final class VersionedFile implements Closeable {
     return out;
   }
 
+  /** The chunk shape the raw data of dataset {@code path} has, or null if it has none yet. */
+  long[] storedChunks(String path) throws IOException {
+    String raw = VersionLayout.rawDataPath(VersionLayout.normalize(path));
+    return open().root().contains(raw) ? RawStore.chunksOf(open().dataset(raw)) : null;
+  }
+
   private H5File open() {
     if (file == null) {
       throw new IllegalStateException("versioned file " + path + " was closed after a failed"
