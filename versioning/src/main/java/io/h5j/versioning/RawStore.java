@@ -86,9 +86,10 @@ final class RawStore {
 
   /**
    * Stores a chunk given as its stored bytes (trimmed extent {@code extent}) unless an equal
-   * one is stored already; returns the raw_data row where its slot starts.
+   * one is stored already; returns the raw_data row where its slot starts. New chunks are
+   * written by {@link #writeChunks}.
    */
-  long store(byte[] elements, long[] extent) throws IOException {
+  long store(byte[] elements, long[] extent) {
     byte[] hash = ChunkHash.of(elements, extent);
     long[] known = hashes.find(hash);
     if (known != null) {
@@ -96,16 +97,31 @@ final class RawStore {
     }
     long start = nextSlot;
     nextSlot = start + chunks[0];
+    pending.add(new PendingChunk(start, elements, extent.clone()));
+    hashes.add(hash, start, start + extent[0]);
+    return start;
+  }
+
+  private record PendingChunk(long start, byte[] elements, long[] extent) {}
+
+  private final java.util.List<PendingChunk> pending = new java.util.ArrayList<>();
+
+  /** Grows raw_data once for every chunk stored since the last call, then writes them. */
+  void writeChunks() throws IOException {
+    if (pending.isEmpty()) {
+      return;
+    }
     long[] rawShape = raw.shape();
     if (rawShape[0] < nextSlot) {
       rawShape[0] = nextSlot;
       raw.resize(rawShape);
     }
-    long[] at = new long[chunks.length];
-    at[0] = start;
-    raw.write(Selection.box(at, extent), ByteBuffer.wrap(elements));
-    hashes.add(hash, start, start + extent[0]);
-    return start;
+    for (PendingChunk c : pending) {
+      long[] at = new long[chunks.length];
+      at[0] = c.start();
+      raw.write(Selection.box(at, c.extent()), ByteBuffer.wrap(c.elements()));
+    }
+    pending.clear();
   }
 
   /** Reads the box of {@code extent} elements at the slot starting at row {@code start}. */
@@ -117,8 +133,9 @@ final class RawStore {
     return b.array();
   }
 
-  /** Writes the new hash rows (not yet marked used). */
+  /** Writes the new chunks and hash rows (the rows not yet marked used). */
   void writeRows() throws IOException {
+    writeChunks();
     hashes.writeRows();
   }
 

@@ -26,6 +26,8 @@ final class StagedDataset {
   final MappingBlock parentBlock;
   private final long[] parentShape;
   private final Map<ChunkKey, Long> parentSlots;
+  /** The parent's chunk → slot map as read, to recognise a commit that changed nothing. */
+  private final Map<ChunkKey, Long> originalSlots;
   private final Map<ChunkKey, byte[]> dirty = new HashMap<>();
   private final RawReader reader;
 
@@ -46,6 +48,7 @@ final class StagedDataset {
     this.parentBlock = parentBlock;
     this.parentShape = parentBlock == null ? null : shape.clone();
     this.parentSlots = new HashMap<>(parentSlots);
+    this.originalSlots = Map.copyOf(parentSlots);
     this.reader = reader;
   }
 
@@ -56,6 +59,15 @@ final class StagedDataset {
   /** Whether the parent's mappings still describe this dataset exactly. */
   boolean mappingsUnchanged() {
     return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape);
+  }
+
+  /**
+   * Whether {@code slots} (chunk → raw_data row, as about to be committed) is exactly what the
+   * parent maps, so that its mapping block can be reused.
+   */
+  boolean sameAsParent(Map<ChunkKey, Long> slots) {
+    return parentBlock != null && Arrays.equals(shape, parentShape)
+        && originalSlots.equals(slots);
   }
 
   /** Chunks changed in this version, with their trimmed bytes (C order of keys). */
@@ -87,16 +99,24 @@ final class StagedDataset {
     checkBox(start, extent);
     int size = elementSize();
     for (ChunkKey k : Boxes.chunksOf(start, extent, chunks)) {
-      byte[] before = chunk(k);
-      byte[] c = before.clone();
-      Boxes.copyOverlap(bytes, start, extent, c, k.offset(chunks),
-          Boxes.trimmed(k, shape, chunks), size);
-      if (parentSlots.containsKey(k) && Arrays.equals(before, c)) {
-        continue; // rewritten with what the parent holds: still the parent's chunk
-      }
+      long[] cStart = k.offset(chunks);
+      long[] cExtent = Boxes.trimmed(k, shape, chunks);
+      boolean whole = covers(start, extent, cStart, cExtent);
+      byte[] c = whole ? new byte[Math.toIntExact(Boxes.count(cExtent) * size)]
+          : chunk(k).clone();
+      Boxes.copyOverlap(bytes, start, extent, c, cStart, cExtent, size);
       dirty.put(k, c);
       parentSlots.remove(k);
     }
+  }
+
+  private static boolean covers(long[] start, long[] extent, long[] cStart, long[] cExtent) {
+    for (int d = 0; d < start.length; d++) {
+      if (start[d] > cStart[d] || start[d] + extent[d] < cStart[d] + cExtent[d]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The stored bytes of the box of {@code extent} elements at {@code start}. */

@@ -82,7 +82,10 @@ final class VersionCommit {
         }
         slots.put(e.getKey(), store.store(e.getValue(), extent));
       }
-      if (slots.isEmpty()) {
+      if (d.sameAsParent(slots)) {
+        created = vg.createVirtualDataset(d.path, VirtualSpec.of(d.type, d.shape)
+            .fillValue(fill).sameMappingsAs(d.parentBlock));
+      } else if (slots.isEmpty()) {
         created = vg.createDataset(d.path, DatasetSpec.empty(d.type, d.shape).fillValue(fill));
       } else {
         VirtualSpec spec = VirtualSpec.of(d.type, d.shape).fillValue(fill);
