@@ -27,27 +27,6 @@ class FixtureCommitTest {
     }
   }
 
-  /** The manifest's values of one dataset of one version, as a model. */
-  private static ModelArray fromManifest(JsonNode d) {
-    long[] shape = new long[d.get("shape").size()];
-    for (int i = 0; i < shape.length; i++) {
-      shape[i] = d.get("shape").get(i).asLong();
-    }
-    ModelArray m = new ModelArray(d.get("dtype").asText(), shape, d.get("fillvalue").asDouble());
-    List<Double> flat = new ArrayList<>();
-    flatten(d.get("values"), flat);
-    m.values = flat.stream().mapToDouble(Double::doubleValue).toArray();
-    return m;
-  }
-
-  private static void flatten(JsonNode n, List<Double> out) {
-    if (n.isArray()) {
-      n.forEach(c -> flatten(c, out));
-    } else {
-      out.add(n.asDouble());
-    }
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"smoke-1.7.0.h5", "smoke-2.4.1.dev-5389a78.h5"})
   void commitsOnTopDeduplicateAgainstTheFilesHashTables(String name) throws IOException {
@@ -60,9 +39,9 @@ class FixtureCommitTest {
       ModelArray nested = null;
       for (JsonNode d : v3.get("datasets")) {
         if (d.get("path").asText().equals("grid")) {
-          grid = fromManifest(d);
+          grid = VersionedFixtures.fromManifest(d);
         } else {
-          nested = fromManifest(d);
+          nested = VersionedFixtures.fromManifest(d);
         }
       }
       long gridRows = hashRows(file, "grid");

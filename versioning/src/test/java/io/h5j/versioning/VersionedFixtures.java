@@ -59,4 +59,26 @@ final class VersionedFixtures {
       default -> throw new IllegalArgumentException("dtype " + numpy + " not in this table");
     };
   }
+
+  /** The manifest's values of one dataset of one version, as a model. */
+  static ModelArray fromManifest(JsonNode d) {
+    long[] shape = new long[d.get("shape").size()];
+    for (int i = 0; i < shape.length; i++) {
+      shape[i] = d.get("shape").get(i).asLong();
+    }
+    ModelArray m = new ModelArray(d.get("dtype").asText(), shape, d.get("fillvalue").asDouble());
+    List<Double> flat = new ArrayList<>();
+    flatten(d.get("values"), flat);
+    m.values = flat.stream().mapToDouble(Double::doubleValue).toArray();
+    return m;
+  }
+
+  static void flatten(JsonNode n, List<Double> out) {
+    if (n.isArray()) {
+      n.forEach(c -> flatten(c, out));
+    } else {
+      out.add(n.asDouble());
+    }
+  }
+
 }
