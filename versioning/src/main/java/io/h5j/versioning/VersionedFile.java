@@ -84,6 +84,15 @@ public final class VersionedFile implements Closeable {
     return new VersionedFile(H5File.openReadWrite(path), path, true);
   }
 
+  /**
+   * Versioned access to an HDF5 file the caller opened (read-write to add versions, e.g.
+   * through a channel of its own); closing the result closes {@code file}.
+   */
+  public static VersionedFile of(H5File file, boolean writable) throws IOException {
+    checkLayout(file);
+    return new VersionedFile(file, file.path(), writable);
+  }
+
   /** Opens a versioned file read-only. */
   public static VersionedFile openReadOnly(Path path) throws IOException {
     H5File f = H5File.open(path);
