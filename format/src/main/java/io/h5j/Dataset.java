@@ -15,6 +15,7 @@ import io.h5j.format.object.H5Context;
 import io.h5j.format.object.StoredMessage;
 import io.h5j.format.select.ChunkRuns;
 import io.h5j.format.select.Hyperslab;
+import io.h5j.format.vds.MappingBlock;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -142,7 +143,7 @@ public final class Dataset extends Node {
    *
    * @throws IllegalStateException when the dataset is not virtual
    */
-  public io.h5j.format.vds.MappingBlock virtualMappings() throws IOException {
+  public MappingBlock virtualMappings() throws IOException {
     if (!(layout() instanceof LayoutMessage.Virtual v)) {
       throw new IllegalStateException("dataset " + path + " is " + layoutName()
           + ", not virtual; check layoutName() first");
@@ -156,7 +157,6 @@ public final class Dataset extends Node {
     return readRaw(slab, datatype());
   }
 
-  /** Access to this dataset's chunks (layout {@code c}, dataspace {@code space}). */
   /** This dataset's chunk access, built once per header version (index opened once). */
   private ChunkedData chunked(LayoutMessage.Chunked c, Dataspace space) throws IOException {
     return file.context().derived(address, "chunked", () -> {

@@ -165,15 +165,29 @@ public final class H5File implements Closeable {
         ctx.flush(); // pending writes still need the open file
       }
     } finally {
-      closed = true;
-      if (workers != null) {
-        workers.shutdownNow();
-      }
-      for (H5File e : externals.values()) {
-        e.close();
-      }
-      ctx.access().close();
+      release();
     }
+  }
+
+  /**
+   * Closes the file without writing what is pending since the last {@link #flush}: after a
+   * failed edit, the file stays as that flush left it (plus space nothing references).
+   */
+  public void closeWithoutFlush() throws IOException {
+    if (!closed) {
+      release();
+    }
+  }
+
+  private void release() throws IOException {
+    closed = true;
+    if (workers != null) {
+      workers.shutdownNow();
+    }
+    for (H5File e : externals.values()) {
+      e.close();
+    }
+    ctx.access().close();
   }
 
   // ---- shared with the API classes of this package ----

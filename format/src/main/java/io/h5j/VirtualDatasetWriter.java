@@ -21,12 +21,16 @@ final class VirtualDatasetWriter {
   static long create(H5File file, VirtualSpec spec) throws IOException {
     H5Context ctx = file.context();
     FileParams p = ctx.params();
-    MappingBlockWriter block = new MappingBlockWriter(p, spec.format());
-    for (io.h5j.format.vds.Mapping m : spec.mappings()) {
-      block.add(m);
+    byte[] encoded = spec.encodedBlock(); // another dataset's block, reused as bytes
+    if (encoded == null) {
+      MappingBlockWriter block = new MappingBlockWriter(p, spec.format());
+      for (io.h5j.format.vds.Mapping m : spec.mappings()) {
+        block.add(m);
+      }
+      encoded = block.count() == 0 ? null : block.toByteArray();
     }
     // libhdf5 stores no block for a dataset without mappings (and fails on an empty one)
-    GlobalHeapId id = block.count() == 0 ? null : file.values().heapWrite(block.toByteArray());
+    GlobalHeapId id = encoded == null ? null : file.values().heapWrite(encoded);
     byte[] fill = spec.fillValue() == null ? null
         : file.values().encodeOne(spec.datatype(), spec.fillValue());
     List<StoredMessage> messages = new ArrayList<>();

@@ -5,6 +5,7 @@ import io.h5j.format.message.Dataspace;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.ResolvedSelection;
 import io.h5j.format.vds.Mapping;
+import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,6 +32,7 @@ public final class VirtualSpec {
   private Object fillValue;
   private boolean compact;
   private boolean points;
+  private byte[] encodedBlock;
   private final List<Mapping> mappings = new ArrayList<>();
 
   private VirtualSpec(Datatype datatype, long[] shape) {
@@ -67,10 +69,9 @@ public final class VirtualSpec {
             + " reaches outside the virtual shape " + java.util.Arrays.toString(this.shape));
       }
     }
-    mappings.add(Mapping.ofPaths(file, dataset,
+    return add(Mapping.ofPaths(file, dataset,
         EncodedSelection.Irregular.box(sourceStart, shape),
         EncodedSelection.Irregular.box(virtualStart, shape)));
-    return this;
   }
 
   /**
@@ -135,7 +136,27 @@ public final class VirtualSpec {
             + " elements, the virtual one " + rv.size());
       }
     }
+    return add(m);
+  }
+
+  private VirtualSpec add(Mapping m) {
+    if (encodedBlock != null) {
+      throw new IllegalStateException("this spec reuses another dataset's mapping block");
+    }
     mappings.add(m);
+    return this;
+  }
+
+  /**
+   * Gives the new dataset the mappings of an existing one by copying its stored block bytes
+   * as they are (they name sources by path, so they mean the same anywhere in the file);
+   * no mapping may be added besides.
+   */
+  public VirtualSpec sameMappingsAs(MappingBlock block) {
+    if (!mappings.isEmpty()) {
+      throw new IllegalStateException("this spec already has its own mappings");
+    }
+    this.encodedBlock = block.bytes();
     return this;
   }
 
@@ -171,6 +192,11 @@ public final class VirtualSpec {
 
   long[] maxShape() {
     return maxShape.clone();
+  }
+
+  /** The stored block given by {@link #sameMappingsAs}, or null. */
+  byte[] encodedBlock() {
+    return encodedBlock;
   }
 
   List<Mapping> mappings() {

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
  * and values, and checks every value by reading the file back.
  */
 @Command(name = "demo", description = "Write a demo file, print it, and verify it by reading"
-    + " it back.")
+    + " it back.", subcommands = DemoSeedCommand.class)
 final class DemoCommand implements Callable<Integer> {
   @Parameters(index = "0", defaultValue = "h5j-demo.h5", description = "file to write"
       + " (default h5j-demo.h5)")

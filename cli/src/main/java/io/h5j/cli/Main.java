@@ -13,8 +13,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "h5j", mixinStandardHelpOptions = true, version = "h5j 0.1.0",
     description = "HDF5 in pure Java: list, dump and check HDF5 files.",
-    subcommands = {LsCommand.class, DumpCommand.class, DemoCommand.class,
-        RepackCommand.class})
+    subcommands = {LsCommand.class, DumpCommand.class, DemoCommand.class, RepackCommand.class,
+        LogCommand.class, ShowCommand.class, DiffCommand.class, CommitCommand.class,
+        CheckoutCommand.class})
 public final class Main implements Runnable {
   public static final int OK = 0;
   public static final int BAD_INPUT = 1;

@@ -2,6 +2,7 @@ package io.h5j.format.io;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Decides where new structures go. Freed ranges are kept, merged with their neighbours, and
@@ -10,6 +11,8 @@ import java.util.TreeMap;
  */
 public final class SpaceAllocator {
   private final TreeMap<Long, Long> free = new TreeMap<>();
+  /** The same free ranges by size, then address: best fit in log time, not a scan. */
+  private final TreeMap<Long, TreeSet<Long>> bySize = new TreeMap<>();
   private long eoa;
 
   public SpaceAllocator(long endOfAllocation) {
@@ -34,22 +37,13 @@ public final class SpaceAllocator {
     if (size <= 0) {
       throw new IllegalArgumentException("allocation size must be positive: " + size);
     }
-    long bestAddress = -1;
-    long bestSize = Long.MAX_VALUE;
-    for (Map.Entry<Long, Long> e : free.entrySet()) {
-      if (e.getValue() >= size && e.getValue() < bestSize) {
-        bestAddress = e.getKey();
-        bestSize = e.getValue();
-        if (bestSize == size) {
-          break;
-        }
-      }
-    }
-    // Key and size are copied out first: a TreeMap entry may be reused once removed.
-    if (bestAddress >= 0) {
-      free.remove(bestAddress);
+    Map.Entry<Long, TreeSet<Long>> fit = bySize.ceilingEntry(size);
+    if (fit != null) {
+      long bestSize = fit.getKey();
+      long bestAddress = fit.getValue().first();
+      remove(bestAddress);
       if (bestSize > size) {
-        free.put(bestAddress + size, bestSize - size);
+        add(bestAddress + size, bestSize - size);
       }
       return bestAddress;
     }
@@ -75,18 +69,32 @@ public final class SpaceAllocator {
     if (below != null && below.getKey() + below.getValue() >= start) {
       start = below.getKey();
       end = Math.max(end, below.getKey() + below.getValue());
-      free.remove(below.getKey());
+      remove(below.getKey());
     }
     Map.Entry<Long, Long> above = free.ceilingEntry(start);
     while (above != null && above.getKey() <= end) {
       end = Math.max(end, above.getKey() + above.getValue());
-      free.remove(above.getKey());
+      remove(above.getKey());
       above = free.ceilingEntry(start);
     }
     if (end >= eoa) {
       eoa = start;
     } else {
-      free.put(start, end - start);
+      add(start, end - start);
+    }
+  }
+
+  private void add(long address, long size) {
+    free.put(address, size);
+    bySize.computeIfAbsent(size, k -> new TreeSet<>()).add(address);
+  }
+
+  private void remove(long address) {
+    Long size = free.remove(address);
+    TreeSet<Long> same = bySize.get(size);
+    same.remove(address);
+    if (same.isEmpty()) {
+      bySize.remove(size);
     }
   }
 }

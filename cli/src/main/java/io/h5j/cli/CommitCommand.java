@@ -1,0 +1,44 @@
+package io.h5j.cli;
+
+import io.h5j.versioning.PlainFiles;
+import io.h5j.versioning.VersionedFile;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code h5j commit}: a plain HDF5 file's datasets as a new version. */
+@Command(name = "commit", description = "Commit the datasets of a plain HDF5 file as a new"
+    + " version (chunks equal to stored ones are not stored again). Creates FILE if needed.")
+final class CommitCommand implements Callable<Integer> {
+  @Parameters(index = "0", description = "versioned HDF5 file")
+  Path file;
+
+  @Option(names = "--from", required = true, description = "plain HDF5 file to commit")
+  Path from;
+
+  @Option(names = "--name", description = "version name (default: v<number of versions + 1>)")
+  String name;
+
+  @Option(names = "--parent", description = "parent version (default: the current one)")
+  String parent;
+
+  @Spec
+  picocli.CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    try (VersionedFile vf = Files.exists(file) ? VersionedFile.open(file)
+        : VersionedFile.create(file)) {
+      String n = name != null ? name : "v" + (vf.versions().size() + 1);
+      PlainFiles.commitFrom(vf, from, n, parent);
+      out.println("committed " + n);
+    }
+    return Main.OK;
+  }
+}

@@ -1,0 +1,125 @@
+package io.h5j.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.testing.Fixtures;
+import io.h5j.testing.Oracles;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The versioning commands on a file versioned-hdf5 wrote, judged by its manifest and h5py. */
+class VersionCommandsTest {
+  @TempDir
+  Path dir;
+
+  private record Result(int code, String out, String err) {}
+
+  private static Result run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  private static JsonNode smokeManifest() throws Exception {
+    Path m = Fixtures.dir().resolve("versioned-hdf5/manifest-1.7.0.json");
+    for (JsonNode e : new ObjectMapper().readTree(m.toFile())) {
+      if (e.get("file").asText().equals("smoke-1.7.0.h5")) {
+        return e;
+      }
+    }
+    throw new AssertionError("no smoke entry");
+  }
+
+  private Path smoke() throws Exception {
+    Path f = dir.resolve("smoke.h5");
+    Files.copy(Fixtures.dir().resolve("versioned-hdf5/smoke-1.7.0.h5"), f,
+        StandardCopyOption.REPLACE_EXISTING);
+    f.toFile().setWritable(true);
+    return f;
+  }
+
+  private static JsonNode values(JsonNode manifest, String version, String path) {
+    for (JsonNode v : manifest.get("versions")) {
+      if (v.get("version").asText().equals(version)) {
+        for (JsonNode d : v.get("datasets")) {
+          if (d.get("path").asText().equals(path)) {
+            return d.get("values");
+          }
+        }
+      }
+    }
+    throw new AssertionError(version + ":" + path);
+  }
+
+  @Test
+  void logShowDiffOnVersionedHdf5sFile() throws Exception {
+    Path f = smoke();
+    JsonNode m = smokeManifest();
+    Result log = run("log", f.toString());
+    assertEquals(0, log.code(), log.err());
+    String[] lines = log.out().strip().split("\n");
+    assertEquals(3, lines.length, log.out());
+    for (int i = 0; i < 3; i++) {
+      JsonNode v = m.get("versions").get(i);
+      String parent = v.get("prev_version").asText();
+      assertTrue(lines[i].contains(v.get("version").asText() + "  parent "
+          + (parent.equals("__first_version__") ? "-" : parent) + "  "
+          + v.get("timestamp").asText()), lines[i]);
+    }
+    assertTrue(lines[2].startsWith("* v3"), lines[2]);
+    Result show = run("show", f.toString(), "v2", "grid");
+    assertEquals(0, show.code(), show.err());
+    assertEquals(values(m, "v2", "grid").toString(), show.out().strip().replace(" ", ""));
+    // v2 rewrote the chunk at (0, 0) and touched the corner chunk at (8, 6)
+    Result diff = run("diff", f.toString(), "v1", "v2", "grid");
+    assertEquals("grid: 2 chunks\n  [0, 0]\n  [8, 6]\n", diff.out());
+    assertEquals(1, run("show", f.toString(), "nope").code());
+  }
+
+  @Test
+  void checkoutThenCommitRoundTrips() throws Exception {
+    Path f = smoke();
+    JsonNode m = smokeManifest();
+    Path plain = dir.resolve("v2.h5");
+    Result co = run("checkout", f.toString(), "v2", plain.toString());
+    assertEquals(0, co.code(), co.err());
+    String read = "import h5py,sys,json; f=h5py.File(sys.argv[1],'r'); "
+        + "print(json.dumps(f[sys.argv[2]][()].tolist(), separators=(',', ':')))";
+    assertEquals(values(m, "v2", "grid").toString(),
+        Oracles.python(read, plain.toString(), "grid").strip());
+    Path versioned = dir.resolve("new.h5");
+    Result c1 = run("commit", versioned.toString(), "--from", plain.toString(), "--name", "a");
+    assertEquals(0, c1.code(), c1.err());
+    Result c2 = run("commit", versioned.toString(), "--from", plain.toString(), "--name", "b");
+    assertEquals(0, c2.code(), c2.err());
+    String log = run("log", versioned.toString()).out();
+    assertTrue(log.contains("* b  parent a  "), log);
+    assertTrue(log.strip().endsWith("changed -"), "an unchanged commit changes nothing: " + log);
+    assertEquals(values(m, "v2", "grid").toString(), Oracles.python(read, versioned.toString(),
+        "_version_data/versions/b/grid").strip());
+    assertEquals("[0.0,0.0,0.0,0.0,0.0]", Oracles.python(read, versioned.toString(),
+        "_version_data/versions/a/sub/nested").strip());
+  }
+
+  @Test
+  void demoSeedSmallPrintsTimingsAndH5pyReadsTheFile() throws Exception {
+    Path f = dir.resolve("seed.h5");
+    Result r = run("demo", "seed", f.toString(), "--small");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("10 versions"), r.out());
+    assertTrue(r.out().contains("read every dataset of v0010"), r.out());
+    assertEquals("v0010 11 (320, 88)\n", Oracles.python("import h5py,sys; "
+        + "f=h5py.File(sys.argv[1],'r'); v=f['_version_data/versions']; "
+        + "print(v.attrs['current_version'], len(v) - 1, v['v0010/ds_009'][()].shape)",
+        f.toString()));
+  }
+}

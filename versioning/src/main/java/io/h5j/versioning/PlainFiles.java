@@ -1,0 +1,135 @@
+package io.h5j.versioning;
+
+import io.h5j.Dataset;
+import io.h5j.DatasetSpec;
+import io.h5j.Group;
+import io.h5j.H5File;
+import io.h5j.Node;
+import io.h5j.format.message.LayoutMessage;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Versions to and from plain HDF5 files: a plain file's datasets become a new version
+ * (each chunk stored once across all versions), and one version becomes a plain file.
+ */
+public final class PlainFiles {
+  private PlainFiles() {}
+
+  /**
+   * Commits the datasets, groups and attributes of {@code plain} as version {@code name} on
+   * {@code parent} (null: the current version): what the plain file lacks is deleted from the
+   * version, chunks equal to stored ones are not stored again. A dataset keeps the chunk shape
+   * its path already has in the versioned file, else the plain file's, else a guess.
+   */
+  public static void commitFrom(VersionedFile vf, Path plain, String name, String parent)
+      throws IOException {
+    String base = parent != null ? parent : vf.currentVersion();
+    try (H5File in = H5File.open(plain)) {
+      Map<String, Dataset> datasets = new LinkedHashMap<>();
+      Map<String, Group> groups = new LinkedHashMap<>();
+      walk(in.root(), "", datasets, groups);
+      vf.commit(name, base, s -> {
+        for (String p : s.datasetPaths()) {
+          if (!datasets.containsKey(p) && s.contains(p)) {
+            s.delete(p);
+          }
+        }
+        for (Map.Entry<String, Group> g : groups.entrySet()) {
+          s.createGroup(g.getKey());
+          copyAttributes(g.getValue(), s, g.getKey());
+        }
+        for (Map.Entry<String, Dataset> e : datasets.entrySet()) {
+          put(vf, s, e.getKey(), e.getValue());
+        }
+        copyAttributes(in.root(), s, "");
+      });
+    }
+  }
+
+  private static void copyAttributes(Node from, StagedVersion s, String path)
+      throws IOException {
+    for (Map.Entry<String, Object> a : AttributeCopy.read(from.attributes(), Set.of())
+        .entrySet()) {
+      s.attributesOf(path).put(a.getKey(), a.getValue());
+    }
+  }
+
+  private static void put(VersionedFile vf, StagedVersion s, String path, Dataset d)
+      throws IOException {
+    long[] shape = d.shape();
+    if (shape.length == 0) {
+      throw new IllegalArgumentException("dataset " + d.path() + " is a scalar; versioned"
+          + " datasets have rank 1 or more");
+    }
+    Object values = d.read();
+    if (s.contains(path) && (!s.datatype(path).equals(d.datatype())
+        || s.chunks(path).length != shape.length)) {
+      s.delete(path);
+    }
+    if (!s.contains(path)) {
+      long[] chunks = vf.storedChunks(path);
+      if (chunks == null && d.layout() instanceof LayoutMessage.Chunked c) {
+        chunks = Arrays.copyOf(c.chunkDims(), shape.length);
+      }
+      DatasetSpec spec = DatasetSpec.empty(d.datatype(), shape);
+      if (chunks != null) {
+        spec.chunks(chunks);
+      }
+      byte[] fill = d.fillValueBytes();
+      if (fill != null) {
+        spec.fillValue(ElementCodec.decode(d.datatype(), fill, 1));
+      }
+      s.createDataset(path, spec);
+    } else {
+      s.resize(path, shape);
+    }
+    s.write(path, values);
+    Map<String, Object> attrs = s.attributesOf(path);
+    attrs.clear();
+    attrs.putAll(AttributeCopy.read(d.attributes(), Set.of()));
+  }
+
+  private static void walk(Group g, String prefix, Map<String, Dataset> datasets,
+      Map<String, Group> groups) throws IOException {
+    for (String n : g.memberNames()) {
+      Node node = g.get(n);
+      String p = prefix.isEmpty() ? n : prefix + "/" + n;
+      if (node instanceof Group child) {
+        if (!groups.containsKey(p)) {
+          groups.put(p, child);
+          walk(child, p, datasets, groups);
+        }
+      } else if (node instanceof Dataset d) {
+        datasets.put(p, d);
+      }
+    }
+  }
+
+  /** Writes version {@code version} as a plain HDF5 file: groups, chunked datasets, attributes. */
+  public static void checkout(VersionedFile vf, String version, Path out) throws IOException {
+    VersionView v = vf.version(version);
+    try (H5File f = H5File.create(out)) {
+      AttributeCopy.write(f.root().attributes(), v.storedAttributes(""));
+      for (String g : v.groupPaths()) {
+        AttributeCopy.write(f.root().createGroup(g).attributes(), v.storedAttributes(g));
+      }
+      for (String p : v.datasetPaths()) {
+        long[] shape = v.shape(p);
+        long[] chunks = v.chunks(p);
+        for (int d = 0; d < chunks.length; d++) {
+          chunks[d] = Math.min(chunks[d], Math.max(1, shape[d])); // a plain file's chunks fit
+        }
+        DatasetSpec spec = DatasetSpec.of(v.read(p)).datatype(v.datatype(p)).shape(shape)
+            .chunks(chunks).layout(DatasetSpec.Layout.CHUNKED)
+            .fillValue(ElementCodec.decode(v.datatype(p), v.fillValueBytes(p), 1));
+        Dataset d = f.root().createDataset(p, spec);
+        AttributeCopy.write(d.attributes(), v.storedAttributes(p));
+      }
+    }
+  }
+}

@@ -1,0 +1,150 @@
+package io.h5j.versioning;
+
+import io.h5j.Dataset;
+import io.h5j.DatasetSpec;
+import io.h5j.Group;
+import io.h5j.H5File;
+import io.h5j.H5FormatException;
+import io.h5j.Selection;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.message.Dataspace;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * The shared chunk store of one dataset path: {@code raw_data}, where every distinct chunk
+ * ever committed takes one slot of {@code chunks[0]} rows (top-left aligned, padded with the
+ * fill value), and its hash table. Storing a chunk whose hash is known returns the existing
+ * slot instead of writing it again.
+ */
+final class RawStore {
+  private final Dataset raw;
+  private final HashTable hashes;
+  private final long[] chunks;
+  private final int elementSize;
+  private long nextSlot;
+
+  private RawStore(Dataset raw, HashTable hashes, long[] chunks, int elementSize) {
+    this.raw = raw;
+    this.hashes = hashes;
+    this.chunks = chunks;
+    this.elementSize = elementSize;
+    this.nextSlot = ceilToChunk(hashes.largestStop());
+  }
+
+  /** Opens the store of dataset {@code path}, or null if it has none yet. */
+  static RawStore open(H5File file, String path) throws IOException {
+    String rawPath = VersionLayout.rawDataPath(path);
+    if (!file.root().contains(rawPath)) {
+      return null;
+    }
+    Dataset raw = file.dataset(rawPath);
+    long[] chunks = chunksOf(raw);
+    HashTable h = HashTable.read(file.dataset(VersionLayout.hashTablePath(path)));
+    return new RawStore(raw, h, chunks, raw.datatype().size());
+  }
+
+  /** Creates raw_data and hash_table for a new dataset path. */
+  static RawStore create(H5File file, String path, Datatype type, long[] chunks, byte[] fill)
+      throws IOException {
+    Group g = file.root().createGroup(VersionLayout.VERSION_DATA + "/" + path);
+    long[] shape = chunks.clone();
+    shape[0] = 0;
+    long[] max = chunks.clone();
+    max[0] = Dataspace.UNLIMITED;
+    DatasetSpec spec = DatasetSpec.empty(type, shape).maxShape(max).chunks(chunks);
+    if (fill != null) {
+      spec.fillValue(ElementCodec.decode(type, fill, 1));
+    }
+    Dataset raw = g.createDataset("raw_data", spec);
+    raw.attributes().put(VersionLayout.ATTR_CHUNKS, chunks.clone());
+    return new RawStore(raw, HashTable.create(g), chunks.clone(), type.size());
+  }
+
+  /** The chunk shape recorded on raw_data (attribute {@code chunks}). */
+  static long[] chunksOf(Dataset raw) throws IOException {
+    Object c = raw.attributes().contains(VersionLayout.ATTR_CHUNKS)
+        ? raw.attributes().get(VersionLayout.ATTR_CHUNKS) : null;
+    long[] chunks = c instanceof long[] l ? l : null;
+    if (chunks == null || chunks.length != raw.shape().length
+        || Arrays.stream(chunks).anyMatch(x -> x < 1)) {
+      throw new H5FormatException("raw data " + raw.path(), raw.address(),
+          "has no valid 'chunks' attribute (got " + (c instanceof long[] l
+              ? Arrays.toString(l) : String.valueOf(c)) + ")");
+    }
+    return chunks;
+  }
+
+  Dataset raw() {
+    return raw;
+  }
+
+  long[] chunks() {
+    return chunks.clone();
+  }
+
+  /**
+   * Stores a chunk given as its stored bytes (trimmed extent {@code extent}) unless an equal
+   * one is stored already; returns the raw_data row where its slot starts. New chunks are
+   * written by {@link #writeChunks}.
+   */
+  long store(byte[] elements, long[] extent) {
+    byte[] hash = ChunkHash.of(elements, extent);
+    long[] known = hashes.find(hash);
+    if (known != null) {
+      return known[0];
+    }
+    long start = nextSlot;
+    nextSlot = start + chunks[0];
+    pending.add(new PendingChunk(start, elements, extent.clone()));
+    hashes.add(hash, start, start + extent[0]);
+    return start;
+  }
+
+  private record PendingChunk(long start, byte[] elements, long[] extent) {}
+
+  private final java.util.List<PendingChunk> pending = new java.util.ArrayList<>();
+
+  /** Grows raw_data once for every chunk stored since the last call, then writes them. */
+  void writeChunks() throws IOException {
+    if (pending.isEmpty()) {
+      return;
+    }
+    long[] rawShape = raw.shape();
+    if (rawShape[0] < nextSlot) {
+      rawShape[0] = nextSlot;
+      raw.resize(rawShape);
+    }
+    for (PendingChunk c : pending) {
+      long[] at = new long[chunks.length];
+      at[0] = c.start();
+      raw.write(Selection.box(at, c.extent()), ByteBuffer.wrap(c.elements()));
+    }
+    pending.clear();
+  }
+
+  /** Reads the box of {@code extent} elements at the slot starting at row {@code start}. */
+  byte[] read(long start, long[] extent) throws IOException {
+    long[] at = new long[extent.length];
+    at[0] = start;
+    ByteBuffer b = ByteBuffer.allocate((int) Boxes.count(extent) * elementSize);
+    raw.read(Selection.box(at, extent), b);
+    return b.array();
+  }
+
+  /** Writes the new chunks and hash rows (the rows not yet marked used). */
+  void writeRows() throws IOException {
+    writeChunks();
+    hashes.writeRows();
+  }
+
+  /** Marks the new rows used: after this, later commits de-duplicate against them. */
+  void markCommitted() throws IOException {
+    hashes.writeLargestIndex();
+  }
+
+  private long ceilToChunk(long rows) {
+    return (rows + chunks[0] - 1) / chunks[0] * chunks[0];
+  }
+}

@@ -1,0 +1,195 @@
+package io.h5j.versioning;
+
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.vds.MappingBlock;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One dataset of a staged version, copy-on-write over its parent: chunks the parent maps are
+ * named by their raw_data slot and read only when a write or a resize touches them; changed
+ * chunks are held in memory as stored bytes, trimmed at the array edge.
+ */
+final class StagedDataset {
+  final String path;
+  final Datatype type;
+  final long[] chunks;
+  final byte[] fill;
+  long[] shape;
+  final Map<String, Object> attributes;
+  /** The parent's mapping block and shape, reused byte for byte while nothing changes. */
+  final MappingBlock parentBlock;
+  private final long[] parentShape;
+  private final Map<ChunkKey, Long> parentSlots;
+  /** The parent's chunk → slot map as read, to recognise a commit that changed nothing. */
+  private final Map<ChunkKey, Long> originalSlots;
+  private final Map<ChunkKey, byte[]> dirty = new HashMap<>();
+  private final RawReader reader;
+
+  /** Reads a slot of this dataset's raw_data: {@code extent} elements at row {@code start}. */
+  interface RawReader {
+    byte[] read(long start, long[] extent) throws IOException;
+  }
+
+  StagedDataset(String path, Datatype type, long[] shape, long[] chunks, byte[] fill,
+      Map<String, Object> attributes, MappingBlock parentBlock, Map<ChunkKey, Long> parentSlots,
+      RawReader reader) {
+    this.path = path;
+    this.type = type;
+    this.shape = shape.clone();
+    this.chunks = chunks.clone();
+    this.fill = fill == null ? new byte[type.size()] : fill.clone();
+    this.attributes = new LinkedHashMap<>(attributes);
+    this.parentBlock = parentBlock;
+    this.parentShape = parentBlock == null ? null : shape.clone();
+    this.parentSlots = new HashMap<>(parentSlots);
+    this.originalSlots = Map.copyOf(parentSlots);
+    this.reader = reader;
+  }
+
+  int elementSize() {
+    return type.size();
+  }
+
+  /** Whether the parent's mappings still describe this dataset exactly. */
+  boolean mappingsUnchanged() {
+    return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape);
+  }
+
+  /**
+   * Whether {@code slots} (chunk → raw_data row, as about to be committed) is exactly what the
+   * parent maps, so that its mapping block can be reused.
+   */
+  boolean sameAsParent(Map<ChunkKey, Long> slots) {
+    return parentBlock != null && Arrays.equals(shape, parentShape)
+        && originalSlots.equals(slots);
+  }
+
+  /** Chunks changed in this version, with their trimmed bytes (C order of keys). */
+  Map<ChunkKey, byte[]> dirtyChunks() {
+    return new TreeMap<>(dirty);
+  }
+
+  /** Chunks taken unchanged from the parent, with their raw_data slot rows. */
+  Map<ChunkKey, Long> parentSlots() {
+    return new TreeMap<>(parentSlots);
+  }
+
+  /** The trimmed bytes of one chunk as this version sees it. */
+  byte[] chunk(ChunkKey key) throws IOException {
+    byte[] d = dirty.get(key);
+    long[] extent = Boxes.trimmed(key, shape, chunks);
+    if (d != null) {
+      return d;
+    }
+    Long slot = parentSlots.get(key);
+    if (slot != null) {
+      return reader.read(slot, extent);
+    }
+    return Boxes.repeat(fill, Boxes.count(extent));
+  }
+
+  /** Writes stored bytes into the box of {@code extent} elements at {@code start}. */
+  void write(long[] start, long[] extent, byte[] bytes) throws IOException {
+    checkBox(start, extent);
+    int size = elementSize();
+    for (ChunkKey k : Boxes.chunksOf(start, extent, chunks)) {
+      long[] cStart = k.offset(chunks);
+      long[] cExtent = Boxes.trimmed(k, shape, chunks);
+      boolean whole = covers(start, extent, cStart, cExtent);
+      byte[] c = whole ? new byte[Math.toIntExact(Boxes.count(cExtent) * size)]
+          : chunk(k).clone();
+      Boxes.copyOverlap(bytes, start, extent, c, cStart, cExtent, size);
+      dirty.put(k, c);
+      parentSlots.remove(k);
+    }
+  }
+
+  private static boolean covers(long[] start, long[] extent, long[] cStart, long[] cExtent) {
+    for (int d = 0; d < start.length; d++) {
+      if (start[d] > cStart[d] || start[d] + extent[d] < cStart[d] + cExtent[d]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The stored bytes of the box of {@code extent} elements at {@code start}. */
+  byte[] read(long[] start, long[] extent) throws IOException {
+    checkBox(start, extent);
+    int size = elementSize();
+    byte[] out = new byte[Math.toIntExact(Boxes.count(extent) * size)];
+    for (ChunkKey k : Boxes.chunksOf(start, extent, chunks)) {
+      Boxes.copyOverlap(chunk(k), k.offset(chunks), Boxes.trimmed(k, shape, chunks), out,
+          start, extent, size);
+    }
+    return out;
+  }
+
+  /**
+   * Changes the shape. Chunks whose trimmed extent changes are re-cut (contents kept where
+   * both shapes hold them, the fill value elsewhere); chunks now outside are dropped.
+   */
+  void resize(long[] newShape) throws IOException {
+    if (newShape.length != shape.length) {
+      throw new IllegalArgumentException("dataset " + path + " has rank " + shape.length
+          + "; got " + newShape.length + " dimensions");
+    }
+    for (long n : newShape) {
+      if (n < 0) {
+        throw new IllegalArgumentException("a dimension cannot be negative: "
+            + Arrays.toString(newShape));
+      }
+    }
+    long[] old = shape;
+    Map<ChunkKey, byte[]> recut = new HashMap<>();
+    for (Iterator<Map.Entry<ChunkKey, Long>> it = parentSlots.entrySet().iterator();
+        it.hasNext(); ) {
+      ChunkKey k = it.next().getKey();
+      if (!Arrays.equals(Boxes.trimmed(k, old, chunks), Boxes.trimmed(k, newShape, chunks))) {
+        recut.put(k, chunk(k));
+        it.remove();
+      }
+    }
+    for (Iterator<Map.Entry<ChunkKey, byte[]>> it = dirty.entrySet().iterator();
+        it.hasNext(); ) {
+      Map.Entry<ChunkKey, byte[]> e = it.next();
+      if (!Arrays.equals(Boxes.trimmed(e.getKey(), old, chunks),
+          Boxes.trimmed(e.getKey(), newShape, chunks))) {
+        recut.put(e.getKey(), e.getValue());
+        it.remove();
+      }
+    }
+    shape = newShape.clone();
+    for (Map.Entry<ChunkKey, byte[]> e : recut.entrySet()) {
+      ChunkKey k = e.getKey();
+      long[] was = Boxes.trimmed(k, old, chunks);
+      long[] now = Boxes.trimmed(k, newShape, chunks);
+      if (Boxes.count(now) == 0) {
+        continue;
+      }
+      byte[] c = Boxes.repeat(fill, Boxes.count(now));
+      long[] at = k.offset(chunks);
+      Boxes.copyOverlap(e.getValue(), at, was, c, at, now, elementSize());
+      dirty.put(k, c);
+    }
+  }
+
+  private void checkBox(long[] start, long[] extent) {
+    if (start.length != shape.length || extent.length != shape.length) {
+      throw new IllegalArgumentException("dataset " + path + " has rank " + shape.length);
+    }
+    for (int d = 0; d < shape.length; d++) {
+      if (start[d] < 0 || extent[d] < 0 || start[d] + extent[d] > shape[d]) {
+        throw new IllegalArgumentException("box at " + Arrays.toString(start) + " of "
+            + Arrays.toString(extent) + " reaches outside dataset " + path + " of shape "
+            + Arrays.toString(shape));
+      }
+    }
+  }
+}

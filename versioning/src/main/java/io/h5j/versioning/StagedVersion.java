@@ -1,0 +1,275 @@
+package io.h5j.versioning;
+
+import io.h5j.DatasetSpec;
+import io.h5j.format.datatype.Datatype;
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A version being made: a copy of its parent's tree, edited in memory (create, resize and
+ * delete datasets and groups, write any box, set attributes) and written to the file only by
+ * {@link #commit()}, or by {@link #close()} at the end of a try-with-resources block unless
+ * {@link #abort()} was called. Only the chunks a write touches are read and changed.
+ *
+ * <p>An exception thrown by the caller's own code between these calls does not reach
+ * {@code close()}; to have any exception abandon the version, use
+ * {@link VersionedFile#commit(String, String, VersionedFile.Edit)}.
+ */
+public final class StagedVersion implements AutoCloseable {
+  private final VersionedFile owner;
+  private final String name;
+  private final String parent;
+  private final Map<String, Map<String, Object>> groups;
+  private final Map<String, StagedDataset> datasets;
+  private final Map<String, Object> versionAttributes = new LinkedHashMap<>();
+  private boolean done;
+
+  StagedVersion(VersionedFile owner, String name, String parent,
+      Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets) {
+    this.owner = owner;
+    this.name = name;
+    this.parent = parent;
+    this.groups = new TreeMap<>(groups);
+    this.datasets = new TreeMap<>(datasets);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The parent version, or {@code __first_version__} for a new root. */
+  public String parent() {
+    return parent;
+  }
+
+  public List<String> datasetPaths() {
+    return new ArrayList<>(datasets.keySet());
+  }
+
+  public List<String> groupPaths() {
+    return new ArrayList<>(groups.keySet());
+  }
+
+  public boolean contains(String path) {
+    String p = VersionLayout.normalize(path);
+    return datasets.containsKey(p) || groups.containsKey(p);
+  }
+
+  /** Creates a group (and any missing parents). */
+  public void createGroup(String path) {
+    checkOpen();
+    String p = VersionLayout.normalize(path);
+    if (datasets.containsKey(p)) {
+      throw new IllegalArgumentException("'" + p + "' is a dataset; delete it first");
+    }
+    String[] parts = p.split("/");
+    StringBuilder b = new StringBuilder();
+    for (String part : parts) {
+      b.append(b.length() == 0 ? "" : "/").append(part);
+      String at = b.toString();
+      if (datasets.containsKey(at)) {
+        throw new IllegalArgumentException("'" + at + "' is a dataset, not a group");
+      }
+      groups.putIfAbsent(at, new LinkedHashMap<>());
+    }
+  }
+
+  /**
+   * Creates a dataset: datatype, shape, chunks (the spec's or a guess) and fill value come
+   * from {@code spec}, and its data if it has any. Any dimension may grow later.
+   */
+  public void createDataset(String path, DatasetSpec spec) throws IOException {
+    checkOpen();
+    String p = VersionLayout.normalize(path);
+    if (contains(p)) {
+      throw new IllegalArgumentException("'" + p + "' exists in version " + name
+          + "; delete it first");
+    }
+    Datatype type = spec.datatype();
+    if (type == null) {
+      throw new IllegalArgumentException("the spec needs a datatype");
+    }
+    ElementCodec.requireFixedSize(type, p);
+    long[] shape = spec.shape();
+    if (shape.length == 0) {
+      throw new IllegalArgumentException("versioned datasets have rank 1 or more");
+    }
+    long[] chunks = spec.chunks();
+    byte[] fill = spec.fillValue() == null ? null : ElementCodec.encodeOne(type,
+        spec.fillValue());
+    int slash = p.lastIndexOf('/');
+    if (slash > 0) {
+      createGroup(p.substring(0, slash));
+    }
+    StagedDataset d = new StagedDataset(p, type, shape, chunks, fill, Map.of(), null,
+        Map.of(), (start, extent) -> {
+          throw new IllegalStateException("a new dataset has no stored chunks");
+        });
+    datasets.put(p, d);
+    if (spec.data() != null) {
+      write(p, spec.data());
+    }
+  }
+
+  /** Deletes a dataset, or a group with everything below it. */
+  public void delete(String path) {
+    checkOpen();
+    String p = VersionLayout.normalize(path);
+    if (!contains(p)) {
+      throw new IllegalArgumentException("no '" + p + "' in version " + name);
+    }
+    datasets.remove(p);
+    groups.remove(p);
+    datasets.keySet().removeIf(k -> k.startsWith(p + "/"));
+    groups.keySet().removeIf(k -> k.startsWith(p + "/"));
+  }
+
+  public long[] shape(String path) {
+    return dataset(path).shape.clone();
+  }
+
+  public Datatype datatype(String path) {
+    return dataset(path).type;
+  }
+
+  public long[] chunks(String path) {
+    return dataset(path).chunks.clone();
+  }
+
+  /** Changes a dataset's shape; new elements read as its fill value. */
+  public void resize(String path, long... shape) throws IOException {
+    checkOpen();
+    dataset(path).resize(shape);
+  }
+
+  /** Overwrites every element with {@code flatArray} (C order; see {@link io.h5j.Dataset#read()}). */
+  public void write(String path, Object flatArray) throws IOException {
+    StagedDataset d = dataset(path);
+    write(path, new long[d.shape.length], d.shape, flatArray);
+  }
+
+  /** Writes {@code flatArray} (C order) into the box of {@code extent} elements at {@code start}. */
+  public void write(String path, long[] start, long[] extent, Object flatArray)
+      throws IOException {
+    checkOpen();
+    StagedDataset d = dataset(path);
+    long n = Boxes.count(extent);
+    if (flatArray == null || !flatArray.getClass().isArray() || Array.getLength(flatArray) != n) {
+      throw new IllegalArgumentException("the box " + Arrays.toString(extent) + " holds " + n
+          + " elements; got " + (flatArray == null || !flatArray.getClass().isArray()
+              ? String.valueOf(flatArray) : Array.getLength(flatArray) + ""));
+    }
+    d.write(start, extent, ElementCodec.encode(d.type, flatArray));
+  }
+
+  /** Every element as this staged version holds it, as a flat Java array. */
+  public Object read(String path) throws IOException {
+    StagedDataset d = dataset(path);
+    return read(path, new long[d.shape.length], d.shape);
+  }
+
+  /** The box of {@code extent} elements at {@code start}, as a flat Java array. */
+  public Object read(String path, long[] start, long[] extent) throws IOException {
+    StagedDataset d = dataset(path);
+    return ElementCodec.decode(d.type, d.read(start, extent), (int) Boxes.count(extent));
+  }
+
+  /**
+   * Sets an attribute of a dataset, a group, or ({@code path} empty) the version itself,
+   * typed as {@link io.h5j.Attributes#put(String, Object)} types it.
+   */
+  public void setAttribute(String path, String attribute, Object value) {
+    checkOpen();
+    if (VersionReader.LAYOUT_ATTRS.contains(attribute) && !path.isEmpty()
+        && datasets.containsKey(VersionLayout.normalize(path))) {
+      throw new IllegalArgumentException("'" + attribute + "' is kept by the versioning layout");
+    }
+    attributesOf(path).put(attribute, value);
+  }
+
+  /** Removes an attribute; no error if it was not there. */
+  public void removeAttribute(String path, String attribute) {
+    checkOpen();
+    attributesOf(path).remove(attribute);
+  }
+
+  /** User attributes of a dataset, group or ({@code ""}) the version, as staged. */
+  public Map<String, Object> attributes(String path) {
+    return AttributeCopy.values(attributesOf(path));
+  }
+
+  Map<String, Object> attributesOf(String path) {
+    if (path.isEmpty() || path.equals("/")) {
+      return versionAttributes;
+    }
+    String p = VersionLayout.normalize(path);
+    if (datasets.containsKey(p)) {
+      return datasets.get(p).attributes;
+    }
+    Map<String, Object> g = groups.get(p);
+    if (g == null) {
+      throw new IllegalArgumentException("no '" + p + "' in version " + name);
+    }
+    return g;
+  }
+
+  /** Writes this version to the file and makes it current. */
+  public void commit() throws IOException {
+    checkOpen();
+    done = true;
+    owner.commitStaged(this);
+  }
+
+  /** Drops this version: nothing is written. */
+  public void abort() {
+    if (!done) {
+      done = true;
+      owner.released(this);
+    }
+  }
+
+  /** Commits unless already committed or aborted. */
+  @Override
+  public void close() throws IOException {
+    if (!done) {
+      commit();
+    }
+  }
+
+  boolean isDone() {
+    return done;
+  }
+
+  Map<String, Map<String, Object>> groups() {
+    return groups;
+  }
+
+  Map<String, StagedDataset> datasets() {
+    return datasets;
+  }
+
+  Map<String, Object> versionAttributes() {
+    return versionAttributes;
+  }
+
+  private StagedDataset dataset(String path) {
+    StagedDataset d = datasets.get(VersionLayout.normalize(path));
+    if (d == null) {
+      throw new IllegalArgumentException("no dataset '" + path + "' in version " + name);
+    }
+    return d;
+  }
+
+  private void checkOpen() {
+    if (done) {
+      throw new IllegalStateException("version " + name + " was already committed or aborted;"
+          + " stage a new one");
+    }
+  }
+}

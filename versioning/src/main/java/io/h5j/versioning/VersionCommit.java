@@ -1,0 +1,141 @@
+package io.h5j.versioning;
+
+import io.h5j.Attributes;
+import io.h5j.Dataset;
+import io.h5j.DatasetSpec;
+import io.h5j.Group;
+import io.h5j.H5File;
+import io.h5j.VirtualSpec;
+import io.h5j.format.datatype.Datatypes;
+import io.h5j.format.message.Dataspace;
+import java.io.IOException;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes a staged version in two steps, each ended by a flush. First the new chunks (each
+ * stored once: a chunk whose hash is known reuses its slot), the new hash-table rows and the
+ * version group marked {@code committed = FALSE}; then the commit marks: every touched hash
+ * table's {@code largest_index}, {@code committed = TRUE} and {@code current_version}. A
+ * crash in the first step leaves an uncommitted version group, which readers skip and the
+ * next commit of that name replaces; earlier versions are never touched.
+ */
+final class VersionCommit {
+  private VersionCommit() {}
+
+  static final io.h5j.format.datatype.EnumType BOOL =
+      Datatypes.enumOf(Datatypes.INT8, "FALSE", "TRUE");
+
+  static void run(H5File file, StagedVersion s, Map<String, RawStore> stores, Instant when)
+      throws IOException {
+    Group versions = file.group(VersionLayout.VERSIONS);
+    if (versions.contains(s.name())) {
+      versions.delete(s.name()); // an uncommitted leftover (committed ones were refused)
+    }
+    Group vg = versions.createGroup(s.name());
+    vg.attributes().put(VersionLayout.ATTR_PREV, s.parent());
+    setCommitted(vg.attributes(), false);
+    vg.attributes().put(VersionLayout.ATTR_TIMESTAMP, VersionLayout.formatTimestamp(when));
+    AttributeCopy.write(vg.attributes(), s.versionAttributes());
+    for (Map.Entry<String, Map<String, Object>> g : s.groups().entrySet()) {
+      Group created = vg.createGroup(g.getKey());
+      AttributeCopy.write(created.attributes(), g.getValue());
+    }
+    Map<String, RawStore> touched = new TreeMap<>();
+    for (StagedDataset d : s.datasets().values()) {
+      writeDataset(file, vg, d, stores, touched);
+    }
+    for (RawStore r : touched.values()) {
+      r.writeRows();
+    }
+    file.flush();
+    for (RawStore r : touched.values()) {
+      r.markCommitted();
+    }
+    setCommitted(vg.attributes(), true);
+    versions.attributes().put(VersionLayout.ATTR_CURRENT, s.name());
+    file.flush();
+  }
+
+  static void setCommitted(Attributes attrs, boolean value) throws IOException {
+    attrs.put(VersionLayout.ATTR_COMMITTED, BOOL, Dataspace.SCALAR,
+        new String[] {value ? "TRUE" : "FALSE"});
+  }
+
+  private static void writeDataset(H5File file, Group vg, StagedDataset d,
+      Map<String, RawStore> stores, Map<String, RawStore> touched) throws IOException {
+    Object fill = ElementCodec.decode(d.type, d.fill, 1);
+    Dataset created;
+    if (d.mappingsUnchanged()) {
+      created = vg.createVirtualDataset(d.path, VirtualSpec.of(d.type, d.shape).fillValue(fill)
+          .sameMappingsAs(d.parentBlock));
+    } else {
+      RawStore store = storeFor(file, d, stores);
+      touched.put(d.path, store);
+      Map<ChunkKey, Long> slots = new TreeMap<>(d.parentSlots());
+      for (Map.Entry<ChunkKey, byte[]> e : d.dirtyChunks().entrySet()) {
+        long[] extent = Boxes.trimmed(e.getKey(), d.shape, d.chunks);
+        if (Boxes.isFull(extent, d.chunks) && Boxes.allEqual(e.getValue(), d.fill)) {
+          continue; // reads as the fill value without a mapping
+        }
+        slots.put(e.getKey(), store.store(e.getValue(), extent));
+      }
+      if (d.sameAsParent(slots)) {
+        created = vg.createVirtualDataset(d.path, VirtualSpec.of(d.type, d.shape)
+            .fillValue(fill).sameMappingsAs(d.parentBlock));
+      } else if (slots.isEmpty()) {
+        created = vg.createDataset(d.path, DatasetSpec.empty(d.type, d.shape).fillValue(fill));
+      } else {
+        VirtualSpec spec = VirtualSpec.of(d.type, d.shape).fillValue(fill);
+        String raw = VersionLayout.rawDataPath(d.path);
+        for (Map.Entry<ChunkKey, Long> e : new TreeMap<>(slots).entrySet()) {
+          long[] src = new long[d.shape.length];
+          src[0] = e.getValue();
+          spec.map(".", raw, src, e.getKey().offset(d.chunks),
+              Boxes.trimmed(e.getKey(), d.shape, d.chunks));
+        }
+        created = vg.createVirtualDataset(d.path, spec);
+      }
+    }
+    AttributeCopy.write(created.attributes(), d.attributes);
+    created.attributes().put(VersionLayout.ATTR_CHUNKS, d.chunks.clone());
+    created.attributes().put(VersionLayout.ATTR_RAW_DATA, VersionLayout.rawDataPath(d.path));
+  }
+
+  /**
+   * Opens the store of every dataset the commit will write into and checks that it fits, before
+   * anything is written: a refused commit leaves the file untouched.
+   */
+  static void prepare(H5File file, StagedVersion s, Map<String, RawStore> stores)
+      throws IOException {
+    for (StagedDataset d : s.datasets().values()) {
+      if (d.mappingsUnchanged()) {
+        continue;
+      }
+      RawStore store = stores.containsKey(d.path) ? stores.get(d.path)
+          : RawStore.open(file, d.path);
+      if (store == null) {
+        continue;
+      }
+      stores.put(d.path, store);
+      if (!Arrays.equals(store.chunks(), d.chunks) || !store.raw().datatype().equals(d.type)) {
+        throw new IllegalArgumentException("dataset " + d.path + " was stored before with type "
+            + store.raw().datatype() + " and chunks " + Arrays.toString(store.chunks())
+            + "; versioned-hdf5 keeps one raw_data per path, so a dataset of that path needs"
+            + " the same type and chunks");
+      }
+    }
+  }
+
+  private static RawStore storeFor(H5File file, StagedDataset d, Map<String, RawStore> stores)
+      throws IOException {
+    RawStore s = stores.get(d.path);
+    if (s == null) {
+      s = RawStore.create(file, d.path, d.type, d.chunks, d.fill);
+      stores.put(d.path, s);
+    }
+    return s;
+  }
+}

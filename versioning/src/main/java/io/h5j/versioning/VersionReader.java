@@ -1,0 +1,136 @@
+package io.h5j.versioning;
+
+import io.h5j.Dataset;
+import io.h5j.Group;
+import io.h5j.H5File;
+import io.h5j.H5FormatException;
+import io.h5j.Node;
+import io.h5j.format.vds.MappingBlock;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the tree of one committed version: its groups, and for each dataset the chunk shape,
+ * fill value, user attributes and which raw_data slot each chunk maps to (checking that every
+ * mapping is one whole chunk, as versioned-hdf5 writes them).
+ */
+final class VersionReader {
+  private VersionReader() {}
+
+  static final Set<String> LAYOUT_ATTRS =
+      Set.of(VersionLayout.ATTR_RAW_DATA, VersionLayout.ATTR_CHUNKS);
+
+  /** Everything below a version's group. */
+  record Tree(Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets) {}
+
+  static Tree read(H5File file, String version, Map<String, RawStore> stores)
+      throws IOException {
+    Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
+    Map<String, StagedDataset> datasets = new LinkedHashMap<>();
+    walk(file, file.group(VersionLayout.versionPath(version)), "", groups, datasets, stores,
+        new java.util.HashSet<>());
+    return new Tree(groups, datasets);
+  }
+
+  private static void walk(H5File file, Group g, String prefix,
+      Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets,
+      Map<String, RawStore> stores, Set<Long> seen) throws IOException {
+    if (!seen.add(g.address())) {
+      throw new H5FormatException("version group " + g.path(), g.address(),
+          "is reached twice (a cycle of hard links)");
+    }
+    for (String name : g.memberNames()) {
+      Node n = g.get(name);
+      String path = prefix.isEmpty() ? name : prefix + "/" + name;
+      if (n instanceof Group child) {
+        groups.put(path, AttributeCopy.read(child.attributes(), Set.of()));
+        walk(file, child, path, groups, datasets, stores, seen);
+      } else if (n instanceof Dataset d) {
+        datasets.put(path, dataset(file, d, path, stores));
+      }
+    }
+  }
+
+  /** One dataset of a version, ready to be staged on. */
+  static StagedDataset dataset(H5File file, Dataset d, String path,
+      Map<String, RawStore> stores) throws IOException {
+    long[] shape = d.shape();
+    Object c = d.attributes().contains(VersionLayout.ATTR_CHUNKS)
+        ? d.attributes().get(VersionLayout.ATTR_CHUNKS) : null;
+    if (!(c instanceof long[] chunks) || chunks.length != shape.length
+        || Arrays.stream(chunks).anyMatch(x -> x < 1)) {
+      throw new H5FormatException("versioned dataset " + d.path(), d.address(),
+          "has no valid 'chunks' attribute");
+    }
+    Map<String, Object> attrs = AttributeCopy.read(d.attributes(), LAYOUT_ATTRS);
+    boolean virtual = d.layoutName().equals("VIRTUAL");
+    MappingBlock block = virtual ? d.virtualMappings() : null;
+    Map<ChunkKey, Long> slots = virtual ? slots(d, block, shape, chunks, path)
+        : new HashMap<>();
+    StagedDataset.RawReader reader = (start, extent) -> store(file, path, stores)
+        .read(start, extent);
+    return new StagedDataset(path, d.datatype(), shape, chunks, d.fillValueBytes(), attrs,
+        virtual ? block : null, slots, reader);
+  }
+
+  /** The store of a dataset path, opened once per commit. */
+  static RawStore store(H5File file, String path, Map<String, RawStore> stores)
+      throws IOException {
+    RawStore s = stores.get(path);
+    if (s == null) {
+      s = RawStore.open(file, path);
+      if (s == null) {
+        throw new H5FormatException("versioned dataset " + path, -1,
+            "maps chunks but " + VersionLayout.rawDataPath(path) + " does not exist");
+      }
+      stores.put(path, s);
+    }
+    return s;
+  }
+
+  /** Chunk → raw_data row of every mapping of a version's dataset. */
+  static Map<ChunkKey, Long> slots(Dataset d, MappingBlock b, long[] shape, long[] chunks,
+      String path) throws IOException {
+    Map<ChunkKey, Long> out = new HashMap<>();
+    if (b.count() == 0) {
+      return out;
+    }
+    String raw = VersionLayout.rawDataPath(path);
+    if (!b.allBoxes() || b.boxRank() != shape.length) {
+      throw new H5FormatException("versioned dataset " + d.path(), d.address(),
+          "has mappings that are not single chunk boxes");
+    }
+    int rank = shape.length;
+    for (int i = 0; i < b.count(); i++) {
+      String src = b.sourceDataset(i);
+      if (!b.sameFile(i) || !(src.equals(raw) || ("/" + src).equals(raw))) {
+        throw new H5FormatException("versioned dataset " + d.path(), d.address(),
+            "mapping " + i + " reads " + b.sourceFile(i) + ":" + src + ", not " + raw);
+      }
+      long[] key = new long[rank];
+      for (int k = 0; k < rank; k++) {
+        long v = b.virtualStart(i, k);
+        if (v % chunks[k] != 0 || (k > 0 && b.sourceStart(i, k) != 0)) {
+          throw new H5FormatException("versioned dataset " + d.path(), d.address(),
+              "mapping " + i + " is not aligned to the chunks " + Arrays.toString(chunks));
+        }
+        key[k] = v / chunks[k];
+      }
+      ChunkKey ck = new ChunkKey(key);
+      long[] extent = Boxes.trimmed(ck, shape, chunks);
+      for (int k = 0; k < rank; k++) {
+        if (b.blockShape(i, k) != extent[k]) {
+          throw new H5FormatException("versioned dataset " + d.path(), d.address(),
+              "mapping " + i + " covers a block other than chunk " + ck + " trimmed to "
+                  + Arrays.toString(extent));
+        }
+      }
+      out.put(ck, b.sourceStart(i, 0));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,428 @@
+package io.h5j.versioning;
+
+import io.h5j.Dataset;
+import io.h5j.Group;
+import io.h5j.H5File;
+import io.h5j.H5FormatException;
+import io.h5j.Node;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * An HDF5 file of versioned datasets in versioned-hdf5's layout (data_version 4): every
+ * version is a group of virtual datasets over shared, de-duplicated raw chunks, so that
+ * versioned-hdf5 and h5j read and extend each other's files.
+ *
+ * <pre>{@code
+ * try (VersionedFile vf = VersionedFile.create(Path.of("data.h5"))) {
+ *   try (StagedVersion v = vf.stageVersion("v1")) {
+ *     v.createDataset("x", DatasetSpec.of(new double[] {1, 2, 3}).chunks(2));
+ *   }                                                   // committed here
+ *   try (StagedVersion v = vf.stageVersion("v2")) {
+ *     v.write("x", new long[] {1}, new long[] {1}, new double[] {20});
+ *   }
+ *   double[] old = (double[]) vf.version("v1").read("x");
+ * }
+ * }</pre>
+ */
+public final class VersionedFile implements Closeable {
+  /** Attributes of a version group that belong to the layout, not the user. */
+  static final Set<String> VERSION_ATTRS = Set.of(VersionLayout.ATTR_PREV,
+      VersionLayout.ATTR_COMMITTED, VersionLayout.ATTR_TIMESTAMP);
+
+  /** The edits of one version, for {@link #commit(String, String, Edit)}. */
+  @FunctionalInterface
+  public interface Edit {
+    void apply(StagedVersion version) throws IOException;
+  }
+
+  private H5File file;
+  private final Path path;
+  private final boolean writable;
+  private StagedVersion staged;
+  private final Map<String, RawStore> stores = new HashMap<>();
+
+  private VersionedFile(H5File file, Path path, boolean writable) {
+    this.file = file;
+    this.path = path;
+    this.writable = writable;
+  }
+
+  /** Creates (or truncates) a file with no versions. */
+  public static VersionedFile create(Path path) throws IOException {
+    H5File f = H5File.create(path);
+    try {
+      Group versions = f.root().createGroup(VersionLayout.VERSIONS);
+      Group first = versions.createGroup(VersionLayout.FIRST_VERSION);
+      first.attributes().put(VersionLayout.ATTR_TIMESTAMP,
+          VersionLayout.formatTimestamp(Instant.now()));
+      versions.attributes().put(VersionLayout.ATTR_CURRENT, VersionLayout.FIRST_VERSION);
+      versions.attributes().put(VersionLayout.ATTR_DATA_VERSION, VersionLayout.DATA_VERSION);
+      f.flush();
+      return new VersionedFile(f, path, true);
+    } catch (IOException | RuntimeException e) {
+      f.closeWithoutFlush();
+      throw e;
+    }
+  }
+
+  /** Opens a versioned file to read and add versions. The file is checked first, read-only. */
+  public static VersionedFile open(Path path) throws IOException {
+    try (H5File check = H5File.open(path)) {
+      checkLayout(check);
+    }
+    return new VersionedFile(H5File.openReadWrite(path), path, true);
+  }
+
+  /**
+   * Versioned access to an HDF5 file the caller opened (read-write to add versions, e.g.
+   * through a channel of its own); closing the result closes {@code file}.
+   */
+  public static VersionedFile of(H5File file, boolean writable) throws IOException {
+    checkLayout(file);
+    return new VersionedFile(file, file.path(), writable);
+  }
+
+  /** Opens a versioned file read-only. */
+  public static VersionedFile openReadOnly(Path path) throws IOException {
+    H5File f = H5File.open(path);
+    try {
+      checkLayout(f);
+      return new VersionedFile(f, path, false);
+    } catch (IOException | RuntimeException e) {
+      f.close();
+      throw e;
+    }
+  }
+
+  private static void checkLayout(H5File f) throws IOException {
+    if (!f.root().contains(VersionLayout.VERSIONS)
+        || !(f.get(VersionLayout.VERSIONS) instanceof Group versions)) {
+      throw new H5FormatException("versioned file " + f.path(), -1,
+          "has no group " + VersionLayout.VERSIONS + ": it was not written by versioned-hdf5");
+    }
+    Object dv = versions.attributes().contains(VersionLayout.ATTR_DATA_VERSION)
+        ? versions.attributes().get(VersionLayout.ATTR_DATA_VERSION) : null;
+    long v = dv instanceof Number n ? n.longValue() : 1;
+    if (v != VersionLayout.DATA_VERSION) {
+      String why = v == 2 ? "its hash tables are known to be broken (data_version 2)"
+          : v < 4 ? "it uses the older layout of data_version " + v
+          : "it was written by a newer versioned-hdf5 (data_version " + v + ")";
+      throw new H5FormatException("versions group of " + f.path(), versions.address(),
+          "h5j reads data_version 4 only, and " + why
+              + "; versioned-hdf5 refuses it as well until the file is upgraded");
+    }
+    Object cur = versions.attributes().contains(VersionLayout.ATTR_CURRENT)
+        ? versions.attributes().get(VersionLayout.ATTR_CURRENT) : null;
+    if (!(cur instanceof String)) {
+      throw new H5FormatException("versions group of " + f.path(), versions.address(),
+          "has no string attribute current_version");
+    }
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  /** The file underneath, for reading it with the format API. */
+  public H5File h5() {
+    return open();
+  }
+
+  /** Every committed version, oldest first. */
+  public List<VersionInfo> versions() throws IOException {
+    List<VersionInfo> out = new ArrayList<>();
+    Group versions = open().group(VersionLayout.VERSIONS);
+    for (String name : versions.memberNames()) {
+      if (name.equals(VersionLayout.FIRST_VERSION)) {
+        continue;
+      }
+      VersionInfo info = readInfo(versions, name);
+      if (info != null) {
+        out.add(info);
+      }
+    }
+    out.sort(Comparator.comparing((VersionInfo i) -> i.time() == null ? Instant.MIN : i.time())
+        .thenComparing(VersionInfo::name));
+    return out;
+  }
+
+  /** A version's record, or null if the group is an uncommitted leftover. */
+  private static VersionInfo readInfo(Group versions, String name) throws IOException {
+    Node n = versions.get(name);
+    if (!(n instanceof Group g)) {
+      throw new H5FormatException("version " + name, n.address(), "is not a group");
+    }
+    Map<String, Object> attrs = AttributeCopy.values(AttributeCopy.read(g.attributes(),
+        Set.of()));
+    if (!isTrue(attrs.get(VersionLayout.ATTR_COMMITTED))) {
+      return null;
+    }
+    if (!(attrs.get(VersionLayout.ATTR_PREV) instanceof String prev)
+        || !(attrs.get(VersionLayout.ATTR_TIMESTAMP) instanceof String ts)) {
+      throw new H5FormatException("version group " + g.path(), g.address(),
+          "lacks a string prev_version or timestamp attribute");
+    }
+    Map<String, Object> user = new LinkedHashMap<>(attrs);
+    user.keySet().removeAll(VERSION_ATTRS);
+    return new VersionInfo(name, prev, ts, VersionLayout.parseTimestamp(ts), user);
+  }
+
+  private static boolean isTrue(Object v) {
+    return "TRUE".equals(v) || Boolean.TRUE.equals(v)
+        || (v instanceof Number n && n.longValue() != 0);
+  }
+
+  /** The current version's name, or null before the first commit. */
+  public String currentVersion() throws IOException {
+    String c = (String) open().group(VersionLayout.VERSIONS).attributes()
+        .get(VersionLayout.ATTR_CURRENT);
+    return VersionLayout.FIRST_VERSION.equals(c) ? null : c;
+  }
+
+  /** The record of one committed version. */
+  public VersionInfo info(String name) throws IOException {
+    Group versions = open().group(VersionLayout.VERSIONS);
+    VersionInfo i = name == null || name.equals(VersionLayout.FIRST_VERSION)
+        || name.contains("/") || !versions.contains(name) ? null : readInfo(versions, name);
+    if (i == null) {
+      throw new IllegalArgumentException("no committed version '" + name + "' in " + path);
+    }
+    return i;
+  }
+
+  /** A committed version, read-only. */
+  public VersionView version(String name) throws IOException {
+    return new VersionView(open(), info(name));
+  }
+
+  /** The {@code n}-th ancestor of {@code name} (0: the version itself). */
+  public VersionView version(String name, int n) throws IOException {
+    VersionInfo i = info(name);
+    for (int k = 0; k < n; k++) {
+      if (i.isRoot()) {
+        throw new IllegalArgumentException("version " + name + " has fewer than " + n
+            + " versions before it");
+      }
+      i = info(i.parent());
+    }
+    return new VersionView(open(), i);
+  }
+
+  /** The latest version committed at or before {@code time}. */
+  public VersionView versionAt(Instant time) throws IOException {
+    VersionInfo best = null;
+    for (VersionInfo i : versions()) {
+      if (i.time() != null && !i.time().isAfter(time)) {
+        best = i;
+      }
+    }
+    if (best == null) {
+      throw new IllegalArgumentException("no version was committed at or before " + time);
+    }
+    return new VersionView(open(), best);
+  }
+
+  /** Stages a version on top of the current one (or as the first one). */
+  public StagedVersion stageVersion(String name) throws IOException {
+    return stageVersion(name, currentVersion());
+  }
+
+  /**
+   * Stages version {@code name} on top of {@code parent}; a null parent starts a new history
+   * with no datasets. Only one version can be staged at a time.
+   */
+  public StagedVersion stageVersion(String name, String parent) throws IOException {
+    checkWritable();
+    VersionLayout.checkVersionName(name);
+    if (staged != null) {
+      throw new IllegalStateException("version " + staged.name() + " is still staged; commit"
+          + " or abort it first");
+    }
+    Group versions = open().group(VersionLayout.VERSIONS);
+    if (versions.contains(name) && readInfo(versions, name) != null) {
+      throw new IllegalArgumentException("version '" + name + "' exists already in " + path);
+    }
+    StagedVersion s;
+    if (parent == null || parent.equals(VersionLayout.FIRST_VERSION)) {
+      s = new StagedVersion(this, name, VersionLayout.FIRST_VERSION, Map.of(), Map.of());
+    } else {
+      info(parent);
+      VersionReader.Tree t = VersionReader.read(open(), parent, stores);
+      s = new StagedVersion(this, name, parent, t.groups(), t.datasets());
+    }
+    staged = s;
+    return s;
+  }
+
+  /**
+   * Stages version {@code name} on {@code parent}, applies {@code edits} and commits; if the
+   * edits throw, nothing is written and the exception passes on.
+   */
+  public void commit(String name, String parent, Edit edits) throws IOException {
+    StagedVersion s = stageVersion(name, parent);
+    try {
+      edits.apply(s);
+    } catch (IOException | RuntimeException | Error e) {
+      s.abort();
+      throw e;
+    }
+    s.commit();
+  }
+
+  void commitStaged(StagedVersion s) throws IOException {
+    try {
+      VersionCommit.prepare(open(), s, stores);
+    } catch (IOException | RuntimeException e) {
+      released(s);
+      throw e;
+    }
+    try {
+      VersionCommit.run(open(), s, stores, Instant.now());
+    } catch (IOException | RuntimeException e) {
+      // The file holds at most an uncommitted version group: drop what is not flushed.
+      H5File f = file;
+      file = null;
+      f.closeWithoutFlush();
+      throw e;
+    } finally {
+      released(s);
+    }
+  }
+
+  void released(StagedVersion s) {
+    if (staged == s) {
+      staged = null;
+    }
+  }
+
+  /**
+   * The version graph, oldest first: each version with its parent, time and the datasets it
+   * changed against its parent (added, removed, or mapped differently).
+   */
+  public List<LogEntry> log() throws IOException {
+    List<LogEntry> out = new ArrayList<>();
+    for (VersionInfo i : versions()) {
+      out.add(new LogEntry(i, changedDatasets(i)));
+    }
+    return out;
+  }
+
+  /** One line of {@link #log()}. */
+  public record LogEntry(VersionInfo version, List<String> changedDatasets) {}
+
+  private List<String> changedDatasets(VersionInfo i) throws IOException {
+    Set<String> out = new TreeSet<>();
+    Group g = open().group(VersionLayout.versionPath(i.name()));
+    Group p = i.isRoot() ? null : open().group(VersionLayout.versionPath(i.parent()));
+    for (String ds : new VersionView(open(), i).datasetPaths()) {
+      if (p == null || !p.contains(ds) || !(p.get(ds) instanceof Dataset pd)
+          || !sameContent(g.dataset(ds), pd)) {
+        out.add(ds);
+      }
+    }
+    if (p != null) {
+      for (String ds : new VersionView(open(), info(i.parent())).datasetPaths()) {
+        if (!g.contains(ds)) {
+          out.add(ds);
+        }
+      }
+    }
+    return new ArrayList<>(out);
+  }
+
+  private static boolean sameContent(Dataset a, Dataset b) throws IOException {
+    if (!java.util.Arrays.equals(a.shape(), b.shape())
+        || !a.layoutName().equals(b.layoutName())) {
+      return false;
+    }
+    return !a.layoutName().equals("VIRTUAL") || java.util.Arrays.equals(
+        a.virtualMappings().bytes(), b.virtualMappings().bytes());
+  }
+
+  /**
+   * The chunks of dataset {@code path} that differ between two versions (stored in different
+   * slots, present in only one, or trimmed differently), as element offsets in C order.
+   */
+  public List<long[]> diff(String path, String v1, String v2) throws IOException {
+    String p = VersionLayout.normalize(path);
+    Map<ChunkKey, String> a = chunkStates(p, v1);
+    Map<ChunkKey, String> b = chunkStates(p, v2);
+    long[] chunks = chunksOf(p, a.isEmpty() && !b.isEmpty() ? v2 : v1);
+    Set<ChunkKey> all = new TreeSet<>(a.keySet());
+    all.addAll(b.keySet());
+    List<long[]> out = new ArrayList<>();
+    for (ChunkKey k : all) {
+      if (!java.util.Objects.equals(a.get(k), b.get(k))) {
+        out.add(k.offset(chunks));
+      }
+    }
+    return out;
+  }
+
+  private long[] chunksOf(String p, String v) throws IOException {
+    VersionView view = version(v);
+    return view.contains(p) ? view.chunks(p) : new long[0];
+  }
+
+  /** Per chunk of a version's dataset: its slot and trimmed extent, or "fill". */
+  private Map<ChunkKey, String> chunkStates(String p, String v) throws IOException {
+    Map<ChunkKey, String> out = new java.util.TreeMap<>();
+    info(v);
+    Group g = open().group(VersionLayout.versionPath(v));
+    if (!g.contains(p)) {
+      return out;
+    }
+    StagedDataset d = VersionReader.dataset(open(), g.dataset(p), p, stores);
+    Map<ChunkKey, Long> slots = d.parentSlots();
+    for (ChunkKey k : Boxes.allChunks(d.shape, d.chunks)) {
+      Long s = slots.get(k);
+      out.put(k, (s == null ? "fill" : "slot " + s) + " "
+          + java.util.Arrays.toString(Boxes.trimmed(k, d.shape, d.chunks)));
+    }
+    return out;
+  }
+
+  /** The chunk shape the raw data of dataset {@code path} has, or null if it has none yet. */
+  long[] storedChunks(String path) throws IOException {
+    String raw = VersionLayout.rawDataPath(VersionLayout.normalize(path));
+    return open().root().contains(raw) ? RawStore.chunksOf(open().dataset(raw)) : null;
+  }
+
+  private H5File open() {
+    if (file == null) {
+      throw new IllegalStateException("versioned file " + path + " was closed after a failed"
+          + " commit; open it again (every committed version is intact)");
+    }
+    return file;
+  }
+
+  private void checkWritable() {
+    if (!writable) {
+      throw new IllegalStateException("versioned file " + path + " is open read-only; use"
+          + " VersionedFile.open to add versions");
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (staged != null) {
+      staged.abort();
+    }
+    if (file != null) {
+      H5File f = file;
+      file = null;
+      f.close();
+    }
+  }
+}
