@@ -327,6 +327,9 @@ class ChunkIndexUpdateTest {
             d.write(Selection.box(new long[] {4L * c}, new long[] {4}), v);
           }
           h.flush();
+          org.junit.jupiter.api.Assertions.assertArrayEquals(
+              model.stream().mapToInt(Integer::intValue).toArray(), (int[]) d.read(),
+              "h5j reads its own flushed index in the same session");
           long at = ((LayoutMessage.Chunked) d.layout()).indexAddress();
           if (FileParams.isDefined(indexAt)) {
             assertEquals(indexAt, at, "the index is updated where it is");
