@@ -69,6 +69,7 @@ final class ChunkIndexCommit {
           ChunkIndexCommit::compare));
       ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed,
           ctx::persistSuperblock);
+      ctx.forgetDerived(dataset); // readers opened the index as it was
       Extent.freeAll(ctx.allocator(), pending.freeAfterCommit);
       return;
     }

@@ -60,14 +60,15 @@ class ChunkIndexUpdateTest {
 
   /**
    * 1-D: chunks of 4 appended one per flush. 2-D: a 8 x 12 grid of 2 x 3 chunks, growing in
-   * both dimensions ("2d") or only the first ("2e": an extensible array in the latest format).
+   * both dimensions ("2d"), only the first ("2e": an extensible array in the latest format) or
+   * neither ("2f": a fixed array).
    */
   static final String DATASETS = String.join("\n",
       "def dataset(f, mode, compress=None):",
       "    if mode == '1d':",
       "        return f.create_dataset('d', shape=(0,), maxshape=(None,), chunks=(4,),",
       "                                dtype='<i4', compression=compress)",
-      "    m = (None, 36) if mode == '2e' else (None, None)",
+      "    m = {'2e': (None, 36), '2f': None}.get(mode, (None, None))",
       "    return f.create_dataset('d', shape=(16, 36), maxshape=m, chunks=(2, 3),",
       "                            dtype='<i4', compression=compress)",
       "def put(d, mode, c):",
@@ -327,6 +328,9 @@ class ChunkIndexUpdateTest {
             d.write(Selection.box(new long[] {4L * c}, new long[] {4}), v);
           }
           h.flush();
+          org.junit.jupiter.api.Assertions.assertArrayEquals(
+              model.stream().mapToInt(Integer::intValue).toArray(), (int[]) d.read(),
+              "h5j reads its own flushed index in the same session");
           long at = ((LayoutMessage.Chunked) d.layout()).indexAddress();
           if (FileParams.isDefined(indexAt)) {
             assertEquals(indexAt, at, "the index is updated where it is");
@@ -378,6 +382,11 @@ class ChunkIndexUpdateTest {
   @Test
   void failedFlushIntoAnExtensibleArray() throws Exception {
     failedFlushes("2e", 48, 96, 0);
+  }
+
+  @Test
+  void failedFlushIntoAFixedArray() throws Exception {
+    failedFlushes("2f", 48, 96, 0);
   }
 
   @Test
@@ -460,7 +469,8 @@ class ChunkIndexUpdateTest {
           "        if n != present:",
           "            problems.append('index holds %d chunks, %d read' % (n, present))",
           "    with h5py.File(path, 'r+') as f:",
-          "        f['d'].resize(shape)",
+          "        if f['d'].shape != shape:",
+          "            f['d'].resize(shape)",
           "        f['d'][...] = exp",
           "    with h5py.File(path, 'r') as f:",
           "        if not (f['d'][()] == exp).all() or f['d'].id.get_num_chunks() != total:",
@@ -629,5 +639,90 @@ class ChunkIndexUpdateTest {
       }
     }
     return max;
+  }
+  /**
+   * Random boxes written over many flushes into fixed arrays h5py created (latest format):
+   * unpaged (100 chunks) and paged (2,500 chunks, pages of 1,024), plain or gzip. The index
+   * stays where it is, h5j reads back after every flush, h5py reads the result, and libhdf5
+   * writes into the array afterwards.
+   */
+  @Property(tries = 6)
+  void fixedArrayRandomWrites(@ForAll @IntRange(min = 1, max = 1000) int seed,
+      @ForAll boolean paged, @ForAll boolean gzip) throws Exception {
+    Path f = Files.createTempFile("h5j-fa", ".h5");
+    try {
+      long[] dims = paged ? new long[] {2500} : new long[] {40, 30};
+      long[] chunk = paged ? new long[] {1} : new long[] {4, 3};
+      Oracles.python(PRELUDE + String.join("\n",
+          "shape = tuple(map(int, sys.argv[2].split(',')))",
+          "chunks = tuple(map(int, sys.argv[3].split(',')))",
+          "with create(sys.argv[1], 0) as f:",
+          "    f.create_dataset('d', shape=shape, chunks=chunks, dtype='<i4',",
+          "                     compression='gzip' if sys.argv[4] == '1' else None)"),
+          f.toString(), csvL(dims), csvL(chunk), gzip ? "1" : "0");
+      Random rnd = new Random(seed);
+      int n = (int) (paged ? dims[0] : dims[0] * dims[1]);
+      int[] model = new int[n];
+      long indexAt = FileParams.UNDEFINED;
+      try (H5File h = H5File.openReadWrite(f)) {
+        Dataset d = h.dataset("d");
+        for (int flush = 0; flush < 25; flush++) {
+          for (int b = rnd.nextInt(4); b >= 0; b--) {
+            long[] start = new long[dims.length];
+            long[] count = new long[dims.length];
+            int size = 1;
+            for (int i = 0; i < dims.length; i++) {
+              start[i] = rnd.nextInt((int) dims[i]);
+              count[i] = 1 + rnd.nextInt((int) Math.min(dims[i] - start[i], paged ? 40 : 9));
+              size *= (int) count[i];
+            }
+            int[] v = new int[size];
+            for (int i = 0; i < size; i++) {
+              v[i] = rnd.nextInt(1 + rnd.nextInt(5000)) + 1;
+              int at = paged ? (int) (start[0] + i)
+                  : (int) ((start[0] + i / count[1]) * dims[1] + start[1] + i % count[1]);
+              model[at] = v[i];
+            }
+            d.write(Selection.box(start, count), v);
+          }
+          h.flush();
+          org.junit.jupiter.api.Assertions.assertArrayEquals(model, (int[]) d.read(),
+              "h5j reads back after flush " + flush);
+          long at = ((LayoutMessage.Chunked) d.layout()).indexAddress();
+          if (FileParams.isDefined(indexAt)) {
+            assertEquals(indexAt, at, "the index is updated where it is");
+          }
+          indexAt = at;
+        }
+        assertEquals(io.h5j.format.chunk.ChunkIndex.FIXED_ARRAY,
+            ((LayoutMessage.Chunked) d.layout()).indexType());
+      }
+      String out = Oracles.python(PRELUDE + String.join("\n",
+          "f = h5py.File(sys.argv[1], 'r+')",
+          "d = f['d']",
+          "print(sha(d[()]))",
+          "d[tuple(slice(0, 7) for _ in d.shape)] = 99",
+          "f.close()",
+          "print(sha(h5py.File(sys.argv[1], 'r')['d'][()]))"), f.toString());
+      String[] lines = out.trim().split("\n");
+      assertEquals(sha(model), lines[0], "h5py reads what h5j wrote");
+      for (int i = 0; i < n; i++) {
+        if (paged ? i < 7 : i / dims[1] < 7 && i % dims[1] < 7) {
+          model[i] = 99;
+        }
+      }
+      assertEquals(sha(model), lines[1], "libhdf5 writes into h5j's array");
+      Oracles.h5dump(f, "-d", "/d");
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
+  private static String csvL(long[] values) {
+    StringBuilder b = new StringBuilder();
+    for (long v : values) {
+      b.append(b.length() > 0 ? "," : "").append(v);
+    }
+    return b.toString();
   }
 }

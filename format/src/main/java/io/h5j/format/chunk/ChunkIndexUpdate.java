@@ -38,11 +38,12 @@ public final class ChunkIndexUpdate {
 
   /**
    * Whether {@link #apply} updates this index in place: a v1 B-tree with a root node, an
-   * extensible array. Other indexes (v2 B-tree, fixed array, single chunk, implicit, none
+   * extensible array, a fixed array. Other indexes (v2 B-tree, single chunk, implicit, none
    * yet) are rewritten whole by {@link ChunkIndexWriter}.
    */
   public static boolean supports(ChunkIndex index) {
-    return index instanceof BTreeV1ChunkIndex || index instanceof ExtensibleArrayIndex;
+    return index instanceof BTreeV1ChunkIndex || index instanceof ExtensibleArrayIndex
+        || index instanceof FixedArrayIndex;
   }
 
   /**
@@ -67,6 +68,12 @@ public final class ChunkIndexUpdate {
       writes = u.writes(freeAfter);
     } else if (index instanceof ExtensibleArrayIndex ea) {
       ExtensibleArrayUpdater u = new ExtensibleArrayUpdater(fa, alloc, ea);
+      for (ChunkRecord c : changed) {
+        u.set(c);
+      }
+      writes = u.writes();
+    } else if (index instanceof FixedArrayIndex fixed) {
+      FixedArrayUpdater u = new FixedArrayUpdater(fa, alloc, fixed);
       for (ChunkRecord c : changed) {
         u.set(c);
       }

@@ -17,8 +17,8 @@ import java.util.TreeMap;
 /**
  * Writes a complete new chunk index for a dataset whose chunks are already stored, of the
  * type libhdf5 1.10 would choose ({@link #chooseIndexType}) or any other the shape allows,
- * and returns the fields its layout message needs. Inserting into an existing index is not
- * supported yet: to change an index, write a new one and free the old.
+ * and returns the fields its layout message needs. To add chunks to an existing index in
+ * place, see {@link ChunkIndexUpdate}.
  *
  * <pre>{@code
  * ChunkGeometry g = ChunkGeometry.of(chunkDims, elementSize, space);

@@ -88,11 +88,27 @@ public final class FixedArrayIndex implements ChunkIndex {
     return pageBits;
   }
 
-  private boolean paged() {
+  FileAccess access() {
+    return fa;
+  }
+
+  EntryCodec codec() {
+    return codec;
+  }
+
+  long headerAddress() {
+    return headerAddress;
+  }
+
+  long dataBlockAddress() {
+    return dataBlockAddress;
+  }
+
+  boolean paged() {
     return nelmts > (1L << pageBits);
   }
 
-  private long pages() {
+  long pages() {
     return (nelmts + (1L << pageBits) - 1) >>> pageBits;
   }
 
@@ -100,7 +116,8 @@ public final class FixedArrayIndex implements ChunkIndex {
     return paged() ? (int) ((pages() + 7) / 8) : 0;
   }
 
-  private int prefixSize() {
+  /** Bytes of the data block before its elements or first page, checksum included. */
+  int prefixSize() {
     return 4 + 1 + 1 + fa.params().offsetSize() + bitmapBytes() + 4;
   }
 

@@ -20,7 +20,8 @@ final class FixedArrayWriter {
     FileParams p = fa.params();
     long n = byIndex.length;
     long header = alloc.allocate(FixedArrayIndex.headerSize(p));
-    long dblk = any ? writeDataBlock(fa, alloc, codec, pageBits, byIndex, header) : FileParams.UNDEFINED;
+    long dblk = any ? writeDataBlock(fa, alloc, codec, pageBits, byIndex, header, null)
+        : FileParams.UNDEFINED;
     ByteWriter w = new ByteWriter(p, FixedArrayIndex.headerSize(p));
     w.ascii("FAHD").u8(0).u8(codec.clientId()).u8(codec.size()).u8(pageBits).length(n).offset(dblk)
         .checksum(0);
@@ -28,8 +29,12 @@ final class FixedArrayWriter {
     return header;
   }
 
-  private static long writeDataBlock(FileAccess fa, SpaceAllocator alloc, EntryCodec codec,
-      int pageBits, ChunkRecord[] byIndex, long header) throws IOException {
+  /**
+   * Writes the data block of the array whose header is at {@code header}, or hands it to
+   * {@code sink} (an update's ordered writes) if that is not null.
+   */
+  static long writeDataBlock(FileAccess fa, SpaceAllocator alloc, EntryCodec codec,
+      int pageBits, ChunkRecord[] byIndex, long header, IndexWrites sink) throws IOException {
     int n = byIndex.length;
     int perPage = 1 << pageBits;
     boolean paged = n > perPage;
@@ -60,7 +65,11 @@ final class FixedArrayWriter {
     }
     byte[] bytes = w.toByteArray();
     long at = alloc.allocate(bytes.length);
-    fa.write(at, bytes);
+    if (sink != null) {
+      sink.fresh(at, bytes);
+    } else {
+      fa.write(at, bytes);
+    }
     return at;
   }
 }

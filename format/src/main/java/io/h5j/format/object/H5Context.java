@@ -160,6 +160,14 @@ public final class H5Context {
     return h;
   }
 
+  /**
+   * Forgets what was derived from the object at {@code address} (as a header rewrite does),
+   * for changes made in place to structures its header points at, such as a chunk index.
+   */
+  public void forgetDerived(long address) {
+    derived.remove(address);
+  }
+
   /** Computes something from an object's header once; rewriting the header forgets it. */
   public interface Derivation<T> {
     T derive() throws IOException;
