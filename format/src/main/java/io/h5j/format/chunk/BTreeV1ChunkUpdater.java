@@ -129,9 +129,15 @@ final class BTreeV1ChunkUpdater {
    * done.
    */
   IndexWrites writes(List<Extent> freeAfter) throws IOException {
+    Map<Long, Node> parents = new HashMap<>();
+    for (Node p : nodes.values()) {
+      for (int i = 0; p.level > 0 && i < p.n; i++) {
+        parents.put(p.children[i], p);
+      }
+    }
     for (Node x : new ArrayList<>(nodes.values())) {
       if (x.truncated) {
-        relocate(x, freeAfter);
+        relocate(x, parents, freeAfter);
       }
     }
     IndexWrites w = new IndexWrites();
@@ -146,24 +152,19 @@ final class BTreeV1ChunkUpdater {
     return w;
   }
 
-  private void relocate(Node x, List<Extent> freeAfter) throws IOException {
+  private void relocate(Node x, Map<Long, Node> parents, List<Extent> freeAfter)
+      throws IOException {
     long old = x.address;
     long now = alloc.allocate(nodeSize);
-    Node parent = null;
+    Node parent = parents.remove(old);
     int at = -1;
-    for (Node p : nodes.values()) {
-      if (p.level == x.level + 1) {
-        for (int i = 0; i < p.n && parent == null; i++) {
-          if (p.children[i] == old) {
-            parent = p;
-            at = i;
-          }
-        }
-      }
+    for (int i = 0; parent != null && i < parent.n && at < 0; i++) {
+      at = parent.children[i] == old ? i : -1;
     }
-    if (parent == null) {
+    if (at < 0) {
       throw new IllegalStateException("split node " + old + " has no parent in memory");
     }
+    parents.put(now, parent);
     parent.children[at] = now;
     dirty.add(parent.address);
     if (FileParams.isDefined(x.left)) {
