@@ -725,4 +725,93 @@ class ChunkIndexUpdateTest {
     }
     return b.toString();
   }
+  /**
+   * A damaged index met by an in-place update (every leaf of a v1 B-tree without its
+   * signature; an extensible array index block whose checksum fails) stops the write with an
+   * H5FormatException naming the structure and its address, and no byte the file held is
+   * changed.
+   */
+  @Test
+  void damagedIndexStopsTheUpdate() throws Exception {
+    Path f = Files.createTempFile("h5j-damaged", ".h5");
+    try {
+      List<Integer> order = new ArrayList<>();
+      for (int c = 0; c < 96; c++) {
+        order.add(c);
+      }
+      Collections.shuffle(order, new Random(5));
+      Oracles.python(PRELUDE + DATASETS + String.join("\n",
+          "with create(sys.argv[1], 2) as f:",
+          "    d = dataset(f, '2d')",
+          "    for c in map(int, sys.argv[2].split(',')):",
+          "        put(d, '2d', c)"), f.toString(), csv(order.subList(0, 48)));
+      List<Long> leaves = new ArrayList<>();
+      try (H5File h = H5File.open(f)) {
+        LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layout();
+        Map<Integer, List<long[]>> levels = new TreeMap<>();
+        walk(h.context().access(), l.indexAddress(), 2, new StringBuilder(), levels);
+        levels.get(0).forEach(n -> leaves.add(n[0]));
+      }
+      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(f,
+          java.nio.file.StandardOpenOption.WRITE)) {
+        for (long leaf : leaves) {
+          ch.write(ByteBuffer.wrap("XXXX".getBytes(java.nio.charset.StandardCharsets.US_ASCII)),
+              leaf);
+        }
+      }
+      H5FormatException e = damagedWrite(f, h -> put(h.dataset("d"), false, order.get(60),
+          null));
+      assertEquals("v1 B-tree node", e.structure(), e.getMessage());
+      assertTrue(leaves.contains(e.offset()), e.getMessage());
+
+      Oracles.python(PRELUDE + DATASETS + String.join("\n",
+          "with create(sys.argv[1], 0) as f:",
+          "    d = dataset(f, '1d')",
+          "    for c in range(60):",
+          "        put(d, '1d', c)"), f.toString());
+      long iblock;
+      try (H5File h = H5File.open(f)) {
+        LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layout();
+        ByteBuffer head = ByteBuffer.wrap(h.context().access().read(l.indexAddress(), 68, "EA"))
+            .order(ByteOrder.LITTLE_ENDIAN);
+        iblock = head.getLong(12 + 6 * 8);
+      }
+      try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(f,
+          java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE)) {
+        ByteBuffer b = ByteBuffer.allocate(1);
+        ch.read(b, iblock + 16);
+        b.put(0, (byte) (b.get(0) ^ 0x5a)).rewind();
+        ch.write(b, iblock + 16);
+      }
+      e = damagedWrite(f, h -> {
+        Dataset d = h.dataset("d");
+        d.write(Selection.box(new long[] {0}, new long[] {4}), new int[] {9, 9, 9, 9});
+      });
+      assertEquals("extensible array index block", e.structure(), e.getMessage());
+      assertTrue(e.offset() >= iblock && e.offset() < iblock + 298, e.getMessage()); // its field
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
+  /** An edit of a file open for writing. */
+  private interface Edit {
+    void apply(H5File h) throws IOException;
+  }
+
+  /** The H5FormatException that the edit or its flush throws; the file's bytes are kept. */
+  private static H5FormatException damagedWrite(Path f, Edit edit) throws IOException {
+    byte[] before = Files.readAllBytes(f);
+    H5FormatException e = org.junit.jupiter.api.Assertions.assertThrows(
+        H5FormatException.class, () -> {
+          try (H5File h = H5File.openReadWrite(f)) {
+            edit.apply(h);
+          }
+        });
+    byte[] after = Files.readAllBytes(f);
+    assertTrue(after.length >= before.length);
+    org.junit.jupiter.api.Assertions.assertArrayEquals(before,
+        java.util.Arrays.copyOf(after, before.length), "bytes the file held are unchanged");
+    return e;
+  }
 }
