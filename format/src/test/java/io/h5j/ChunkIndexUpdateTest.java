@@ -814,4 +814,92 @@ class ChunkIndexUpdateTest {
         java.util.Arrays.copyOf(after, before.length), "bytes the file held are unchanged");
     return e;
   }
+  /**
+   * A flush that moves compressed chunks (rewritten with other values, so other sizes) and
+   * appends new ones, failing at each of its writes in turn, in a v1 B-tree (K 2) and in an
+   * extensible array: every chunk reads whole, old or new (a moved chunk's old place stays
+   * intact until the index no longer names it), appended chunks new or fill, each indexed
+   * once, and libhdf5 can rewrite every chunk and read them back.
+   */
+  @Test
+  void failedFlushThatMovesCompressedChunks() throws Exception {
+    for (int k : new int[] {2, 0}) {
+      Path base = Files.createTempFile("h5j-move-base", ".h5");
+      List<Path> copies = new ArrayList<>();
+      try {
+        Oracles.python(PRELUDE + DATASETS + String.join("\n",
+            "with create(sys.argv[1], int(sys.argv[2])) as f:",
+            "    d = dataset(f, '1d', 'gzip')",
+            "    for c in range(30):",
+            "        put(d, '1d', c)",
+            "        f.flush()"), base.toString(), String.valueOf(k));
+        for (int failAt = 1; ; failAt++) {
+          Path copy = Files.createTempFile("h5j-move" + failAt + "-", ".h5");
+          Files.copy(base, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          int n = failAt;
+          boolean failed = false;
+          try (H5File h = H5File.openReadWrite(copy, c -> new FaultyChannel(c, n))) {
+            Dataset d = h.dataset("d");
+            d.resize(240);
+            int[] v = new int[240];
+            for (int i = 0; i < 240; i++) {
+              v[i] = i < 120 ? -(i + 1) * (i % 7 + 1) : i + 1;
+            }
+            d.write(v);
+          } catch (IOException e) {
+            failed = true;
+          }
+          if (!failed) {
+            Files.delete(copy);
+            assertTrue(failAt > 10, "the flush needs several writes: " + failAt);
+            break;
+          }
+          copies.add(copy);
+        }
+        List<String> args = new ArrayList<>();
+        copies.forEach(c -> args.add(c.toString()));
+        String out = Oracles.python(PRELUDE + String.join("\n",
+            "i = np.arange(240)",
+            "old = (i + 1).astype('<i4')",
+            "new = np.where(i < 120, -(i + 1) * (i % 7 + 1), i + 1).astype('<i4')",
+            "for path in sys.argv[1:]:",
+            "    problems = []",
+            "    with h5py.File(path, 'r') as f:",
+            "        a = np.zeros(240, '<i4')",
+            "        got = f['d'][()]",
+            "        a[:got.shape[0]] = got",
+            "        present = 0",
+            "        for c in range(60):",
+            "            s = slice(4 * c, 4 * c + 4)",
+            "            if (a[s] == new[s]).all() or (c < 30 and (a[s] == old[s]).all()):",
+            "                present += 1",
+            "            elif not (c >= 30 and (a[s] == 0).all()):",
+            "                problems.append('chunk %d reads %s' % (c, a[s]))",
+            "        n = f['d'].id.get_num_chunks()",
+            "        if n != present:",
+            "            problems.append('index holds %d chunks, %d read' % (n, present))",
+            "    with h5py.File(path, 'r+') as f:",
+            "        f['d'].resize((240,))",
+            "        f['d'][...] = old",
+            "    with h5py.File(path, 'r') as f:",
+            "        if not (f['d'][()] == old).all() or f['d'].id.get_num_chunks() != 60:",
+            "            problems.append('libhdf5 cannot rewrite the index')",
+            "    print('ok' if not problems else path + ': ' + ' '.join(problems))"),
+            args.toArray(new String[0]));
+        List<String> bad = new ArrayList<>();
+        for (String line : out.trim().split("\n")) {
+          if (!line.equals("ok")) {
+            bad.add(line);
+          }
+        }
+        assertEquals(copies.size(), out.trim().split("\n").length, out);
+        assertEquals(List.of(), bad, copies.size() + " failed flushes checked, K " + k);
+      } finally {
+        Files.deleteIfExists(base);
+        for (Path c : copies) {
+          Files.deleteIfExists(c);
+        }
+      }
+    }
+  }
 }
