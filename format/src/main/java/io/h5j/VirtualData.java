@@ -688,8 +688,8 @@ final class VirtualData {
     if (d == null && !file.fillsMissingVirtualSources()) {
       throw new java.io.FileNotFoundException("virtual dataset " + path + ", mapping " + m
           + ": source dataset '" + dataset + "' in file '" + fileName + "' cannot be opened"
-          + (Mapping.SAME_FILE.equals(fileName) ? "" : " (looked in HDF5_VDS_PREFIX and"
-              + " beside " + file.path() + ")")
+          + (Mapping.SAME_FILE.equals(fileName) ? "" : " (looked where libhdf5 does: in"
+              + " HDF5_VDS_PREFIX, beside " + file.path() + " and in the working directory)")
           + "; H5File.fillMissingVirtualSources(true) reads the fill value instead, as"
           + " libhdf5 does");
     }
@@ -740,15 +740,42 @@ final class VirtualData {
     return d;
   }
 
-  /** Opens a source file as libhdf5 looks for it: HDF5_VDS_PREFIX, then beside this file. */
+  /**
+   * Opens a source file where libhdf5 looks for it: an absolute name as it is; then (an
+   * absolute name by its last component) under each folder of {@code HDF5_VDS_PREFIX}
+   * (':'-separated, {@code ${ORIGIN}} standing for this file's folder), beside this file, and
+   * relative to the working directory. Null when it is in none of them.
+   */
   private H5File sourceFile(String name) throws IOException {
-    String prefix = System.getenv("HDF5_VDS_PREFIX");
-    if (prefix != null && !prefix.isEmpty() && !Path.of(name).isAbsolute()) {
-      H5File f = file.external(Path.of(prefix).resolve(name).toString());
+    Path given = Path.of(name);
+    if (given.isAbsolute()) {
+      H5File f = file.external(name);
       if (f != null) {
         return f;
       }
+      given = given.getFileName();
+      if (given == null) {
+        return null;
+      }
     }
-    return file.external(name);
+    String rel = given.toString();
+    Path dir = file.path().toAbsolutePath().getParent();
+    String prefixes = System.getenv("HDF5_VDS_PREFIX");
+    if (prefixes != null) {
+      for (String prefix : prefixes.split(":")) {
+        if (prefix.isEmpty()) {
+          continue;
+        }
+        if (dir != null) {
+          prefix = prefix.replace("${ORIGIN}", dir.toString());
+        }
+        H5File f = file.external(Path.of(prefix).resolve(rel).toAbsolutePath().toString());
+        if (f != null) {
+          return f;
+        }
+      }
+    }
+    H5File f = file.external(rel); // beside this file
+    return f != null ? f : file.external(Path.of(rel).toAbsolutePath().toString());
   }
 }

@@ -238,4 +238,29 @@ class VirtualKindsOracleTest {
       Files.delete(file);
     }
   }
+
+  @Test
+  void aSourceFileNamedByAnAbsolutePathIsFound() throws Exception {
+    Path dir = Files.createTempDirectory("vds-abs");
+    Path src = dir.resolve("source.h5");
+    Path file = Files.createTempFile("vds-abs", ".h5"); // in another folder
+    try {
+      try (H5File f = H5File.create(src)) {
+        f.root().createDataset("d", DatasetSpec.of(range(40, 3)));
+      }
+      try (H5File f = H5File.create(file)) {
+        f.root().createVirtualDataset("v", VirtualSpec.of(Datatypes.INT32, 3)
+            .map(src.toAbsolutePath().toString(), "/d", new long[] {0}, new long[] {0},
+                new long[] {3}));
+      }
+      try (H5File f = H5File.open(file)) {
+        assertArrayEquals(range(40, 3), (int[]) f.dataset("v").read());
+      }
+      assertH5py(h5py(file, "v"), "v", new long[] {3}, range(40, 3));
+    } finally {
+      Files.delete(file);
+      Files.delete(src);
+      Files.delete(dir);
+    }
+  }
 }
