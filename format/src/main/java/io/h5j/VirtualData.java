@@ -318,7 +318,14 @@ final class VirtualData {
       DimSpan uncut = new DimSpan(vd[uv].start(), vd[uv].stride(), vd[uv].count(),
           vd[uv].block(), Long.MAX_VALUE);
       long slices = ((Spans) s).dim(us).size();
-      vd[uv] = uncut.clip(slices == 0 ? 0 : uncut.coord(slices - 1) + 1);
+      try {
+        long r = slices - 1;
+        vd[uv] = uncut.clip(slices == 0 ? 0 : Math.addExact(Math.addExact(uncut.start(),
+            Math.multiplyExact(r / uncut.block(), uncut.stride())), r % uncut.block() + 1));
+      } catch (ArithmeticException e) {
+        throw error(m, "the unlimited selection reaches beyond 2^63 for " + slices
+            + " source slices");
+      }
       v = new Spans(vd);
     } else {
       v = resolved(m, vSel, storedDims, "virtual");
@@ -351,7 +358,13 @@ final class VirtualData {
         break; // libhdf5 stops at the first block whose source is missing
       }
       DimSpan[] vd = base.clone();
-      vd[uv] = DimSpan.range(u.start() + j * u.stride(), u.block());
+      try {
+        long at = Math.addExact(u.start(), Math.multiplyExact(j, u.stride()));
+        Math.addExact(at, u.block());
+        vd[uv] = DimSpan.range(at, u.block());
+      } catch (ArithmeticException e) {
+        throw error(m, "block " + j + " of the printf-style mapping lies beyond 2^63");
+      }
       ResolvedSelection v = new Spans(vd);
       long[] sDims = dimsOf(src);
       ResolvedSelection s = resolved(m, sSel, sDims, "source");
@@ -373,9 +386,16 @@ final class VirtualData {
   /** Same element counts, and each selection inside its space (libhdf5 fails otherwise). */
   private void check(int m, ResolvedSelection v, ResolvedSelection s, long[] sDims,
       int unlimitedDim) throws H5FormatException {
-    if (v.size() != s.size()) {
-      throw error(m, "maps " + s.size() + " source elements onto " + v.size()
-          + " virtual ones");
+    long vn;
+    long sn;
+    try {
+      vn = v.size();
+      sn = s.size();
+    } catch (ArithmeticException e) {
+      throw error(m, "a selection holds more than 2^63 elements");
+    }
+    if (vn != sn) {
+      throw error(m, "maps " + sn + " source elements onto " + vn + " virtual ones");
     }
     inside(m, v, storedDims, "virtual", unlimitedDim);
     inside(m, s, sDims, "source", -1);

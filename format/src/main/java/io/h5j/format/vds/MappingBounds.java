@@ -65,12 +65,16 @@ public final class MappingBounds {
           throw new H5FormatException(block.structure(), block.address(), "mapping " + i
               + ": virtual " + e.getMessage());
         }
-        if (r.size() == 0 && ud < 0) {
+        long[] lo = r.lower();
+        long[] hi = r.upper();
+        boolean empty = false;
+        for (int d = 0; d < rank; d++) {
+          empty |= d != ud && hi[d] <= lo[d];
+        }
+        if (empty) {
           Arrays.fill(upper, i * rank, (i + 1) * rank, 0); // nothing: left out of the index
           continue;
         }
-        long[] lo = r.lower();
-        long[] hi = r.upper();
         for (int d = 0; d < rank; d++) {
           lower[i * rank + d] = lo[d];
           upper[i * rank + d] = d == ud ? Long.MAX_VALUE : hi[d];
