@@ -119,22 +119,27 @@ public final class VirtualSpec {
       throw new IllegalArgumentException("the virtual selection is unlimited in dimension " + u
           + "; set maxShape with Dataspace.UNLIMITED there first");
     }
-    ResolvedSelection rv = ResolvedSelection.of(v, shape);
-    long[] upper = rv.upper();
-    for (int d = 0; d < shape.length; d++) {
-      if (d != u && rv.size() > 0 && upper[d] > shape[d]) {
-        throw new IllegalArgumentException("the virtual selection reaches " + upper[d]
-            + " in dimension " + d + ", beyond the shape " + Arrays.toString(shape));
-      }
+    ResolvedSelection rv = ResolvedSelection.of(v, shape); // checks it fits the shape
+    int us = ResolvedSelection.unlimitedDim(s);
+    boolean printf = Mapping.hasBlockPattern(m.sourceFile())
+        || Mapping.hasBlockPattern(m.sourceDataset());
+    if (u < 0 && us >= 0) {
+      throw new IllegalArgumentException("an unlimited source selection needs an unlimited"
+          + " virtual one");
     }
-    boolean sourceKnown = !(s instanceof EncodedSelection.All)
-        && ResolvedSelection.unlimitedDim(s) < 0;
-    if (u < 0 && sourceKnown) {
-      long n = s.elementCount(null);
-      if (n != rv.size()) {
-        throw new IllegalArgumentException("the source selection has " + n
-            + " elements, the virtual one " + rv.size());
-      }
+    if (printf != (u >= 0 && us < 0)) {
+      throw new IllegalArgumentException(printf ? "%b in a source name needs an unlimited"
+          + " virtual selection over a limited source one" : "an unlimited virtual selection"
+          + " over a limited source one needs %b in a source name");
+    }
+    // the element counts libhdf5 checks: whole selections, one printf block, or the
+    // dimensions that are not unlimited
+    long vn = u < 0 ? rv.size() : perSlice(v, u, printf);
+    long sn = s instanceof EncodedSelection.All ? -1
+        : us < 0 ? s.elementCount(null) : perSlice(s, us, false);
+    if (sn >= 0 && vn != sn) {
+      throw new IllegalArgumentException("the source selection has " + sn + " elements"
+          + (u >= 0 ? " per unlimited step" : "") + ", the virtual one " + vn);
     }
     return add(m);
   }
@@ -158,6 +163,19 @@ public final class VirtualSpec {
     }
     this.encodedBlock = block.bytes();
     return this;
+  }
+
+  /**
+   * Elements of a regular selection unlimited in dimension {@code u}: of one block along it
+   * ({@code block}: a printf block) or of one coordinate along it.
+   */
+  private static long perSlice(EncodedSelection sel, int u, boolean block) {
+    io.h5j.format.select.Hyperslab h = ((EncodedSelection.Regular) sel).slab();
+    long n = 1;
+    for (int d = 0; d < h.rank(); d++) {
+      n = Math.multiplyExact(n, d != u ? h.count()[d] * h.block()[d] : block ? h.block()[d] : 1);
+    }
+    return n;
   }
 
   /**
