@@ -263,4 +263,86 @@ class VirtualKindsOracleTest {
       Files.delete(dir);
     }
   }
+
+  /** Every kind of mapping in both encodings: libhdf5 2.0 (h5wasm) reads all, h5py the v0. */
+  @Test
+  void libhdf5TwoReadsEveryKindInBothEncodings() throws Exception {
+    Path file = Files.createTempFile("vds-both", ".h5");
+    try {
+      int[] line = range(200, 12);
+      int[] strided = new int[6 * 4]; // rows 0, 2, 4 of /grid, every other column
+      Arrays.fill(strided, -3);
+      int[] irregular = new int[5 * 8]; // two 2x3 blocks from the 1-D /line
+      Arrays.fill(irregular, -4);
+      for (int r = 0; r < 3; r++) {
+        for (int c = 0; c < 2; c++) {
+          strided[(2 * r) * 4 + 2 * c] = 100 + r * 2 + c;
+        }
+      }
+      for (int k = 0; k < 6; k++) {
+        irregular[(k / 3) * 8 + k % 3] = line[k];
+        irregular[(3 + k / 3) * 8 + 4 + k % 3] = line[6 + k];
+      }
+      try (H5File f = H5File.create(file)) {
+        f.root().createDataset("grid", DatasetSpec.of(range(100, 6)).shape(3, 2));
+        f.root().createDataset("line", DatasetSpec.of(line));
+        f.root().createDataset("growing", DatasetSpec.of(range(500, 20)).shape(5, 4)
+            .chunks(2, 4).maxShape(Dataspace.UNLIMITED, 4));
+        for (boolean compact : new boolean[] {false, true}) {
+          String sfx = compact ? "_compact" : "";
+          VirtualSpec st = VirtualSpec.of(Datatypes.INT32, 6, 4).fillValue(-3)
+              .map(new Mapping(".", "/grid", EncodedSelection.All.INSTANCE,
+                  regular(new long[] {0, 0}, new long[] {2, 2}, new long[] {3, 2},
+                      new long[] {1, 1})));
+          VirtualSpec ir = VirtualSpec.of(Datatypes.INT32, 5, 8).fillValue(-4)
+              .map(new Mapping(".", "/line", EncodedSelection.All.INSTANCE,
+                  new EncodedSelection.Irregular(2, new long[] {0, 0, 3, 4},
+                      new long[] {1, 2, 4, 6})));
+          VirtualSpec un = VirtualSpec.of(Datatypes.INT32, 0, 4)
+              .maxShape(Dataspace.UNLIMITED, 4).fillValue(-1)
+              .map(new Mapping(".", "/growing",
+                  regular(new long[] {0, 0}, new long[] {1, 1}, new long[] {1, 1},
+                      new long[] {U, 4}),
+                  regular(new long[] {0, 0}, new long[] {3, 1}, new long[] {U, 1},
+                      new long[] {2, 4})));
+          for (VirtualSpec v : new VirtualSpec[] {st, ir, un}) {
+            if (compact) {
+              v.compactEncoding();
+            }
+          }
+          f.root().createVirtualDataset("strided" + sfx, st);
+          f.root().createVirtualDataset("irregular" + sfx, ir);
+          f.root().createVirtualDataset("unlimited" + sfx, un);
+        }
+      }
+      int[] unlimited = new int[7 * 4];
+      Arrays.fill(unlimited, -1);
+      int[] rowsAt = {0, 1, 3, 4, 6};
+      for (int r = 0; r < 5; r++) {
+        System.arraycopy(range(500 + 4 * r, 4), 0, unlimited, rowsAt[r] * 4, 4);
+      }
+      String[] names = {"strided", "irregular", "unlimited"};
+      long[][] shapes = {{6, 4}, {5, 8}, {7, 4}};
+      int[][] values = {strided, irregular, unlimited};
+      JsonNode wasm = Oracles.h5wasm(file).get("datasets");
+      JsonNode py = h5py(file, names);
+      try (H5File f = H5File.open(file)) {
+        for (int i = 0; i < names.length; i++) {
+          for (String sfx : new String[] {"", "_compact"}) {
+            Dataset d = f.dataset(names[i] + sfx);
+            assertArrayEquals(shapes[i], d.shape(), names[i] + sfx);
+            assertArrayEquals(values[i], (int[]) d.read(), names[i] + sfx);
+            JsonNode w = wasm.get("/" + names[i] + sfx);
+            assertEquals(Arrays.toString(values[i]), w.get("values").toString()
+                .replace(",", ", "), "libhdf5 2.0 reads " + names[i] + sfx + ": " + w);
+            assertEquals(Arrays.toString(shapes[i]), w.get("shape").toString()
+                .replace(",", ", "), names[i] + sfx);
+          }
+          assertH5py(py, names[i], shapes[i], values[i]);
+        }
+      }
+    } finally {
+      Files.delete(file);
+    }
+  }
 }
