@@ -1,5 +1,7 @@
 package io.h5j;
 
+import io.h5j.MappingCopier.Box;
+import io.h5j.MappingCopier.Part;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.DimSpan;
@@ -12,7 +14,6 @@ import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBounds;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -48,14 +49,11 @@ final class VirtualData {
   private final byte[] fill;
   private final MappingBlock block;
   private final long address;
-  private final Map<String, Dataset> sources = new HashMap<>();
-  /** Each source's current extent, read once per read of this dataset. */
-  private final Map<Dataset, long[]> sourceDims = new java.util.IdentityHashMap<>();
+  private final VirtualSources sources;
+  private final MappingCopier copier;
   private final Map<Integer, List<Part>> parts = new HashMap<>();
   private long[] dims;
 
-  /** Elements of {@code source} at {@code s} appear at {@code v} of the virtual space. */
-  private record Part(Dataset source, ResolvedSelection v, ResolvedSelection s) {}
 
   VirtualData(H5File file, long address, String path, LayoutMessage.Virtual layout,
       Dataspace space, int elementSize, byte[] fill) throws IOException {
@@ -71,6 +69,8 @@ final class VirtualData {
             ? new io.h5j.format.vds.MappingBlockWriter(params).toByteArray() // no mappings
             : file.values().heapObject(layout.heapAddress(), (int) layout.heapIndex()),
         params, layout.heapAddress(), path));
+    this.sources = new VirtualSources(file, path, block.address(), elementSize);
+    this.copier = new MappingCopier(elementSize);
   }
 
   MappingBlock block() {
@@ -151,20 +151,13 @@ final class VirtualData {
       for (Box r : requestBoxes(sel)) {
         for (int m : mappingsOverlapping(r)) {
           for (Part p : parts(m)) {
-            copyPart(m, p, r, sel, out);
+            copier.copy(p, r, sel.shape(), out);
           }
         }
       }
       return out;
     } finally {
       depth[0]--;
-    }
-  }
-
-  /** A box of the virtual space, and where its first element lands in the selection. */
-  private record Box(long[] start, long[] shape, long[] selectionStart) {
-    long end(int d) {
-      return start[d] + shape[d];
     }
   }
 
@@ -274,14 +267,14 @@ final class VirtualData {
   private List<Part> resolve(int m) throws IOException {
     int rank = storedDims.length;
     if (block.allBoxes() && block.boxRank() == rank) {
-      Dataset src = source(m, Mapping.unescape(block.sourceFile(m)),
+      Dataset src = sources.source(m, Mapping.unescape(block.sourceFile(m)),
           Mapping.unescape(block.sourceDataset(m)));
       if (src == null) {
         return List.of();
       }
       DimSpan[] v = new DimSpan[rank];
       DimSpan[] s = new DimSpan[rank];
-      long[] sDims = dimsOf(src);
+      long[] sDims = sources.dimsOf(src);
       if (sDims.length != rank) {
         throw error(m, "source selection of rank " + rank + " in a source of rank "
             + sDims.length);
@@ -306,11 +299,11 @@ final class VirtualData {
     if (uv < 0 && us >= 0) {
       throw error(m, "the source selection is unlimited but the virtual one is not");
     }
-    Dataset src = source(m, Mapping.unescape(fileName), Mapping.unescape(dsetName));
+    Dataset src = sources.source(m, Mapping.unescape(fileName), Mapping.unescape(dsetName));
     if (src == null) {
       return List.of();
     }
-    long[] sDims = dimsOf(src);
+    long[] sDims = sources.dimsOf(src);
     ResolvedSelection s = resolved(m, sSel, sDims, "source");
     ResolvedSelection v;
     if (uv >= 0) { // clip the virtual selection to as many slices as the source has
@@ -353,7 +346,7 @@ final class VirtualData {
       } catch (IllegalArgumentException e) {
         throw error(m, e.getMessage());
       }
-      Dataset src = findSource(m, f, ds);
+      Dataset src = sources.find(m, f, ds);
       if (src == null) {
         break; // libhdf5 stops at the first block whose source is missing
       }
@@ -366,7 +359,7 @@ final class VirtualData {
         throw error(m, "block " + j + " of the printf-style mapping lies beyond 2^63");
       }
       ResolvedSelection v = new Spans(vd);
-      long[] sDims = dimsOf(src);
+      long[] sDims = sources.dimsOf(src);
       ResolvedSelection s = resolved(m, sSel, sDims, "source");
       check(m, v, s, sDims, uv);
       out.add(new Part(src, v, s));
@@ -415,283 +408,6 @@ final class VirtualData {
     }
   }
 
-  // ------------------------------------------------------------------------ copying
-
-  /** Copies the elements of part {@code p} that fall in request box {@code r} into out. */
-  private void copyPart(int m, Part p, Box r, Hyperslab sel, byte[] out) throws IOException {
-    long[] lo = p.v().lower();
-    long[] hi = p.v().upper();
-    for (int d = 0; d < lo.length; d++) {
-      if (hi[d] <= r.start()[d] || lo[d] >= r.end(d)) {
-        return;
-      }
-    }
-    if (p.v() instanceof Spans v && p.s() instanceof Spans s
-        && Arrays.equals(v.shape(), s.shape())) {
-      copySpans(v, s, p.source(), r, sel.shape(), out);
-    } else {
-      copyRuns(m, p, r, sel.shape(), out);
-    }
-  }
-
-  /**
-   * Same shapes on both sides: element (i, j, ...) of one pairs with (i, j, ...) of the
-   * other, so the request cuts a box of ranks out of each dimension.
-   */
-  private void copySpans(Spans v, Spans s, Dataset src, Box r, long[] selShape, byte[] out)
-      throws IOException {
-    int rank = v.rank();
-    long[] r0 = new long[rank];
-    long[] n = new long[rank];
-    for (int d = 0; d < rank; d++) {
-      r0[d] = v.dim(d).rankOf(r.start()[d]);
-      n[d] = v.dim(d).rankOf(r.end(d)) - r0[d];
-      if (n[d] <= 0) {
-        return;
-      }
-    }
-    byte[] data = readSpans(src, s, r0, n);
-    long[][] at = new long[rank][]; // per dimension, the selection coordinate of each rank
-    for (int d = 0; d < rank; d++) {
-      at[d] = new long[(int) n[d]];
-      for (int k = 0; k < n[d]; k++) {
-        at[d][k] = r.selectionStart()[d] + v.dim(d).coord(r0[d] + k) - r.start()[d];
-      }
-    }
-    long rows = count(n) / n[rank - 1];
-    int[] idx = new int[rank];
-    long[] last = at[rank - 1];
-    int len = (int) n[rank - 1];
-    for (long row = 0; row < rows; row++) {
-      long base = 0;
-      for (int d = 0; d < rank - 1; d++) {
-        base = base * selShape[d] + at[d][idx[d]];
-      }
-      base *= selShape[rank - 1];
-      long from = row * len;
-      for (int k = 0; k < len; ) {
-        int e = k + 1;
-        while (e < len && last[e] == last[e - 1] + 1) {
-          e++;
-        }
-        System.arraycopy(data, (int) ((from + k) * size), out, (int) ((base + last[k]) * size),
-            (e - k) * size);
-        k = e;
-      }
-      for (int d = rank - 2; d >= 0 && ++idx[d] == n[d]; d--) {
-        idx[d] = 0;
-      }
-    }
-  }
-
-  /** The source elements of ranks [r0, r0 + n) per dimension of {@code s}, in C order. */
-  private byte[] readSpans(Dataset src, Spans s, long[] r0, long[] n) throws IOException {
-    int rank = s.rank();
-    long[][][] pieces = new long[rank][][];
-    boolean single = true;
-    for (int d = 0; d < rank; d++) {
-      pieces[d] = s.dim(d).pieces(r0[d], r0[d] + n[d]);
-      single &= pieces[d].length == 1;
-    }
-    if (single) {
-      return src.readRaw(slab(pieces, new int[rank]));
-    }
-    byte[] buf = new byte[(int) (count(n) * size)];
-    int[] at = new int[rank];
-    while (true) {
-      Hyperslab h = slab(pieces, at);
-      byte[] part = src.readRaw(h);
-      long[] off = new long[rank];
-      for (int d = 0; d < rank; d++) {
-        off[d] = pieces[d][at[d]][4] - r0[d];
-      }
-      copyBox(part, h.shape(), buf, n, off);
-      int d = rank - 1;
-      while (d >= 0 && ++at[d] == pieces[d].length) {
-        at[d] = 0;
-        d--;
-      }
-      if (d < 0) {
-        return buf;
-      }
-    }
-  }
-
-  private static Hyperslab slab(long[][][] pieces, int[] at) {
-    int rank = pieces.length;
-    long[] start = new long[rank];
-    long[] stride = new long[rank];
-    long[] cnt = new long[rank];
-    long[] blk = new long[rank];
-    for (int d = 0; d < rank; d++) {
-      long[] p = pieces[d][at[d]];
-      start[d] = p[0];
-      stride[d] = p[1];
-      cnt[d] = p[2];
-      blk[d] = p[3];
-    }
-    return new Hyperslab(start, stride, cnt, blk);
-  }
-
-  /** Copies a C-order box of {@code shape} into {@code dst} (of dstShape) at {@code off}. */
-  private void copyBox(byte[] src, long[] shape, byte[] dst, long[] dstShape, long[] off) {
-    int rank = shape.length;
-    long rows = count(shape) / shape[rank - 1];
-    int len = (int) (shape[rank - 1] * size);
-    long[] idx = new long[rank];
-    for (long row = 0; row < rows; row++) {
-      long t = 0;
-      for (int d = 0; d < rank; d++) {
-        t = t * dstShape[d] + off[d] + (d == rank - 1 ? 0 : idx[d]);
-      }
-      System.arraycopy(src, (int) (row * len), dst, (int) (t * size), len);
-      for (int d = rank - 2; d >= 0 && ++idx[d] == shape[d]; d--) {
-        idx[d] = 0;
-      }
-    }
-  }
-
-  /**
-   * Any pairing: the virtual runs in the request give the ordinals wanted, the source runs
-   * are walked in step to find where each ordinal's element is stored.
-   */
-  private void copyRuns(int m, Part p, Box r, long[] selShape, byte[] out) throws IOException {
-    int rank = r.start().length;
-    long[] selStride = new long[rank];
-    long st = 1;
-    for (int d = rank - 1; d >= 0; d--) {
-      selStride[d] = st;
-      st *= selShape[d];
-    }
-    LongRows want = new LongRows(3); // ordinal, length, target element in out
-    long[] ordinal = {0};
-    p.v().forEachRun((c, len) -> {
-      long k = ordinal[0];
-      ordinal[0] += len;
-      long target = 0;
-      for (int d = 0; d < rank - 1; d++) {
-        if (c[d] < r.start()[d] || c[d] >= r.end(d)) {
-          return true;
-        }
-        target += (r.selectionStart()[d] + c[d] - r.start()[d]) * selStride[d];
-      }
-      long a = Math.max(c[rank - 1], r.start()[rank - 1]);
-      long b = Math.min(c[rank - 1] + len, r.end(rank - 1));
-      if (a < b) {
-        want.add(k + a - c[rank - 1], b - a,
-            target + r.selectionStart()[rank - 1] + a - r.start()[rank - 1]);
-      }
-      return true;
-    });
-    if (want.size() == 0) {
-      return;
-    }
-    int sRank = p.s().rank();
-    LongRows pieces = new LongRows(sRank + 2); // source coords, length, target
-    long[] sOrd = {0};
-    int[] w = {0};
-    long[] wOff = {0}; // elements of the current wanted interval already placed
-    p.s().forEachRun((c, len) -> {
-      long k0 = sOrd[0];
-      sOrd[0] += len;
-      while (w[0] < want.size()) {
-        long from = want.get(w[0], 0) + wOff[0];
-        long left = want.get(w[0], 1) - wOff[0];
-        if (from >= k0 + len) {
-          return true; // the wanted ordinal lies in a later source run
-        }
-        long take = Math.min(left, k0 + len - from);
-        long[] row = new long[sRank + 2];
-        System.arraycopy(c, 0, row, 0, sRank);
-        row[sRank - 1] += from - k0;
-        row[sRank] = take;
-        row[sRank + 1] = want.get(w[0], 2) + wOff[0];
-        pieces.add(row);
-        wOff[0] += take;
-        if (wOff[0] == want.get(w[0], 1)) {
-          w[0]++;
-          wOff[0] = 0;
-        }
-      }
-      return false;
-    });
-    if (w[0] < want.size()) {
-      throw error(m, "the source selection ends before the virtual one");
-    }
-    readPieces(p.source(), pieces, sRank, out);
-  }
-
-  /** Reads pieces (source coords, length, target) in one box when that wastes little. */
-  private void readPieces(Dataset src, LongRows pieces, int rank, byte[] out)
-      throws IOException {
-    long[] lo = new long[rank];
-    long[] hi = new long[rank];
-    Arrays.fill(lo, Long.MAX_VALUE);
-    long needed = 0;
-    for (int i = 0; i < pieces.size(); i++) {
-      for (int d = 0; d < rank; d++) {
-        long c = pieces.get(i, d);
-        lo[d] = Math.min(lo[d], c);
-        hi[d] = Math.max(hi[d], c + (d == rank - 1 ? pieces.get(i, rank) : 1));
-      }
-      needed += pieces.get(i, rank);
-    }
-    long[] shape = new long[rank];
-    for (int d = 0; d < rank; d++) {
-      shape[d] = hi[d] - lo[d];
-    }
-    long volume = count(shape);
-    if (volume <= 4 * needed + 65536 && volume * size < Integer.MAX_VALUE - 8) {
-      byte[] box = src.readRaw(Hyperslab.box(lo, shape));
-      for (int i = 0; i < pieces.size(); i++) {
-        long at = 0;
-        for (int d = 0; d < rank; d++) {
-          at = at * shape[d] + pieces.get(i, d) - lo[d];
-        }
-        System.arraycopy(box, (int) (at * size), out, (int) (pieces.get(i, rank + 1) * size),
-            (int) (pieces.get(i, rank) * size));
-      }
-      return;
-    }
-    for (int i = 0; i < pieces.size(); i++) {
-      long[] start = new long[rank];
-      long[] one = new long[rank];
-      for (int d = 0; d < rank; d++) {
-        start[d] = pieces.get(i, d);
-        one[d] = d == rank - 1 ? pieces.get(i, rank) : 1;
-      }
-      byte[] b = src.readRaw(Hyperslab.box(start, one));
-      System.arraycopy(b, 0, out, (int) (pieces.get(i, rank + 1) * size), b.length);
-    }
-  }
-
-  /** Rows of {@code width} longs in one growing array. */
-  private static final class LongRows {
-    private final int width;
-    private long[] a = new long[64];
-    private int n;
-
-    LongRows(int width) {
-      this.width = width;
-    }
-
-    void add(long... row) {
-      if ((n + 1) * width > a.length) {
-        a = Arrays.copyOf(a, Math.max(a.length * 2, (n + 1) * width));
-      }
-      System.arraycopy(row, 0, a, n * width, width);
-      n++;
-    }
-
-    long get(int row, int col) {
-      return a[row * width + col];
-    }
-
-    int size() {
-      return n;
-    }
-  }
-
   private static long count(long[] shape) {
     long n = 1;
     for (long d : shape) {
@@ -700,102 +416,4 @@ final class VirtualData {
     return n;
   }
 
-  // ------------------------------------------------------------------------ sources
-
-  /** The source of mapping {@code m}: null only when it is missing and the file says fill. */
-  private Dataset source(int m, String fileName, String dataset) throws IOException {
-    Dataset d = findSource(m, fileName, dataset);
-    if (d == null && !file.fillsMissingVirtualSources()) {
-      throw new java.io.FileNotFoundException("virtual dataset " + path + ", mapping " + m
-          + ": source dataset '" + dataset + "' in file '" + fileName + "' cannot be opened"
-          + (Mapping.SAME_FILE.equals(fileName) ? "" : " (looked where libhdf5 does: in"
-              + " HDF5_VDS_PREFIX, beside " + file.path() + " and in the working directory)")
-          + "; H5File.fillMissingVirtualSources(true) reads the fill value instead, as"
-          + " libhdf5 does");
-    }
-    return d;
-  }
-
-  private long[] dimsOf(Dataset src) throws IOException {
-    long[] d = sourceDims.get(src);
-    if (d == null) {
-      d = src.shape();
-      sourceDims.put(src, d);
-    }
-    return d;
-  }
-
-  /** Opens a source once per name; null when the file or dataset does not exist. */
-  private Dataset findSource(int m, String fileName, String dataset) throws IOException {
-    String key = fileName + "\0" + dataset;
-    if (sources.containsKey(key)) {
-      return sources.get(key);
-    }
-    H5File owner;
-    try {
-      owner = Mapping.SAME_FILE.equals(fileName) ? file : sourceFile(fileName);
-    } catch (IOException e) {
-      if (!file.fillsMissingVirtualSources()) {
-        throw e;
-      }
-      owner = null; // libhdf5 treats a source file it cannot open as missing
-    }
-    Dataset d = null;
-    if (owner != null) {
-      Node n = owner.resolver().tryResolve(owner.root(), dataset);
-      if (n != null && !(n instanceof Dataset)) {
-        if (!file.fillsMissingVirtualSources()) {
-          throw error(m, "source '" + dataset + "' in " + fileName + " is not a dataset");
-        }
-        n = null; // libhdf5 cannot open it as a dataset: missing
-      }
-      d = (Dataset) n;
-      if (d != null && d.datatype().size() != size) {
-        throw new UnsupportedOperationException("virtual dataset " + path + ", mapping " + m
-            + ": source '" + dataset + "' has " + d.datatype().size() + "-byte elements, the"
-            + " virtual dataset " + size + "-byte ones; h5j does not convert between them");
-      }
-    }
-    sources.put(key, d);
-    return d;
-  }
-
-  /**
-   * Opens a source file where libhdf5 looks for it: an absolute name as it is; then (an
-   * absolute name by its last component) under each folder of {@code HDF5_VDS_PREFIX}
-   * (':'-separated, {@code ${ORIGIN}} standing for this file's folder), beside this file, and
-   * relative to the working directory. Null when it is in none of them.
-   */
-  private H5File sourceFile(String name) throws IOException {
-    Path given = Path.of(name);
-    if (given.isAbsolute()) {
-      H5File f = file.external(name);
-      if (f != null) {
-        return f;
-      }
-      given = given.getFileName();
-      if (given == null) {
-        return null;
-      }
-    }
-    String rel = given.toString();
-    Path dir = file.path().toAbsolutePath().getParent();
-    String prefixes = System.getenv("HDF5_VDS_PREFIX");
-    if (prefixes != null) {
-      for (String prefix : prefixes.split(":")) {
-        if (prefix.isEmpty()) {
-          continue;
-        }
-        if (dir != null) {
-          prefix = prefix.replace("${ORIGIN}", dir.toString());
-        }
-        H5File f = file.external(Path.of(prefix).resolve(rel).toAbsolutePath().toString());
-        if (f != null) {
-          return f;
-        }
-      }
-    }
-    H5File f = file.external(rel); // beside this file
-    return f != null ? f : file.external(Path.of(rel).toAbsolutePath().toString());
-  }
 }

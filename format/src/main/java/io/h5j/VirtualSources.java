@@ -1,0 +1,129 @@
+package io.h5j;
+
+import io.h5j.format.vds.Mapping;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The source datasets of one virtual dataset, found as libhdf5 finds them and opened once per
+ * name (and their extents read once) for the life of a read.
+ */
+final class VirtualSources {
+  private final H5File file;
+  private final String path;
+  private final long blockAddress;
+  private final int size;
+  private final Map<String, Dataset> sources = new HashMap<>();
+  private final Map<Dataset, long[]> sourceDims = new java.util.IdentityHashMap<>();
+
+  /**
+   * Sources of the virtual dataset {@code path} of {@code file} (its mapping block at
+   * {@code blockAddress}, for messages), whose elements are {@code elementSize} bytes.
+   */
+  VirtualSources(H5File file, String path, long blockAddress, int elementSize) {
+    this.file = file;
+    this.path = path;
+    this.blockAddress = blockAddress;
+    this.size = elementSize;
+  }
+
+  /** The source of mapping {@code m}: null only when it is missing and the file says fill. */
+  Dataset source(int m, String fileName, String dataset) throws IOException {
+    Dataset d = find(m, fileName, dataset);
+    if (d == null && !file.fillsMissingVirtualSources()) {
+      throw new java.io.FileNotFoundException("virtual dataset " + path + ", mapping " + m
+          + ": source dataset '" + dataset + "' in file '" + fileName + "' cannot be opened"
+          + (Mapping.SAME_FILE.equals(fileName) ? "" : " (looked where libhdf5 does: in"
+              + " HDF5_VDS_PREFIX, beside " + file.path() + " and in the working directory)")
+          + "; H5File.fillMissingVirtualSources(true) reads the fill value instead, as"
+          + " libhdf5 does");
+    }
+    return d;
+  }
+
+  long[] dimsOf(Dataset src) throws IOException {
+    long[] d = sourceDims.get(src);
+    if (d == null) {
+      d = src.shape();
+      sourceDims.put(src, d);
+    }
+    return d;
+  }
+
+  /** Opens a source once per name; null when the file or dataset does not exist. */
+  Dataset find(int m, String fileName, String dataset) throws IOException {
+    String key = fileName + "\0" + dataset;
+    if (sources.containsKey(key)) {
+      return sources.get(key);
+    }
+    H5File owner;
+    try {
+      owner = Mapping.SAME_FILE.equals(fileName) ? file : sourceFile(fileName);
+    } catch (IOException e) {
+      if (!file.fillsMissingVirtualSources()) {
+        throw e;
+      }
+      owner = null; // libhdf5 treats a source file it cannot open as missing
+    }
+    Dataset d = null;
+    if (owner != null) {
+      Node n = owner.resolver().tryResolve(owner.root(), dataset);
+      if (n != null && !(n instanceof Dataset)) {
+        if (!file.fillsMissingVirtualSources()) {
+          throw new H5FormatException("virtual dataset " + path, blockAddress, "mapping " + m
+              + ": source '" + dataset + "' in " + fileName + " is not a dataset");
+        }
+        n = null; // libhdf5 cannot open it as a dataset: missing
+      }
+      d = (Dataset) n;
+      if (d != null && d.datatype().size() != size) {
+        throw new UnsupportedOperationException("virtual dataset " + path + ", mapping " + m
+            + ": source '" + dataset + "' has " + d.datatype().size() + "-byte elements, the"
+            + " virtual dataset " + size + "-byte ones; h5j does not convert between them");
+      }
+    }
+    sources.put(key, d);
+    return d;
+  }
+
+  /**
+   * Opens a source file where libhdf5 looks for it: an absolute name as it is; then (an
+   * absolute name by its last component) under each folder of {@code HDF5_VDS_PREFIX}
+   * (':'-separated, {@code ${ORIGIN}} standing for this file's folder), beside this file, and
+   * relative to the working directory. Null when it is in none of them.
+   */
+  private H5File sourceFile(String name) throws IOException {
+    Path given = Path.of(name);
+    if (given.isAbsolute()) {
+      H5File f = file.external(name);
+      if (f != null) {
+        return f;
+      }
+      given = given.getFileName();
+      if (given == null) {
+        return null;
+      }
+    }
+    String rel = given.toString();
+    Path dir = file.path().toAbsolutePath().getParent();
+    String prefixes = System.getenv("HDF5_VDS_PREFIX");
+    if (prefixes != null) {
+      for (String prefix : prefixes.split(":")) {
+        if (prefix.isEmpty()) {
+          continue;
+        }
+        if (dir != null) {
+          prefix = prefix.replace("${ORIGIN}", dir.toString());
+        }
+        H5File f = file.external(Path.of(prefix).resolve(rel).toAbsolutePath().toString());
+        if (f != null) {
+          return f;
+        }
+      }
+    }
+    H5File f = file.external(rel); // beside this file
+    return f != null ? f : file.external(Path.of(rel).toAbsolutePath().toString());
+  }
+}
