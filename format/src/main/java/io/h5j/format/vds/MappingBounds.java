@@ -79,12 +79,8 @@ public final class MappingBounds {
           lower[i * rank + d] = lo[d];
           upper[i * rank + d] = d == ud ? Long.MAX_VALUE : hi[d];
         }
-        if (v instanceof EncodedSelection.All || v instanceof EncodedSelection.None) {
-          if (ud >= 0) {
-            unl[u] = i;
-            unlDim[u++] = ud;
-          }
-          continue; // libhdf5 takes no minimum extent from these
+        if (v instanceof EncodedSelection.All) {
+          continue; // never unlimited; libhdf5 takes no minimum extent from it
         }
       }
       if (ud >= 0) {
