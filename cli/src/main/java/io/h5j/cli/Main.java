@@ -40,6 +40,9 @@ public final class Main implements Runnable {
     cl.setErr(err);
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
       err.println("h5j: " + describe(e));
+      if (System.getenv("H5J_DEBUG") != null) { // where it failed, for bug reports
+        e.printStackTrace(err);
+      }
       return e instanceof IllegalArgumentException || e instanceof IOException
           || e instanceof UnsupportedOperationException ? BAD_INPUT : USAGE;
     });
