@@ -288,13 +288,8 @@ public final class VersionedFile implements Closeable {
       throw e;
     }
     try {
-      VersionCommit.run(open(), s, stores, Instant.now());
-    } catch (IOException | RuntimeException e) {
-      // The file holds at most an uncommitted version group: drop what is not flushed.
-      H5File f = file;
-      file = null;
-      f.closeWithoutFlush();
-      throw e;
+      // on failure the file holds at most an uncommitted version group
+      guarded(() -> VersionCommit.run(open(), s, stores, Instant.now()));
     } finally {
       released(s);
     }
@@ -391,6 +386,51 @@ public final class VersionedFile implements Closeable {
           + java.util.Arrays.toString(Boxes.trimmed(k, d.shape, d.chunks)));
     }
     return out;
+  }
+
+  /**
+   * Deletes versions and the chunks only they used: each dataset's raw_data is compacted to
+   * the chunks the remaining versions map, its hash table rebuilt, and every remaining version
+   * re-mapped; children of a deleted version get its nearest kept ancestor as parent, and so
+   * does the current version if it was deleted. The space freed inside the file is reused by
+   * later writes; a repack returns it to the file system.
+   */
+  public void deleteVersions(String... names) throws IOException {
+    checkWritable();
+    if (staged != null) {
+      throw new IllegalStateException("version " + staged.name() + " is staged; commit or"
+          + " abort it first");
+    }
+    stores.clear(); // raw data is rewritten: cached stores would point at the old one
+    List<VersionInfo> all = versions();
+    guarded(() -> VersionMaintenance.deleteVersions(open(), all, java.util.Set.of(names)));
+  }
+
+  private interface FileWork {
+    void run() throws IOException;
+  }
+
+  /** Runs work that changes the file; if it fails, drops what was not flushed and closes. */
+  private void guarded(FileWork work) throws IOException {
+    try {
+      work.run();
+    } catch (IOException | RuntimeException e) {
+      H5File f = file;
+      file = null;
+      f.closeWithoutFlush();
+      throw e;
+    }
+  }
+
+  /**
+   * Rebuilds every dataset's hash table from the chunks the versions map, as versioned-hdf5's
+   * {@code rebuild_hashtables} does (the repair for hash tables of data_version 2).
+   */
+  public void rebuildHashTables() throws IOException {
+    checkWritable();
+    stores.clear();
+    java.util.Set<String> names = VersionMaintenance.names(versions());
+    guarded(() -> VersionMaintenance.rebuildHashTables(open(), names));
   }
 
   /** The chunk shape the raw data of dataset {@code path} has, or null if it has none yet. */
