@@ -26,7 +26,7 @@ import net.jqwik.api.constraints.Size;
  * some deletions). After each step every version reads back as the model holds it;
  * at the end h5py checks the whole file against the layout and the model.
  */
-class VersionGraphProperties {
+class VersionGraphPropertyTest {
   private static final String[] PATHS = {"a", "b", "g/c"};
 
   /** The fixed per-path facts: one raw_data per path means one chunk shape. */
