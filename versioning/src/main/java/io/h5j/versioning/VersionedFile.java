@@ -50,6 +50,7 @@ public final class VersionedFile implements Closeable {
   private final Path path;
   private final boolean writable;
   private StagedVersion staged;
+  private boolean compactMappings;
   private final Map<String, RawStore> stores = new HashMap<>();
 
   private VersionedFile(H5File file, Path path, boolean writable) {
@@ -137,6 +138,16 @@ public final class VersionedFile implements Closeable {
   /** The file underneath, for reading it with the format API. */
   public H5File h5() {
     return open();
+  }
+
+  /**
+   * Whether new mapping blocks use the compact encoding of HDF5 2.0 (names stored once): much
+   * smaller versions, but only libhdf5 2.0 and h5j read them, not versioned-hdf5 on libhdf5
+   * 1.x. Off by default. Returns this file.
+   */
+  public VersionedFile compactMappings(boolean on) {
+    this.compactMappings = on;
+    return this;
   }
 
   /** Every committed version, oldest first. */
@@ -289,7 +300,7 @@ public final class VersionedFile implements Closeable {
     }
     try {
       // on failure the file holds at most an uncommitted version group
-      guarded(() -> VersionCommit.run(open(), s, stores, Instant.now()));
+      guarded(() -> VersionCommit.run(open(), s, stores, Instant.now(), compactMappings));
     } finally {
       released(s);
     }
