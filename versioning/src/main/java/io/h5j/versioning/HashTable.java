@@ -36,7 +36,11 @@ final class HashTable {
   private final Dataset table;
   private final Map<ByteBuffer, long[]> rows = new HashMap<>();
   private long committed;
-  private ByteBuffer added = ByteBuffer.allocate(ROW_BYTES * 64).order(ByteOrder.LITTLE_ENDIAN);
+  /**
+   * The stored bytes of every used row, committed then added: new rows are written a whole
+   * table chunk at a time from here, so the compressed chunk is never read back and patched.
+   */
+  private ByteBuffer image = ByteBuffer.allocate(ROW_BYTES * 64).order(ByteOrder.LITTLE_ENDIAN);
   private long largestStop;
 
   private HashTable(Dataset table) {
@@ -70,9 +74,11 @@ final class HashTable {
       throw new H5FormatException("hash table " + table.path(), table.address(),
           "claims " + largest + " rows, more than h5j holds in memory");
     }
-    ByteBuffer all = ByteBuffer.allocate((int) largest * ROW_BYTES);
+    ByteBuffer all = ByteBuffer.allocate(Math.max(64, (int) largest) * ROW_BYTES);
     table.read(Selection.box(new long[] {0}, new long[] {largest}), all);
     all.flip().order(ByteOrder.LITTLE_ENDIAN);
+    h.image = all.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    h.image.position(all.limit()).limit(all.capacity());
     for (long i = 0; i < largest; i++) {
       byte[] hash = new byte[HASH_BYTES];
       all.get(hash);
@@ -126,34 +132,40 @@ final class HashTable {
 
   /** Number of rows (committed plus added). */
   long size() {
-    return committed + added.position() / ROW_BYTES;
+    return image.position() / ROW_BYTES;
   }
 
   /** Records a new chunk at raw_data rows {@code [start, stop)}. */
   void add(byte[] hash, long start, long stop) {
-    if (added.remaining() < ROW_BYTES) {
-      ByteBuffer bigger = ByteBuffer.allocate(added.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN);
-      added.flip();
-      bigger.put(added);
-      added = bigger;
+    if (image.remaining() < ROW_BYTES) {
+      ByteBuffer bigger = ByteBuffer.allocate(image.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN);
+      image.flip();
+      bigger.put(image);
+      image = bigger;
     }
-    added.put(hash).putLong(start).putLong(stop);
+    image.put(hash).putLong(start).putLong(stop);
     rows.put(ByteBuffer.wrap(hash.clone()), new long[] {start, stop});
     largestStop = Math.max(largestStop, stop);
   }
 
-  /** Writes the added rows after the committed ones (largest_index still unchanged). */
+  /**
+   * Writes the added rows after the committed ones (largest_index still unchanged), each
+   * table chunk they reach rewritten whole from memory.
+   */
   void writeRows() throws IOException {
-    int n = added.position() / ROW_BYTES;
-    if (n == 0) {
+    long end = size();
+    if (end == committed) {
       return;
     }
-    long end = committed + n;
     if (table.shape()[0] < end) {
       table.resize(end);
     }
-    ByteBuffer src = added.duplicate().flip();
-    table.write(Selection.box(new long[] {committed}, new long[] {n}), src);
+    for (long from = committed / TABLE_CHUNK * TABLE_CHUNK; from < end; from += TABLE_CHUNK) {
+      long n = Math.min(end, from + TABLE_CHUNK) - from;
+      ByteBuffer src = image.duplicate().position((int) (from * ROW_BYTES))
+          .limit((int) ((from + n) * ROW_BYTES));
+      table.write(Selection.box(new long[] {from}, new long[] {n}), src);
+    }
   }
 
   /** Marks the rows written by {@link #writeRows} as used: the commit point of this table. */
@@ -162,7 +174,6 @@ final class HashTable {
     if (end != committed) {
       table.attributes().put(VersionLayout.ATTR_LARGEST_INDEX, end);
       committed = end;
-      added.clear();
     }
   }
 }

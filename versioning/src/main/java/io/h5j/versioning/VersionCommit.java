@@ -28,8 +28,8 @@ final class VersionCommit {
   static final io.h5j.format.datatype.EnumType BOOL =
       Datatypes.enumOf(Datatypes.INT8, "FALSE", "TRUE");
 
-  static void run(H5File file, StagedVersion s, Map<String, RawStore> stores, Instant when)
-      throws IOException {
+  static void run(H5File file, StagedVersion s, Map<String, RawStore> stores, Instant when,
+      boolean compact) throws IOException {
     Group versions = file.group(VersionLayout.VERSIONS);
     if (versions.contains(s.name())) {
       versions.delete(s.name()); // an uncommitted leftover (committed ones were refused)
@@ -45,7 +45,7 @@ final class VersionCommit {
     }
     Map<String, RawStore> touched = new TreeMap<>();
     for (StagedDataset d : s.datasets().values()) {
-      writeDataset(file, vg, d, stores, touched);
+      writeDataset(file, vg, d, stores, touched, compact);
     }
     for (RawStore r : touched.values()) {
       r.writeRows();
@@ -65,7 +65,8 @@ final class VersionCommit {
   }
 
   private static void writeDataset(H5File file, Group vg, StagedDataset d,
-      Map<String, RawStore> stores, Map<String, RawStore> touched) throws IOException {
+      Map<String, RawStore> stores, Map<String, RawStore> touched, boolean compact)
+      throws IOException {
     Object fill = ElementCodec.decode(d.type, d.fill, 1);
     Dataset created;
     if (d.mappingsUnchanged()) {
@@ -89,6 +90,9 @@ final class VersionCommit {
         created = vg.createDataset(d.path, DatasetSpec.empty(d.type, d.shape).fillValue(fill));
       } else {
         VirtualSpec spec = VirtualSpec.of(d.type, d.shape).fillValue(fill);
+        if (compact) {
+          spec.compactEncoding();
+        }
         String raw = VersionLayout.rawDataPath(d.path);
         for (Map.Entry<ChunkKey, Long> e : new TreeMap<>(slots).entrySet()) {
           long[] src = new long[d.shape.length];

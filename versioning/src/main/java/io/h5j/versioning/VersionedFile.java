@@ -50,6 +50,7 @@ public final class VersionedFile implements Closeable {
   private final Path path;
   private final boolean writable;
   private StagedVersion staged;
+  private boolean compactMappings;
   private final Map<String, RawStore> stores = new HashMap<>();
 
   private VersionedFile(H5File file, Path path, boolean writable) {
@@ -137,6 +138,16 @@ public final class VersionedFile implements Closeable {
   /** The file underneath, for reading it with the format API. */
   public H5File h5() {
     return open();
+  }
+
+  /**
+   * Whether new mapping blocks use the compact encoding of HDF5 2.0 (names stored once): much
+   * smaller versions, but only libhdf5 2.0 and h5j read them, not versioned-hdf5 on libhdf5
+   * 1.x. Off by default. Returns this file.
+   */
+  public VersionedFile compactMappings(boolean on) {
+    this.compactMappings = on;
+    return this;
   }
 
   /** Every committed version, oldest first. */
@@ -288,13 +299,8 @@ public final class VersionedFile implements Closeable {
       throw e;
     }
     try {
-      VersionCommit.run(open(), s, stores, Instant.now());
-    } catch (IOException | RuntimeException e) {
-      // The file holds at most an uncommitted version group: drop what is not flushed.
-      H5File f = file;
-      file = null;
-      f.closeWithoutFlush();
-      throw e;
+      // on failure the file holds at most an uncommitted version group
+      guarded(() -> VersionCommit.run(open(), s, stores, Instant.now(), compactMappings));
     } finally {
       released(s);
     }
@@ -391,6 +397,51 @@ public final class VersionedFile implements Closeable {
           + java.util.Arrays.toString(Boxes.trimmed(k, d.shape, d.chunks)));
     }
     return out;
+  }
+
+  /**
+   * Deletes versions and the chunks only they used: each dataset's raw_data is compacted to
+   * the chunks the remaining versions map, its hash table rebuilt, and every remaining version
+   * re-mapped; children of a deleted version get its nearest kept ancestor as parent, and so
+   * does the current version if it was deleted. The space freed inside the file is reused by
+   * later writes; a repack returns it to the file system.
+   */
+  public void deleteVersions(String... names) throws IOException {
+    checkWritable();
+    if (staged != null) {
+      throw new IllegalStateException("version " + staged.name() + " is staged; commit or"
+          + " abort it first");
+    }
+    stores.clear(); // raw data is rewritten: cached stores would point at the old one
+    List<VersionInfo> all = versions();
+    guarded(() -> VersionMaintenance.deleteVersions(open(), all, java.util.Set.of(names)));
+  }
+
+  private interface FileWork {
+    void run() throws IOException;
+  }
+
+  /** Runs work that changes the file; if it fails, drops what was not flushed and closes. */
+  private void guarded(FileWork work) throws IOException {
+    try {
+      work.run();
+    } catch (IOException | RuntimeException e) {
+      H5File f = file;
+      file = null;
+      f.closeWithoutFlush();
+      throw e;
+    }
+  }
+
+  /**
+   * Rebuilds every dataset's hash table from the chunks the versions map, as versioned-hdf5's
+   * {@code rebuild_hashtables} does (the repair for hash tables of data_version 2).
+   */
+  public void rebuildHashTables() throws IOException {
+    checkWritable();
+    stores.clear();
+    java.util.Set<String> names = VersionMaintenance.names(versions());
+    guarded(() -> VersionMaintenance.rebuildHashTables(open(), names));
   }
 
   /** The chunk shape the raw data of dataset {@code path} has, or null if it has none yet. */

@@ -157,6 +157,25 @@ class CommitTest {
   }
 
   @Test
+  void compactMappingsOnRequest() throws IOException {
+    try (VersionedFile vf = VersionedFile.create(file).compactMappings(true)) {
+      vf.commit("a", null, s -> s.createDataset("d", DatasetSpec.of(arange(10, 0)).chunks(3)));
+      vf.commit("b", "a", s -> s.write("d", new long[] {4}, new long[] {1}, new double[] {-4}));
+    }
+    try (H5File h = H5File.open(file)) {
+      var block = h.dataset("/_version_data/versions/b/d").virtualMappings();
+      assertEquals(1, block.version(), "HDF5 2.0 block encoding");
+      assertEquals(4, block.count());
+    }
+    try (VersionedFile vf = VersionedFile.openReadOnly(file)) {
+      double[] want = arange(10, 0);
+      assertArrayEquals(want, (double[]) vf.version("a").read("d"), 0);
+      want[4] = -4;
+      assertArrayEquals(want, (double[]) vf.version("b").read("d"), 0);
+    }
+  }
+
+  @Test
   void refusedNamesAndFailedEditsLeaveTheFileAsItWas() throws IOException {
     try (VersionedFile vf = VersionedFile.create(file)) {
       vf.commit("a", null, s -> s.createDataset("d", DatasetSpec.of(arange(6, 0)).chunks(4)));

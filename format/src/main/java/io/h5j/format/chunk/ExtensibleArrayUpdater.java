@@ -150,6 +150,9 @@ final class ExtensibleArrayUpdater {
         supers.put(sbAddress, sb);
       }
       long pages = ea.pages(s);
+      if (created.contains("s" + s + "d" + d)) {
+        continue; // written whole earlier in this update, this element included
+      }
       long dblk = sb.getUnsigned(prefix + bitmapBytes + d * o, o);
       if (!FileParams.isDefined(dblk)) {
         if (created.add("s" + s + "d" + d)) {
@@ -172,6 +175,9 @@ final class ExtensibleArrayUpdater {
       long pageBytes = ea.pageElmts() * esize + 4;
       long pageAddress = dblk + prefix + 4 + pg * pageBytes;
       long bit = d * pages + pg;
+      if (created.contains("p" + pageAddress)) {
+        continue; // written whole earlier in this update, this element included
+      }
       if (bitSet(sb, prefix, bit)) {
         block(changed, pageAddress, pageBytes, ExtensibleArrayIndex.PAGE)
             .put((int) (inBlock % ea.pageElmts()) * esize, element);
