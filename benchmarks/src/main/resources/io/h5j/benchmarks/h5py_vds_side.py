@@ -8,9 +8,9 @@ interpreter start and imports are outside.
   versions
   time --op open_shape|read_all --file F --name N [--warmup W] [--reps R]
       open F, f[N].shape or f[N][()], close; {"times_s", "check"}.
-  read_one --file F --name N --later K [--warmup W] [--reps R]
+  read_one --file F --name N --later K [--reps R]
       per repetition r (seed r): open F and f[N] (untimed), time the first single-element
-      read, then K more (mean); {"first_s", "later_s", "check"}.
+      read, then K more (mean); {"first_s", "later_s", "sums"} (sum of each one's values).
   write_vds --base B --out O --count V --mappings M --edge E [--warmup W] [--reps R]
       copy B to O (untimed), open O r+, create V virtual datasets v000.. as versioned-hdf5
       does (VirtualLayout, VirtualSource('.', '/raw')), close, fsync; {"times_s", "check"}.
@@ -99,22 +99,22 @@ def cmd_time(a):
 
 
 def cmd_read_one(a):
-    first, later, total = [], [], 0.0
-    for r in range(a.warmup + a.reps):
+    first, later, sums = [], [], []
+    for r in range(a.reps):
         with h5py.File(a.file, "r") as f:
             ds = f[a.name]
             rows, cols = ds.shape
             pos = positions(r, 1 + a.later, rows * cols)
             t0 = time.perf_counter()
-            total += float(ds[pos[0] // cols, pos[0] % cols])
+            total = float(ds[pos[0] // cols, pos[0] % cols])
             t1 = time.perf_counter()
             for p in pos[1:]:
                 total += float(ds[p // cols, p % cols])
             t2 = time.perf_counter()
-        if r >= a.warmup:
-            first.append(t1 - t0)
-            later.append((t2 - t1) / a.later if a.later else 0.0)
-    return {"op": "read_one", "first_s": first, "later_s": later, "check": total}
+        first.append(t1 - t0)
+        later.append((t2 - t1) / a.later if a.later else 0.0)
+        sums.append(int(total))
+    return {"op": "read_one", "first_s": first, "later_s": later, "sums": sums}
 
 
 def add_versions(f, count, m, edge):
@@ -180,8 +180,9 @@ def main():
         s.add_argument("--file", required=True)
     for s in (t, o):
         s.add_argument("--name", required=True)
-    for s in (t, o, w):
+    for s in (t, w):
         s.add_argument("--warmup", type=int, default=0)
+    for s in (t, o, w):
         s.add_argument("--reps", type=int, default=1)
     sub.add_parser("versions")
     a = p.parse_args()
