@@ -168,8 +168,8 @@ public final class CompareVdsWithH5py {
     }
     speedup(String.format(Locale.ROOT, "first open + shape + close of the %,d-mapping VDS in a"
         + " fresh process (timed inside)", m), result(pIn), result(jIn), 0);
-    speedup(String.format(Locale.ROOT, "the same, whole process from outside (JVM / interpreter"
-        + " start, imports, open, exit)", m), result(pWall), result(jWall), 0);
+    speedup("the same, whole process from outside (JVM / interpreter start, imports, open,"
+        + " exit)", result(pWall), result(jWall), 0);
 
     Path c = file(m, true);
     Timing.Result jc = Timing.measure(JAVA_WARMUP, sizes.openReps(), Runtime.getRuntime()::gc,
