@@ -323,6 +323,12 @@ public final class CompareVdsWithH5py {
     same("h5j reading h5py's " + VdsOps.vdsName(count - 1), g.expectedChecksum(count - 1),
         VdsOps.readAll(pOut, VdsOps.vdsName(count - 1)));
     long[] lib = VdsOps.blockBytesAndCount(pOut, V0);
+    boolean identical = Arrays.equals(VdsOps.blockContent(pOut, V0),
+        VdsOps.blockContent(jOut, V0));
+    notes.add("Mapping blocks: the block libhdf5 wrote for h5py's " + V0 + " is "
+        + (identical ? "byte for byte the one h5j wrote for the same mappings."
+            : "**not** byte for byte the one h5j wrote for the same mappings (same count"
+                + " and checksum of values; see the bytes-per-mapping rows)."));
     Files.deleteIfExists(pOut);
     Files.deleteIfExists(jOut);
     return new double[] {lib[0], lib[1]};

@@ -83,6 +83,13 @@ final class VdsOps {
     }
   }
 
+  /** The stored bytes of a virtual dataset's mapping block. */
+  static byte[] blockContent(Path file, String name) throws IOException {
+    try (H5File f = H5File.open(file)) {
+      return f.dataset(name).virtualMappings().bytes();
+    }
+  }
+
   /**
    * Times of single-element reads of an open virtual dataset: {@code [0]} the first read after
    * open, {@code [1]} the mean of the {@code later} reads after it; {@code [2]} the sum of the
