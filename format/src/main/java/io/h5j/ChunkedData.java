@@ -462,10 +462,15 @@ final class ChunkedData {
     });
   }
 
-  /** A chunk holding only the new values (and the fill value outside the dataset). */
+  /**
+   * A chunk holding only the new values (and the fill value outside the dataset); inside the
+   * dataset every byte is overwritten, so this thread's scratch array serves (it is consumed
+   * before the job ends).
+   */
   private byte[] build(long[] offset, List<Run> runs, Source source) {
     int size = layout.elementSize();
-    byte[] chunk = isPartialEdge(offset) ? filledChunk() : new byte[chunkBytes];
+    byte[] chunk = isPartialEdge(offset) ? filledChunk()
+        : ScratchArrays.get(ScratchArrays.CHUNK, chunkBytes);
     ByteBuffer view = ByteBuffer.wrap(chunk);
     for (Run r : runs) {
       source.copy(view, (int) r.inChunk() * size, r.inSelection(), r.length());

@@ -20,16 +20,17 @@ public final class ScratchArrays {
   private ScratchArrays() {}
 
   /**
-   * This thread's array in {@code slot} with room for {@code bytes} (its contents are
-   * whatever it last held), or a new array when {@code bytes} exceeds {@link #MAX_BYTES}.
+   * This thread's array in {@code slot}, exactly {@code bytes} long (its contents are whatever
+   * it last held), or a new array when {@code bytes} exceeds {@link #MAX_BYTES}. Chunks of one
+   * dataset all have one size, so the array is reused chunk after chunk.
    */
   public static byte[] get(int slot, int bytes) {
     if (bytes > MAX_BYTES) {
       return new byte[bytes];
     }
     byte[][] mine = ARRAYS.get();
-    if (mine[slot] == null || mine[slot].length < bytes) {
-      mine[slot] = new byte[Math.max(bytes, 64 << 10)];
+    if (mine[slot] == null || mine[slot].length != bytes) {
+      mine[slot] = new byte[bytes];
     }
     return mine[slot];
   }
