@@ -137,7 +137,7 @@ public final class CompareWithH5py {
   private String runAll() throws Exception {
     log("preparing inputs with h5py in " + work + " ...");
     long t0 = System.nanoTime();
-    py.prepare(work, sizes);
+    py.prepare(work, sizes, groups.contains("metadata"));
     log(String.format(Locale.ROOT, "inputs ready in %.1f s", (System.nanoTime() - t0) / 1e9));
     String versions = py.run("versions");
 

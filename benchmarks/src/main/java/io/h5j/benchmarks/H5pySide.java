@@ -58,11 +58,18 @@ final class H5pySide {
     return out.trim();
   }
 
-  /** Writes links.h5, attrs.h5 and data.h5 into {@code dir}. */
-  void prepare(Path dir, Sizes s) throws IOException, InterruptedException {
-    run("prepare", "--dir", dir.toString(), "--links", String.valueOf(s.links()),
-        "--attr-groups", String.valueOf(s.attrGroups()),
+  /**
+   * Writes data.h5, chunked.h5 and deflate.h5 into {@code dir}, and links.h5 and attrs.h5
+   * when {@code metadata}.
+   */
+  void prepare(Path dir, Sizes s, boolean metadata) throws IOException, InterruptedException {
+    List<String> args = new ArrayList<>(List.of("prepare", "--dir", dir.toString(),
+        "--links", String.valueOf(s.links()), "--attr-groups", String.valueOf(s.attrGroups()),
         "--attrs-per", String.valueOf(s.attrsPerGroup()),
-        "--data-mb", String.valueOf(s.dataMb()));
+        "--data-mb", String.valueOf(s.dataMb())));
+    if (!metadata) {
+      args.add("--data-only");
+    }
+    run(args.toArray(String[]::new));
   }
 }

@@ -57,7 +57,8 @@ public class ReadMetadataBenchmark {
   public void setUp() throws Exception {
     dir = Files.createTempDirectory("h5j-jmh");
     int groups = Math.max(1, attributes / 100);
-    new H5pySide(dir).prepare(dir, new Sizes(links, groups, attributes / groups, 1, 0, 0, 0));
+    new H5pySide(dir).prepare(dir, new Sizes(links, groups, attributes / groups, 1, 0, 0, 0),
+        true);
     file = H5File.open(dir.resolve("links.h5"));
     dense = file.group("g");
     H5File attrs = H5File.open(dir.resolve("attrs.h5"));

@@ -56,6 +56,17 @@ def data_values(count, start):
 
 def prepare(a):
     os.makedirs(a.dir, exist_ok=True)
+    if not a.data_only:
+        prepare_metadata(a)
+    # 2. Contiguous float64 data written by h5py's defaults (superblock v0, contiguous).
+    arrs = arrays(a.data_mb)
+    write_data(os.path.join(a.dir, "data.h5"), arrs)
+    # 4. The same values with 1 MiB chunks, uncompressed and shuffle + deflate 4.
+    write_data(os.path.join(a.dir, "chunked.h5"), arrs, kind="chunked")
+    write_data(os.path.join(a.dir, "deflate.h5"), arrs, kind="deflate")
+
+
+def prepare_metadata(a):
     # 1. A dense group (libver latest: fractal heap + v2 B-tree name index) of N links to
     #    empty groups.
     with h5py.File(os.path.join(a.dir, "links.h5"), "w", libver="latest") as f:
@@ -74,12 +85,6 @@ def prepare(a):
                 grp.attrs.create("a%04d" % ai, np.int64(k), dtype="<i8")
                 one.attrs.create("a%06d" % k, np.int64(k), dtype="<i8")
                 k += 1
-    # 2. Contiguous float64 data written by h5py's defaults (superblock v0, contiguous).
-    arrs = arrays(a.data_mb)
-    write_data(os.path.join(a.dir, "data.h5"), arrs)
-    # 4. The same values with 1 MiB chunks, uncompressed and shuffle + deflate 4.
-    write_data(os.path.join(a.dir, "chunked.h5"), arrs, kind="chunked")
-    write_data(os.path.join(a.dir, "deflate.h5"), arrs, kind="deflate")
 
 
 def arrays(data_mb):
@@ -237,6 +242,7 @@ def main():
     p.add_argument("--attr-groups", type=int, default=100)
     p.add_argument("--attrs-per", type=int, default=100)
     p.add_argument("--data-mb", type=int, default=1024)
+    p.add_argument("--data-only", action="store_true", help="prepare: skip links.h5, attrs.h5")
     p.add_argument("--op")
     p.add_argument("--warmup", type=int, default=1)
     p.add_argument("--reps", type=int, default=5)
