@@ -426,16 +426,15 @@ final class ChunkedData {
   private void place(long[] offset, List<Run> runs, Source source,
       InOrderWindow<FilterPipeline.Encoded> window) throws IOException {
     boolean whole = covers(offset, runs);
-    Optional<ChunkRecord> old = whole && pipeline != null ? Optional.empty() : locate(offset);
-    if (pending.dirty.containsKey(PendingChunks.key(offset)) || !whole
-        && (pipeline != null || old.isEmpty())) {
+    boolean dirty = pending.dirty.containsKey(PendingChunks.key(offset));
+    Optional<ChunkRecord> old = dirty ? Optional.empty() : locate(offset);
+    if (dirty || !whole && (pipeline != null || old.isEmpty())) {
       patch(offset, runs, source, old);
       return;
     }
     if (pipeline != null) {
-      Optional<ChunkRecord> replaced = locate(offset);
       window.submit(() -> pipeline.encode(build(offset, runs, source)),
-          encoded -> store(offset, replaced, encoded));
+          encoded -> store(offset, old, encoded));
       return;
     }
     long address;
