@@ -314,6 +314,101 @@ class BTreeV2ChunkUpdateTest {
   }
 
   /**
+   * A flush into a two-level gzip tree that rewrites 120 chunks with other values (so they
+   * move: some records are patched in place, others travel with nodes that split) and appends
+   * 120, failing at each of its writes in turn: every chunk reads whole, old or new, appended
+   * ones new or fill, libhdf5 counts exactly the chunks it reads, and libhdf5 can rewrite
+   * every chunk and read them back.
+   */
+  @Test
+  void failedFlushThatMovesAndAppendsChunks() throws Exception {
+    Path base = Files.createTempFile("h5j-bt2-move-base", ".h5");
+    List<Path> copies = new ArrayList<>();
+    try {
+      Oracles.python(GRID + String.join("\n",
+          "with h5py.File(sys.argv[1], 'w', libver='latest') as f:",
+          "    d = f.create_dataset('d', shape=(40, 36), maxshape=(None, None), chunks=(2, 3),",
+          "                         dtype='<i4', compression='gzip')",
+          "    d[...] = np.arange(40 * 36).reshape(40, 36) + 1"), base.toString());
+      try (H5File h = H5File.open(base)) {
+        assertEquals(1, BTreeV2.open(h.context().access(), ((LayoutMessage.Chunked)
+            h.dataset("d").layout()).indexAddress()).depth(), "a two-level tree to start");
+      }
+      int[] v = new int[60 * 36];
+      for (int i = 0; i < v.length; i++) {
+        v[i] = i < 20 * 36 ? -(i + 1) * ((i + 1) % 7 + 1) : i + 1;
+      }
+      for (int failAt = 1; ; failAt++) {
+        Path copy = Files.createTempFile("h5j-bt2-move" + failAt + "-", ".h5");
+        Files.copy(base, copy, StandardCopyOption.REPLACE_EXISTING);
+        int n = failAt;
+        boolean failed = false;
+        try (H5File h = H5File.openReadWrite(copy, c -> new FaultyChannel(c, n))) {
+          Dataset d = h.dataset("d");
+          d.resize(60, 36);
+          d.write(Selection.box(new long[] {0, 0}, new long[] {20, 36}),
+              java.util.Arrays.copyOf(v, 20 * 36));
+          d.write(Selection.box(new long[] {40, 0}, new long[] {20, 36}),
+              java.util.Arrays.copyOfRange(v, 40 * 36, 60 * 36));
+        } catch (IOException e) {
+          failed = true;
+        }
+        if (!failed) {
+          Files.delete(copy);
+          assertTrue(failAt > 10, "the flush needs several writes: " + failAt);
+          break;
+        }
+        copies.add(copy);
+      }
+      List<String> args = new ArrayList<>();
+      copies.forEach(c -> args.add(c.toString()));
+      String out = Oracles.python(GRID + String.join("\n",
+          "old = np.zeros((60, 36), '<i4')",
+          "old[:40] = np.arange(40 * 36).reshape(40, 36) + 1",
+          "new = (np.arange(60 * 36).reshape(60, 36) + 1).astype('<i4')",
+          "new[:20] = -new[:20] * (new[:20] % 7 + 1)",
+          "for path in sys.argv[1:]:",
+          "    problems = []",
+          "    with h5py.File(path, 'r') as f:",
+          "        got = f['d'][()]",
+          "        a = np.zeros((60, 36), '<i4')",
+          "        a[:got.shape[0], :got.shape[1]] = got",
+          "        present = 0",
+          "        for r in range(30):",
+          "            for q in range(12):",
+          "                s = np.s_[2 * r:2 * r + 2, 3 * q:3 * q + 3]",
+          "                if (a[s] == new[s]).all() or (r < 20 and (a[s] == old[s]).all()):",
+          "                    present += 1",
+          "                elif not (a[s] == 0).all() or r < 20:",
+          "                    problems.append('chunk %d,%d' % (r, q))",
+          "        if f['d'].id.get_num_chunks() != present:",
+          "            problems.append('index holds %d, %d read' % (f['d'].id.get_num_chunks(), present))",
+          "    with h5py.File(path, 'r+') as f:",
+          "        f['d'].resize((60, 36))",
+          "        f['d'][...] = old * 3 + 1",
+          "    with h5py.File(path, 'r') as f:",
+          "        if not (f['d'][()] == old * 3 + 1).all() or f['d'].id.get_num_chunks() != 360:",
+          "            problems.append('libhdf5 cannot rewrite the tree')",
+          "    print('ok' if not problems else path + ': ' + ' '.join(problems))"),
+          args.toArray(new String[0]));
+      String[] lines = out.trim().split("\n");
+      assertEquals(copies.size(), lines.length, out);
+      List<String> bad = new ArrayList<>();
+      for (String line : lines) {
+        if (!line.equals("ok")) {
+          bad.add(line);
+        }
+      }
+      assertEquals(List.of(), bad, copies.size() + " failed flushes checked");
+    } finally {
+      Files.deleteIfExists(base);
+      for (Path c : copies) {
+        Files.deleteIfExists(c);
+      }
+    }
+  }
+
+  /**
    * A leaf whose checksum fails, met by an update that descends into it, stops the write with
    * an H5FormatException naming the leaf, and no byte the file held changes.
    */

@@ -108,6 +108,12 @@ public final class BTreeV2Editor {
     }
     this.layout = tree.layout();
     this.depth = tree.depth();
+    for (int d = 0; d <= depth; d++) {
+      if (splitAt(d) < 2) {
+        throw new H5FormatException(BTreeV2.HEADER, tree.address(), "split percent "
+            + params.splitPercent() + " leaves nodes at depth " + d + " no room to split");
+      }
+    }
     this.root = FileParams.isDefined(tree.rootAddress())
         ? new Ptr(tree.rootAddress(), tree.rootRecords(), tree.recordCount()) : null;
   }
@@ -151,7 +157,7 @@ public final class BTreeV2Editor {
     }
     int pos = -i - 1;
     if (d == 0) {
-      if (node.records.size() == splitAt(0)) {
+      if (node.records.size() >= splitAt(0)) {
         return Status.CHILD_FULL;
       }
       node.records.add(pos, record);
@@ -162,7 +168,7 @@ public final class BTreeV2Editor {
     if (s == Status.INSERTED) {
       node.moved = true;
     } else if (s == Status.CHILD_FULL) {
-      if (node.records.size() == splitAt(d) && couldSplit(node, pos, d)) {
+      if (node.records.size() >= splitAt(d) && couldSplit(node, pos, d)) {
         return Status.CHILD_FULL; // this node could not take a split below: try higher
       }
       insertBelow(at, d, record);
@@ -183,7 +189,7 @@ public final class BTreeV2Editor {
 
   /** libhdf5's insertion from the root, which splits a full root first. */
   private void insert(byte[] record) throws IOException {
-    if (nrec(root) == splitAt(depth)) {
+    if (nrec(root) >= splitAt(depth)) {
       splitRoot();
     }
     insertBelow(root, depth, record);
@@ -192,7 +198,8 @@ public final class BTreeV2Editor {
   private void splitRoot() throws IOException {
     BTreeV2Layout deeper = BTreeV2Layout.compute(params.nodeSize(), params.recordSize(),
         depth + 1, fa.params());
-    if (deeper == null || depth + 1 > BTreeV2.MAX_DEPTH || deeper.maxRecords(depth + 1) < 2) {
+    if (deeper == null || depth + 1 > BTreeV2.MAX_DEPTH
+        || deeper.maxRecords(depth + 1) * params.splitPercent() / 100 < 2) {
       throw new H5FormatException(BTreeV2.HEADER, tree.address(), "the tree cannot grow"
           + " past depth " + depth);
     }
@@ -215,7 +222,8 @@ public final class BTreeV2Editor {
       return;
     }
     int full = splitAt(d - 1);
-    for (int retries = 2; nrec(node.children.get(pos)) == full; retries--) {
+    // libhdf5 tests "== full"; ">=" also copes with nodes another writer filled further
+    for (int retries = 2; nrec(node.children.get(pos)) >= full; retries--) {
       int n = node.records.size();
       if (pos == 0) {
         if (retries > 0 && nrec(node.children.get(1)) < full) {
@@ -342,8 +350,9 @@ public final class BTreeV2Editor {
 
   private int insertionPoint(Node node, byte[] record) throws H5FormatException {
     int i = search(node, record);
-    if (i >= 0) {
-      throw new IllegalStateException("record is already in the tree");
+    if (i >= 0) { // the descent before did not find it here: the records are out of order
+      throw new H5FormatException(node.depth == 0 ? BTreeV2.LEAF : BTreeV2.INTERNAL,
+          node.oldAddress, "records are out of order");
     }
     return -i - 1;
   }
