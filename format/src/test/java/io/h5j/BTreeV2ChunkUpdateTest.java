@@ -175,8 +175,8 @@ class BTreeV2ChunkUpdateTest {
   /**
    * Random boxes written into a dataset h5py created with two unlimited dimensions, which
    * h5j grows in both over many flushes (plain or gzip, so rewritten chunks move): the index
-   * stays where it is, h5j reads back after every flush, h5py reads the result, h5dump
-   * reads it, and libhdf5 grows the dataset and writes every chunk afterwards.
+   * stays where it is, h5j reads back after every flush, jHDF, h5py and h5dump read the
+   * result, and libhdf5 grows the dataset and writes every chunk afterwards.
    */
   @Property(tries = 6)
   void randomWritesAndExtensions(@ForAll @IntRange(min = 1, max = 1000) int seed,
@@ -226,6 +226,14 @@ class BTreeV2ChunkUpdateTest {
         }
       }
       int[] expected = flat(model, rows, cols);
+      try (io.jhdf.HdfFile jf = new io.jhdf.HdfFile(f)) {
+        int[][] got = (int[][]) jf.getDatasetByPath("/d").getData();
+        int[] flatGot = new int[rows * cols];
+        for (int r = 0; r < rows; r++) {
+          System.arraycopy(got[r], 0, flatGot, r * cols, cols);
+        }
+        assertArrayEquals(expected, flatGot, "jHDF reads what h5j wrote");
+      }
       String out = Oracles.python(GRID + String.join("\n",
           "f = h5py.File(sys.argv[1], 'r+')",
           "d = f['d']",
