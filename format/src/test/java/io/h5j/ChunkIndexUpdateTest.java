@@ -390,6 +390,11 @@ class ChunkIndexUpdateTest {
   }
 
   @Test
+  void failedFlushIntoAV2BTree() throws Exception {
+    failedFlushes("2d", 48, 96, 0);
+  }
+
+  @Test
   void failedAppendFlushIntoAnExtensibleArray() throws Exception {
     failedFlushes("1d", 30, 60, 0);
   }
@@ -795,12 +800,12 @@ class ChunkIndexUpdateTest {
   }
 
   /** An edit of a file open for writing. */
-  private interface Edit {
+  interface Edit {
     void apply(H5File h) throws IOException;
   }
 
   /** The H5FormatException that the edit or its flush throws; the file's bytes are kept. */
-  private static H5FormatException damagedWrite(Path f, Edit edit) throws IOException {
+  static H5FormatException damagedWrite(Path f, Edit edit) throws IOException {
     byte[] before = Files.readAllBytes(f);
     H5FormatException e = org.junit.jupiter.api.Assertions.assertThrows(
         H5FormatException.class, () -> {

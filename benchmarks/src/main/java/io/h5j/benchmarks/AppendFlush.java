@@ -13,8 +13,9 @@ import java.util.Locale;
 
 /**
  * The cost of a flush that appends one chunk to a dataset whose index already holds many:
- * for a v1 B-tree (h5py's default, old-format file) and an extensible array (latest format),
- * each at two index sizes. h5py creates the empty 1-D int32 dataset (chunks of 16); h5j fills
+ * for a v1 B-tree (h5py's default, old-format file), an extensible array (latest format) and
+ * a v2 B-tree (latest format, two unlimited dimensions: rows of one chunk), each at two index
+ * sizes. h5py creates the empty int32 dataset (chunks of 16 elements); h5j fills
  * it to N chunks in one flush, then times {@code --flushes} rounds of resize, write one
  * chunk, flush (which forces the file to disk). Prints per index type and size the median
  * and 90th percentile time of a round and the bytes it adds to the file, and the ratio of the
@@ -50,17 +51,20 @@ public final class AppendFlush {
     }
     System.out.println("| index | chunks | median ms/flush | p90 ms/flush | bytes added/flush |");
     System.out.println("|---|---:|---:|---:|---:|");
-    for (String libver : List.of("earliest", "latest")) {
+    for (String kind : List.of("earliest", "latest", "latest-2d")) {
+      String libver = kind.split("-")[0];
+      boolean twoD = kind.endsWith("2d");
       double first = 0;
       double last = 0;
       String name = "";
       for (int n : sizes) {
-        Path f = dir.resolve("append-" + libver + "-" + n + ".h5");
+        Path f = dir.resolve("append-" + kind + "-" + n + ".h5");
+        String shape = twoD ? "shape=(0, " + CHUNK + "), maxshape=(None, None), chunks=(1, "
+            + CHUNK + ")" : "shape=(0,), maxshape=(None,), chunks=(" + CHUNK + ",)";
         python(String.join("\n",
             "import sys, h5py",
             "with h5py.File(sys.argv[1], 'w', libver=sys.argv[2]) as f:",
-            "    f.create_dataset('d', shape=(0,), maxshape=(None,), chunks=(" + CHUNK + ",),",
-            "                     dtype='<i4')"), f.toString(), libver);
+            "    f.create_dataset('d', " + shape + ", dtype='<i4')"), f.toString(), libver);
         fill(f, n);
         long before = Files.size(f);
         double[] t = appendFlushes(f, n, flushes);
@@ -97,7 +101,7 @@ public final class AppendFlush {
   private static void fill(Path f, int n) throws IOException {
     try (H5File h = H5File.openReadWrite(f)) {
       Dataset d = h.dataset("d");
-      d.resize((long) n * CHUNK);
+      resize(d, (long) n * CHUNK);
       int[] v = new int[n * CHUNK];
       for (int i = 0; i < v.length; i++) {
         v[i] = i + 1;
@@ -118,13 +122,24 @@ public final class AppendFlush {
           v[j] = (int) (at + j + 1);
         }
         long t0 = System.nanoTime();
-        d.resize(at + CHUNK);
-        d.write(Selection.box(new long[] {at}, new long[] {CHUNK}), v);
+        resize(d, at + CHUNK);
+        d.write(d.shape().length == 2
+            ? Selection.box(new long[] {at / CHUNK, 0}, new long[] {1, CHUNK})
+            : Selection.box(new long[] {at}, new long[] {CHUNK}), v);
         h.flush();
         t[i] = (System.nanoTime() - t0) / 1e9;
       }
     }
     return t;
+  }
+
+  /** Resizes to {@code elements}: 1-D, or rows of one chunk each in the 2-D dataset. */
+  private static void resize(Dataset d, long elements) throws IOException {
+    if (d.shape().length == 2) {
+      d.resize(elements / CHUNK, CHUNK);
+    } else {
+      d.resize(elements);
+    }
   }
 
   private static String indexName(Path f) throws IOException {
@@ -133,6 +148,7 @@ public final class AppendFlush {
       return switch (type) {
         case 0 -> "v1 B-tree";
         case 4 -> "extensible array";
+        case 5 -> "v2 B-tree";
         default -> "index type " + type;
       };
     }

@@ -260,6 +260,28 @@ public final class BTreeV2 {
     }
   }
 
+  /** A node's records and, for internal nodes, its child pointers, as {@link BTreeV2Editor} edits them. */
+  record NodeContent(List<byte[]> records, long[] childAddress, int[] childRecords,
+      long[] childTotal) {}
+
+  /**
+   * Reads and verifies one node that its parent (or the header) describes as holding
+   * {@code nrec} records, {@code total} in its subtree.
+   */
+  NodeContent content(long at, int depth, int nrec, long total) throws IOException {
+    Node node = readNode(at, depth, nrec, total, new HashSet<>());
+    List<byte[]> records = new ArrayList<>(nrec + 1);
+    for (int i = 0; i < nrec; i++) {
+      records.add(node.record(i).bytes(layout.recordSize()));
+    }
+    return new NodeContent(records, node.childAddress, node.childRecords, node.childTotal);
+  }
+
+  /** Records in the root node, from the header. */
+  int rootRecords() {
+    return rootRecords;
+  }
+
   /** One decoded node: its verified bytes plus, for internal nodes, the child pointers. */
   private final class Node {
     final ByteReader body;

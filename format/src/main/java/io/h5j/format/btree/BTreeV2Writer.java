@@ -5,6 +5,7 @@ import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -62,11 +63,7 @@ public final class BTreeV2Writer {
       layout = layoutOf(depth);
     }
     Ref root = n == 0 ? new Ref(FileParams.UNDEFINED, 0, 0) : build(depth, 0, (int) n);
-    ByteWriter w = new ByteWriter(p, BTreeV2.headerSize(p));
-    w.ascii("BTHD").u8(0).u8(params.type()).u32(params.nodeSize()).u16(params.recordSize())
-        .u16(depth).u8(params.splitPercent()).u8(params.mergePercent()).offset(root.address())
-        .u16(root.records()).length(n).checksum(0);
-    byte[] header = w.toByteArray();
+    byte[] header = header(p, params, depth, root.address(), root.records(), n);
     long at = alloc.allocate(header.length);
     fa.write(at, header);
     return at;
@@ -84,14 +81,9 @@ public final class BTreeV2Writer {
 
   /** Writes the subtree of {@code count} records from {@code from} with its root at {@code depth}. */
   private Ref build(int depth, int from, int count) throws IOException {
-    ByteWriter w = new ByteWriter(fa.params(), params.nodeSize());
     if (depth == 0) {
-      w.ascii("BTLF").u8(0).u8(params.type());
-      for (int i = 0; i < count; i++) {
-        w.bytes(records.get(from + i));
-      }
-      w.checksum(0);
-      return new Ref(writeNode(w), count, count);
+      return new Ref(writeNode(leaf(fa.params(), params, records.subList(from, from + count))),
+          count, count);
     }
     long childMax = layout.maxTotalRecords(depth - 1);
     int children = (int) Math.max(2, (count + 1 + childMax) / (childMax + 1)); // ceil((count+1)/(childMax+1))
@@ -112,24 +104,70 @@ public final class BTreeV2Writer {
         separators[c] = next++;
       }
     }
-    w.ascii("BTIN").u8(0).u8(params.type());
+    List<byte[]> separatorRecords = new ArrayList<>();
     for (int s : separators) {
-      w.bytes(records.get(s));
+      separatorRecords.add(records.get(s));
     }
-    for (Ref r : refs) {
-      w.offset(r.address()).uN(r.records(), layout.childCountSize());
+    long[] addr = new long[children];
+    int[] counts = new int[children];
+    long[] totals = new long[children];
+    for (int c = 0; c < children; c++) {
+      addr[c] = refs[c].address();
+      counts[c] = refs[c].records();
+      totals[c] = refs[c].total();
+    }
+    return new Ref(writeNode(internal(fa.params(), params, layout, depth, separatorRecords, addr, counts,
+        totals)), own, count);
+  }
+
+  private long writeNode(byte[] node) throws IOException {
+    long at = alloc.allocate(params.nodeSize());
+    fa.write(at, node);
+    return at;
+  }
+
+  /** The bytes of a header ("BTHD"). */
+  static byte[] header(FileParams p, BTreeV2Params params, int depth, long root,
+      int rootRecords, long total) {
+    ByteWriter w = new ByteWriter(p, BTreeV2.headerSize(p));
+    w.ascii("BTHD").u8(0).u8(params.type()).u32(params.nodeSize()).u16(params.recordSize())
+        .u16(depth).u8(params.splitPercent()).u8(params.mergePercent()).offset(root)
+        .u16(rootRecords).length(total).checksum(0);
+    return w.toByteArray();
+  }
+
+  /** The bytes of a leaf ("BTLF"), padded to the node size. */
+  static byte[] leaf(FileParams p, BTreeV2Params params, List<byte[]> records) {
+    ByteWriter w = new ByteWriter(p, params.nodeSize());
+    w.ascii("BTLF").u8(0).u8(params.type());
+    for (byte[] r : records) {
+      w.bytes(r);
+    }
+    w.checksum(0);
+    w.zeros(params.nodeSize() - w.position());
+    return w.toByteArray();
+  }
+
+  /**
+   * The bytes of an internal node ("BTIN") at {@code depth}, padded to the node size: its
+   * records, then one pointer per child (address, records in the child, and below twigs the
+   * records in the child's subtree).
+   */
+  static byte[] internal(FileParams p, BTreeV2Params params, BTreeV2Layout layout, int depth,
+      List<byte[]> records, long[] childAddress, int[] childRecords, long[] childTotal) {
+    ByteWriter w = new ByteWriter(p, params.nodeSize());
+    w.ascii("BTIN").u8(0).u8(params.type());
+    for (byte[] r : records) {
+      w.bytes(r);
+    }
+    for (int c = 0; c <= records.size(); c++) {
+      w.offset(childAddress[c]).uN(childRecords[c], layout.childCountSize());
       if (depth > 1) {
-        w.uN(r.total(), layout.childTotalSize(depth));
+        w.uN(childTotal[c], layout.childTotalSize(depth));
       }
     }
     w.checksum(0);
-    return new Ref(writeNode(w), own, count);
-  }
-
-  private long writeNode(ByteWriter w) throws IOException {
     w.zeros(params.nodeSize() - w.position());
-    long at = alloc.allocate(params.nodeSize());
-    fa.write(at, w.toByteArray());
-    return at;
+    return w.toByteArray();
   }
 }

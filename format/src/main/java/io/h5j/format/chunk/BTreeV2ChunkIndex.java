@@ -8,6 +8,7 @@ import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import java.io.IOException;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -96,6 +97,39 @@ public final class BTreeV2ChunkIndex implements ChunkIndex {
       w.u64(s);
     }
     return w.toByteArray();
+  }
+
+  /** This index's record for the chunk. */
+  byte[] encode(ChunkRecord c) {
+    return encode(params, geometry, filtered, c);
+  }
+
+  boolean filtered() {
+    return filtered;
+  }
+
+  /** The tree's record order: scaled chunk coordinates, dimension 0 first, unsigned. */
+  Comparator<byte[]> order() {
+    int skip = params.offsetSize() + (filtered ? geometry.chunkSizeWidth() + 4 : 0);
+    int rank = geometry.rank();
+    return (a, b) -> {
+      for (int d = 0; d < rank; d++) {
+        int at = skip + 8 * d;
+        int c = Long.compareUnsigned(u64(a, at), u64(b, at));
+        if (c != 0) {
+          return c;
+        }
+      }
+      return 0;
+    };
+  }
+
+  private static long u64(byte[] b, int at) {
+    long v = 0;
+    for (int i = 7; i >= 0; i--) {
+      v = (v << 8) | (b[at + i] & 0xff);
+    }
+    return v;
   }
 
   @Override

@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * Adds chunks to an existing chunk index, or changes where indexed chunks lie, in place: the
- * cost is proportional to the chunks changed (and, for the v1 B-tree, the depth of the tree),
+ * cost is proportional to the chunks changed (and, for the B-trees, the depth of the tree),
  * never to the number indexed. The index's own address stays, so the layout message does not
  * change.
  *
@@ -38,12 +38,12 @@ public final class ChunkIndexUpdate {
 
   /**
    * Whether {@link #apply} updates this index in place: a v1 B-tree with a root node, an
-   * extensible array, a fixed array. Other indexes (v2 B-tree, single chunk, implicit, none
+   * extensible array, a fixed array, a v2 B-tree. Other indexes (single chunk, implicit, none
    * yet) are rewritten whole by {@link ChunkIndexWriter}.
    */
   public static boolean supports(ChunkIndex index) {
     return index instanceof BTreeV1ChunkIndex || index instanceof ExtensibleArrayIndex
-        || index instanceof FixedArrayIndex;
+        || index instanceof FixedArrayIndex || index instanceof BTreeV2ChunkIndex;
   }
 
   /**
@@ -78,6 +78,8 @@ public final class ChunkIndexUpdate {
         u.set(c);
       }
       writes = u.writes();
+    } else if (index instanceof BTreeV2ChunkIndex bt) {
+      writes = BTreeV2ChunkUpdate.writes(fa, alloc, bt, changed, freeAfter);
     } else {
       throw new IllegalArgumentException(index.getClass().getSimpleName()
           + " is not updated in place");
