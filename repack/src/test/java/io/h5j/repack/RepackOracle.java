@@ -26,6 +26,21 @@ final class RepackOracle {
     assertEquals(0, r.exitCode());
   }
 
+  /**
+   * Where to write the repacked {@code fixture}: a new folder holding copies of all fixture
+   * files, so that external links and virtual dataset sources, which name other files
+   * relative to the file, resolve as they do for the input.
+   */
+  static Path besideFixtures(String fixture) throws IOException {
+    Path dir = java.nio.file.Files.createTempDirectory("repack");
+    for (String name : io.h5j.testing.Fixtures.files()) {
+      if (!name.equals(fixture)) {
+        java.nio.file.Files.copy(io.h5j.testing.Fixtures.file(name), dir.resolve(name));
+      }
+    }
+    return dir.resolve(fixture);
+  }
+
   /** h5dump reads every object and value of {@code file} without error. */
   static void assertReadable(Path file) throws IOException {
     Oracles.h5dump(file);

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Repack benchmark (issue 6): h5j repack against h5repack (libhdf5 1.10.8) and cp, one run
+# each, on the same files, one after the other:
+#   versioned.h5  the motivating workload written by plain h5py (make_versioned.py): 95
+#                 datasets of 44..440 chunks of 32x32 float64, 100 versions, each a virtual
+#                 dataset per name (~2.3 million mappings)
+#   plain.h5      the same raw data without virtual datasets (--no-vds)
+#
+#   benchmarks/repack/run.sh [DATA_DIR] [FILE...]   (default /tmp/h5j-repack-bench, and
+#                                                    versioned plain; ~2.5 GiB of disk)
+#
+# The data is generated once into DATA_DIR (a few minutes), never into the repository. Each
+# file is read once by cp before the timed runs, so all tools start from a warm page cache.
+# h5j's output is fsynced; cp's is not, so "cp + sync" is listed as well.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+data=${1:-/tmp/h5j-repack-bench}
+[ $# -gt 0 ] && shift
+files=${*:-versioned plain}
+py=/usr/bin/python3
+mkdir -p "$data"
+[ -f "$data/versioned.h5" ] || $py "$here/make_versioned.py" "$data/versioned.h5"
+[ -f "$data/plain.h5" ] || $py "$here/make_versioned.py" "$data/plain.h5" --no-vds
+jar="$repo/cli/target/h5j.jar"
+(cd "$repo" && mvn -q -B -o package -DskipTests -pl cli -am) >&2
+seconds() { # command...: wall seconds of one run
+  s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N); echo "$e - $s" | bc -l
+}
+# h5j twice: the JVM's defaults, and C1 only with the serial collector (less JIT and GC work
+# for a short run on 2 cores); ratios use the second
+quick="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+printf '| file | size | cp | cp + sync | h5j repack | h5j repack (%s) | h5repack | h5j/h5repack | h5j/cp |\n' "$quick"
+printf '|---|---:|---:|---:|---:|---:|---:|---:|---:|\n'
+for f in $files; do
+  in="$data/$f.h5"
+  cat "$in" >/dev/null
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  cp_s=$(seconds cp "$in" "$data/cp.h5"); rm -f "$data/cp.h5"
+  sync_s=$(seconds sh -c "cp '$in' '$data/cp.h5' && sync '$data/cp.h5'"); rm -f "$data/cp.h5"
+  h5j_default_s=$(seconds java -jar "$jar" repack "$in" "$data/h5j.h5")
+  rm -f "$data/h5j.h5"
+  h5j_s=$(seconds java $quick -jar "$jar" repack "$in" "$data/h5j.h5")
+  h5r_s=$(seconds h5repack "$in" "$data/h5repack.h5")
+  size=$(du -m "$in" | cut -f1)
+  printf '| %s | %s MiB | %.2f s | %.2f s | %.2f s | %.2f s | %.1f s | %.3f | %.2f |\n' \
+    "$f" "$size" "$cp_s" "$sync_s" "$h5j_default_s" "$h5j_s" "$h5r_s" \
+    "$(echo "$h5j_s / $h5r_s" | bc -l)" \
+    "$(echo "$h5j_s / $cp_s" | bc -l)"
+  echo "  ($f: load average $load before the runs)" >&2
+  # h5diff opens every virtual dataset (as slowly as h5repack): only the plain file here;
+  # the repack tests compare virtual datasets through h5py
+  if [ "$f" = plain ]; then
+    h5diff "$in" "$data/h5j.h5" >/dev/null || echo "  h5diff: $f differs after h5j repack!" >&2
+  fi
+  rm -f "$data/h5j.h5" "$data/h5repack.h5"
+done
