@@ -24,8 +24,7 @@ class RepackFixturesTest {
   void repackedFixtureHasTheSameContent(String name) throws IOException {
     Path in = Fixtures.file(name);
     byte[] before = Files.readAllBytes(in);
-    Path dir = Files.createTempDirectory("repack");
-    Path out = dir.resolve(name);
+    Path out = Fixtures.scratchDirFor(name).resolve(name);
     RepackReport report = Repacker.builder().build().repack(in, out);
     assertTrue(report.objects() > 0, report::toString);
     assertArrayEquals(before, Files.readAllBytes(in), "the input must not change");
@@ -37,7 +36,7 @@ class RepackFixturesTest {
   @MethodSource("fixtures")
   void virtualDatasetsReadTheSameValuesInH5py(String name) throws IOException {
     Path in = Fixtures.file(name);
-    Path out = Files.createTempDirectory("repack").resolve(name);
+    Path out = Fixtures.scratchDirFor(name).resolve(name);
     Repacker.builder().build().repack(in, out);
     // h5diff skips virtual datasets; h5py reads them through libhdf5's VDS code
     String script = String.join("\n",
@@ -58,6 +57,6 @@ class RepackFixturesTest {
         "print(len(a))");
     String count = Oracles.python(script, in.toString(), out.toString()).trim();
     assertEquals(Long.toString(Repacker.builder().build().repack(in,
-        Files.createTempDirectory("repack").resolve(name)).virtualDatasets()), count);
+        Fixtures.scratchDirFor(name).resolve(name)).virtualDatasets()), count);
   }
 }

@@ -24,7 +24,7 @@ class RepackVerifierTest {
   @MethodSource("fixtures")
   void repackedFixturesVerify(String name) throws IOException {
     Path in = Fixtures.file(name);
-    Path out = Files.createTempDirectory("verify").resolve(name);
+    Path out = Fixtures.scratchDirFor(name).resolve(name);
     Repacker.builder().build().repack(in, out);
     assertEquals(List.of(), RepackVerifier.compare(in, out, 20));
   }
