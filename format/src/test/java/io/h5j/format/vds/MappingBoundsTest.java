@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.H5FormatException;
 import io.h5j.format.io.FileParams;
+import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.EncodedSelection.Irregular;
+import io.h5j.format.select.Hyperslab;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,6 +40,21 @@ class MappingBoundsTest {
         new long[] {n - 1, n - 1, 0, n - 1, n - 1, 1});
     H5FormatException e = assertThrows(H5FormatException.class,
         () -> MappingBounds.of(blockOf(v), new long[] {n, n, 2}));
+    assertTrue(e.getMessage().contains("/v") && e.getMessage().contains("mapping 0"),
+        e.getMessage());
+  }
+
+  /** A box whose end lies beyond 2^63 (a damaged start): refused, not wrapped around. */
+  @Test
+  void aBoxEndingBeyondTheLongRangeIsAFormatError() throws Exception {
+    EncodedSelection.Regular box = new EncodedSelection.Regular(new Hyperslab(
+        new long[] {Long.MAX_VALUE - 2}, new long[] {1}, new long[] {1}, new long[] {4}));
+    byte[] b = MappingBlockWriter.encode(FileParams.DEFAULT,
+        MappingBlockWriter.Format.V1_COMPACT, List.of(new Mapping(".", "/s", box, box)));
+    MappingBlock block = MappingBlock.decode(b, FileParams.DEFAULT, 4096, "/v");
+    assertTrue(block.allBoxes(), "read as a box");
+    H5FormatException e = assertThrows(H5FormatException.class,
+        () -> MappingBounds.of(block, new long[] {8}));
     assertTrue(e.getMessage().contains("/v") && e.getMessage().contains("mapping 0"),
         e.getMessage());
   }
