@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.Dataspace;
+import io.h5j.format.select.BlockUnion;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.ResolvedSelection;
 import io.h5j.format.vds.Mapping;
@@ -95,16 +96,20 @@ public final class VirtualSpec {
   /**
    * Adds a mapping of any selections. Its names are stored patterns (see {@link Mapping}:
    * {@link Mapping#ofPaths} escapes literal paths; {@code %b} stands for the block number of
-   * an unlimited virtual selection over a limited source one).
+   * an unlimited virtual selection over a limited source one). A block list is stored as
+   * libhdf5 stores the union of its blocks: disjoint blocks in its order (the same elements,
+   * paired in the same order), since libhdf5 misreads overlapping ones.
    *
    * @throws IllegalArgumentException when the virtual selection has another rank than the
    *     dataset, reaches outside the shape (or, unlimited, in a dimension whose max shape is
    *     limited), or when both selections are limited and select different numbers of
-   *     elements (a source "all" is checked by libhdf5 when it reads)
+   *     elements (a source "all" is checked by libhdf5 when it reads), or more than 2^63
    */
   public VirtualSpec map(Mapping m) {
-    EncodedSelection v = m.virtualSelection();
-    EncodedSelection s = m.sourceSelection();
+    // block lists stored as libhdf5 stores their union (it misreads overlapping blocks)
+    EncodedSelection v = disjoint(m.virtualSelection());
+    EncodedSelection s = disjoint(m.sourceSelection());
+    m = new Mapping(m.sourceFile(), m.sourceDataset(), s, v);
     if (!points && (v instanceof EncodedSelection.Points
         || s instanceof EncodedSelection.Points)) {
       throw new IllegalArgumentException("libhdf5 does not open virtual datasets with point"
@@ -134,14 +139,26 @@ public final class VirtualSpec {
     }
     // the element counts libhdf5 checks: whole selections, one printf block, or the
     // dimensions that are not unlimited
-    long vn = u < 0 ? rv.size() : perSlice(v, u, printf);
-    long sn = s instanceof EncodedSelection.All ? -1
-        : us < 0 ? s.elementCount(null) : perSlice(s, us, false);
+    long vn;
+    long sn;
+    try {
+      vn = u < 0 ? rv.size() : perSlice(v, u, printf);
+      sn = s instanceof EncodedSelection.All ? -1
+          : us < 0 ? s.elementCount(null) : perSlice(s, us, false);
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("a selection of the mapping holds more than 2^63"
+          + " elements");
+    }
     if (sn >= 0 && vn != sn) {
       throw new IllegalArgumentException("the source selection has " + sn + " elements"
           + (u >= 0 ? " per unlimited step" : "") + ", the virtual one " + vn);
     }
     return add(m);
+  }
+
+  private static EncodedSelection disjoint(EncodedSelection s) {
+    return s instanceof EncodedSelection.Irregular r && r.blockCount() > 1
+        ? BlockUnion.of(r) : s;
   }
 
   private VirtualSpec add(Mapping m) {
@@ -173,7 +190,8 @@ public final class VirtualSpec {
     io.h5j.format.select.Hyperslab h = ((EncodedSelection.Regular) sel).slab();
     long n = 1;
     for (int d = 0; d < h.rank(); d++) {
-      n = Math.multiplyExact(n, d != u ? h.count()[d] * h.block()[d] : block ? h.block()[d] : 1);
+      n = Math.multiplyExact(n, d != u ? Math.multiplyExact(h.count()[d], h.block()[d])
+          : block ? h.block()[d] : 1);
     }
     return n;
   }

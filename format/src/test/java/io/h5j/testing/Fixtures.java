@@ -86,6 +86,25 @@ public final class Fixtures {
     return Collections.unmodifiableList(names);
   }
 
+  /**
+   * A new temporary folder holding copies of all fixtures but {@code name}, for writing a
+   * derived file named {@code name}: its cross-file virtual sources and external links, which
+   * libhdf5 resolves beside the file, then find the same companions the fixture finds.
+   */
+  public static Path scratchDirFor(String name) {
+    try {
+      Path tmp = Files.createTempDirectory("h5j-fixtures");
+      for (String other : files()) {
+        if (!other.equals(name)) {
+          Files.copy(file(other), tmp.resolve(other));
+        }
+      }
+      return tmp;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot copy the fixtures", e);
+    }
+  }
+
   private static Path locate() {
     String env = System.getenv(ENV);
     if (env != null && !env.isBlank()) {

@@ -31,14 +31,8 @@ final class RepackOracle {
    * files, so that external links and virtual dataset sources, which name other files
    * relative to the file, resolve as they do for the input.
    */
-  static Path besideFixtures(String fixture) throws IOException {
-    Path dir = java.nio.file.Files.createTempDirectory("repack");
-    for (String name : io.h5j.testing.Fixtures.files()) {
-      if (!name.equals(fixture)) {
-        java.nio.file.Files.copy(io.h5j.testing.Fixtures.file(name), dir.resolve(name));
-      }
-    }
-    return dir.resolve(fixture);
+  static Path besideFixtures(String fixture) {
+    return io.h5j.testing.Fixtures.scratchDirFor(fixture).resolve(fixture);
   }
 
   /** h5dump reads every object and value of {@code file} without error. */

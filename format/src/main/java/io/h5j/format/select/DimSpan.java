@@ -63,10 +63,23 @@ public record DimSpan(long start, long stride, long count, long block, long limi
     return start + (r / block) * stride + r % block;
   }
 
-  /** One past the largest selected coordinate (the extent the span needs); 0 when empty. */
+  /**
+   * One past the largest selected coordinate (the extent the span needs); 0 when empty;
+   * {@link Long#MAX_VALUE} when it lies beyond the long range (a damaged start or count: no
+   * extent holds it).
+   */
   public long end() {
     long n = size();
-    return n == 0 ? 0 : coord(n - 1) + 1;
+    if (n == 0) {
+      return 0;
+    }
+    long r = n - 1;
+    try {
+      return Math.addExact(Math.addExact(start, Math.multiplyExact(r / block, stride)),
+          r % block + 1);
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
   }
 
   /**

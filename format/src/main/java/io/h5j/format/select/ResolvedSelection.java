@@ -45,7 +45,9 @@ public sealed interface ResolvedSelection
    * {@code s} in a space of dimensions {@code dims}. Unlimited counts and blocks are cut at
    * {@code dims} (callers clip them to the extent libhdf5 computes first where that matters).
    *
-   * @throws IllegalArgumentException when the selection's rank is not that of {@code dims}
+   * @throws IllegalArgumentException when the selection's rank is not that of {@code dims},
+   *     it reaches beyond them, or it is a block list of more rows than a long counts or than
+   *     h5j expands ({@link Runs#MAX_RUNS})
    */
   static ResolvedSelection of(EncodedSelection s, long[] dims) {
     int rank = dims.length;
@@ -275,12 +277,13 @@ public sealed interface ResolvedSelection
       long total = 0;
       for (int b = 0; b < r.blockCount(); b++) {
         long rows = 1;
-        for (int d = 0; d < rank - 1; d++) {
-          rows = Math.multiplyExact(rows, r.end(b, d) - r.start(b, d) + 1);
+        for (int d = 0; d < rank - 1 && rows <= MAX_RUNS; d++) {
+          long len = r.end(b, d) - r.start(b, d) + 1;
+          rows = len > MAX_RUNS ? MAX_RUNS + 1 : rows * len; // at most 2^48: no overflow
         }
-        total = Math.addExact(total, rows);
-        if (total > MAX_RUNS) {
-          throw new UnsupportedOperationException("an irregular hyperslab of more than "
+        total += rows;
+        if (total > MAX_RUNS) { // also stops before a sum of rows overflows
+          throw new IllegalArgumentException("an irregular hyperslab of more than "
               + MAX_RUNS + " rows; h5j does not expand selections that large");
         }
       }

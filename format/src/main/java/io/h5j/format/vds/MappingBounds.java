@@ -32,7 +32,8 @@ public final class MappingBounds {
    * The bounds of {@code block}'s mappings in a virtual space of dimensions {@code dims}
    * (the stored ones; "all" selections cover them).
    *
-   * @throws H5FormatException when a virtual selection's rank is not the space's
+   * @throws H5FormatException when a virtual selection's rank is not the space's, it reaches
+   *     beyond the long range, or it is a block list h5j cannot expand
    */
   public static MappingBounds of(MappingBlock block, long[] dims) throws H5FormatException {
     int rank = dims.length;
@@ -50,6 +51,10 @@ public final class MappingBounds {
         for (int d = 0; d < rank; d++) {
           lower[i * rank + d] = block.virtualStart(i, d);
           upper[i * rank + d] = lower[i * rank + d] + block.blockShape(i, d);
+          if (upper[i * rank + d] < 0) { // both are below 2^63: only their sum can wrap
+            throw new H5FormatException(block.structure(), block.address(), "mapping " + i
+                + ": virtual box ends beyond 2^63 in dimension " + d);
+          }
         }
       } else {
         EncodedSelection v = block.virtualSelection(i);

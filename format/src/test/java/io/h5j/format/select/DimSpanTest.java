@@ -58,4 +58,12 @@ class DimSpanTest {
     assertEquals(Math.max(0, limit - start), s.size());
     assertEquals(Math.max(0, Math.min(limit, 30) - start), s.rankOf(30));
   }
+
+  /** Past the long range, the end saturates (beyond every extent) instead of wrapping. */
+  @org.junit.jupiter.api.Test
+  void anEndBeyondTheLongRangeSaturates() {
+    assertEquals(Long.MAX_VALUE, DimSpan.range(Long.MAX_VALUE - 2, 4).end());
+    assertEquals(Long.MAX_VALUE, new DimSpan(5, Long.MAX_VALUE / 2, 3, 1, Long.MAX_VALUE).end());
+    assertEquals(Long.MAX_VALUE - 1, DimSpan.range(Long.MAX_VALUE - 3, 2).end());
+  }
 }
