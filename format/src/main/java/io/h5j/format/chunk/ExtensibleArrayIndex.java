@@ -34,6 +34,7 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
   private final int unlimitedDim;
   private final long[] arrayGrid;
   private IndexBlock iblock;
+  private final VerifiedBlocks blocks = new VerifiedBlocks(VerifiedBlocks.DEFAULT_BOUND);
 
   private ExtensibleArrayIndex(FileAccess fa, ChunkGeometry geometry, EntryCodec codec,
       EaGeometry ea, long headerAddress, long maxIdxSet, long indexBlockAddress) {
@@ -220,14 +221,18 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
 
   /** Reads page {@code page} of a paged data block at {@code address}; left at element 0. */
   private ByteReader page(long address, long page) throws IOException {
-    int o = fa.params().offsetSize();
-    long prefix = 4 + 1 + 1 + o + ea.arrOffSize + 4;
     long pageBytes = ea.pageElmts() * codec.size();
-    ByteReader r = fa.reader(address + prefix + page * (pageBytes + 4), pageBytes + 4, PAGE);
+    ByteReader r = fa.reader(pageAddress(address, page), pageBytes + 4, PAGE);
     r.skip(pageBytes);
     r.checksum(0);
     r.position(0);
     return r;
+  }
+
+  /** File address of page {@code page} of the paged data block at {@code address}. */
+  private long pageAddress(long address, long page) {
+    long prefix = blockPrefix() + 4;
+    return address + prefix + page * (ea.pageElmts() * codec.size() + 4);
   }
 
   /** Checks the data block header of a paged data block (its prefix and checksum). */
@@ -277,7 +282,9 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
       if (!FileParams.isDefined(sbAddress)) {
         return null;
       }
-      sb = superBlock(sbAddress, s);
+      int sbIndex = s;
+      long sbBytes = 64 + ea.ndblks[s] * (8 + ea.bitmapBytesPerBlock(s));
+      sb = blocks.get(SUPER_BLOCK, sbAddress, s, sbBytes, () -> superBlock(sbAddress, sbIndex));
       int d = (int) (e / n);
       blockAddress = sb.dblk()[d];
       bitIndex = d * ea.pages(s);
@@ -291,13 +298,32 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
       if (!bit(sb.bitmap(), bitIndex + p)) {
         return null;
       }
-      ByteReader r = page(blockAddress, p);
+      long paged = blockAddress;
+      ByteReader r = kept(PAGE, pageAddress(paged, p), ea.pageElmts(), () -> page(paged, p));
       r.skip((e % ea.pageElmts()) * codec.size());
       return r;
     }
-    ByteReader r = dataBlock(blockAddress, n);
+    long dataBlockAddress = blockAddress;
+    ByteReader r = kept(DATA_BLOCK, blockAddress, n, () -> dataBlock(dataBlockAddress, n));
     r.skip(e * codec.size());
     return r;
+  }
+
+  /**
+   * A reader of its own over the {@code count} elements of a verified data block or page,
+   * read (by {@code read}, which leaves its reader at element 0) only when not kept.
+   */
+  private ByteReader kept(String kind, long address, long count,
+      VerifiedBlocks.Loader<ByteReader> read) throws IOException {
+    long bytes = count * codec.size();
+    ByteReader run = blocks.get(kind, address, count, 64 + bytes,
+        () -> read.load().slice((int) bytes, kind + " elements"));
+    return run.rewound();
+  }
+
+  /** The blocks kept for lookups (for tests of their bound). */
+  VerifiedBlocks keptBlocks() {
+    return blocks;
   }
 
   /**

@@ -30,6 +30,7 @@ public final class FixedArrayIndex implements ChunkIndex {
   private final int pageBits;
   private final long dataBlockAddress;
   private ByteReader block; // verified data block, read on first use
+  private final VerifiedBlocks pages = new VerifiedBlocks(VerifiedBlocks.DEFAULT_BOUND);
 
   private FixedArrayIndex(FileAccess fa, ChunkGeometry geometry, EntryCodec codec,
       long headerAddress, long nelmts, int pageBits, long dataBlockAddress) {
@@ -217,6 +218,11 @@ public final class FixedArrayIndex implements ChunkIndex {
     return IndexExtents.finish(out, HEADER, headerAddress);
   }
 
+  /** The pages kept for lookups (for tests of their bound). */
+  VerifiedBlocks keptPages() {
+    return pages;
+  }
+
   @Override
   public Optional<ChunkRecord> find(long[] chunkOffset) throws IOException {
     long[] s = geometry.scaled(chunkOffset);
@@ -232,7 +238,8 @@ public final class FixedArrayIndex implements ChunkIndex {
       if (!pageInitialised(p)) {
         return Optional.empty();
       }
-      r = page(p);
+      long bytes = Math.min(1L << pageBits, nelmts - (p << pageBits)) * codec.size();
+      r = pages.get(PAGE, p, bytes, 64 + bytes, () -> page(p)).rewound();
       within = idx - (p << pageBits);
     } else {
       r = block();

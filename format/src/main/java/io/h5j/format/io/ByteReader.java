@@ -79,6 +79,11 @@ public final class ByteReader {
     return pos;
   }
 
+  /** A reader of its own over this reader's whole window, at its first byte. */
+  public ByteReader rewound() {
+    return new ByteReader(data, start, end, fileOffset, structure, params);
+  }
+
   /** A reader over the next {@code length} bytes, advancing this one past them. */
   public ByteReader slice(int length, String sliceStructure) throws H5FormatException {
     require(length);
