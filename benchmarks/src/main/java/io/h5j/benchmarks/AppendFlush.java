@@ -86,7 +86,7 @@ public final class AppendFlush {
   }
 
   /** Runs a python script with h5py (the benchmarks' python) and waits for it. */
-  private static void python(String script, String... args)
+  static void python(String script, String... args)
       throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>(List.of(H5pySide.PYTHON, "-c", script));
     cmd.addAll(List.of(args));

@@ -34,7 +34,7 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
   private final int unlimitedDim;
   private final long[] arrayGrid;
   private IndexBlock iblock;
-  private final VerifiedBlocks blocks = new VerifiedBlocks(VerifiedBlocks.DEFAULT_BOUND);
+  private VerifiedBlocks blocks = new VerifiedBlocks(VerifiedBlocks.DEFAULT_BOUND);
 
   private ExtensibleArrayIndex(FileAccess fa, ChunkGeometry geometry, EntryCodec codec,
       EaGeometry ea, long headerAddress, long maxIdxSet, long indexBlockAddress) {
@@ -324,6 +324,11 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
   /** The blocks kept for lookups (for tests of their bound). */
   VerifiedBlocks keptBlocks() {
     return blocks;
+  }
+
+  /** Keeps at most {@code bytes} of blocks for lookups from now on (default 4 MiB). */
+  void keepBlocks(long bytes) {
+    blocks = new VerifiedBlocks(bytes);
   }
 
   /**

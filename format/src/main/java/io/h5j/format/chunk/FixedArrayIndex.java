@@ -30,7 +30,7 @@ public final class FixedArrayIndex implements ChunkIndex {
   private final int pageBits;
   private final long dataBlockAddress;
   private ByteReader block; // verified data block, read on first use
-  private final VerifiedBlocks pages = new VerifiedBlocks(VerifiedBlocks.DEFAULT_BOUND);
+  private VerifiedBlocks pages = new VerifiedBlocks(VerifiedBlocks.DEFAULT_BOUND);
 
   private FixedArrayIndex(FileAccess fa, ChunkGeometry geometry, EntryCodec codec,
       long headerAddress, long nelmts, int pageBits, long dataBlockAddress) {
@@ -221,6 +221,11 @@ public final class FixedArrayIndex implements ChunkIndex {
   /** The pages kept for lookups (for tests of their bound). */
   VerifiedBlocks keptPages() {
     return pages;
+  }
+
+  /** Keeps at most {@code bytes} of blocks for lookups from now on (default 4 MiB). */
+  void keepBlocks(long bytes) {
+    pages = new VerifiedBlocks(bytes);
   }
 
   @Override

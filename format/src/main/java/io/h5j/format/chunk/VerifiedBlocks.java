@@ -33,6 +33,7 @@ final class VerifiedBlocks {
   private final long bound;
   private final Map<Key, Kept> blocks = new LinkedHashMap<>(64, 0.75f, true);
   private long held;
+  private long loads;
 
   VerifiedBlocks(long bound) {
     this.bound = bound;
@@ -55,6 +56,7 @@ final class VerifiedBlocks {
       return (T) kept.block();
     }
     T block = loader.load();
+    loads++;
     if (bytes <= bound) {
       held += bytes;
       blocks.put(key, new Kept(block, bytes));
@@ -70,6 +72,11 @@ final class VerifiedBlocks {
   /** Bytes the kept blocks hold (for tests of the bound). */
   long held() {
     return held;
+  }
+
+  /** Blocks read so far, kept or not (for tests that blocks are read once). */
+  long loads() {
+    return loads;
   }
 
   /** The bound this cache keeps under. */
