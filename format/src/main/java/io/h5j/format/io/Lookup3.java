@@ -1,10 +1,19 @@
 package io.h5j.format.io;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Objects;
+
 /**
  * Bob Jenkins' lookup3 "hashlittle", the checksum of every version-2 HDF5 structure
  * (superblock v2+, object header v2, B-tree v2, fractal heap, ...).
  */
 public final class Lookup3 {
+  /** Little-endian int loads from a byte[]: one bounds check and one load per word. */
+  private static final VarHandle LE_INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
   private Lookup3() {}
 
   /** Checksum of {@code length} bytes of {@code data} from {@code offset}, seed 0. */
@@ -12,7 +21,14 @@ public final class Lookup3 {
     return hash(data, offset, length, 0);
   }
 
+  /**
+   * lookup3 "hashlittle" of {@code length} bytes of {@code k} from {@code offset}, with seed
+   * {@code initval}.
+   *
+   * @throws IndexOutOfBoundsException when the range is not inside {@code k}
+   */
   public static int hash(byte[] k, int offset, int length, int initval) {
+    Objects.checkFromIndexSize(offset, length, k.length);
     int a = 0xdeadbeef + length + initval;
     int b = a;
     int c = a;
@@ -51,7 +67,7 @@ public final class Lookup3 {
   }
 
   private static int word(byte[] k, int i) {
-    return (k[i] & 0xff) | (k[i + 1] & 0xff) << 8 | (k[i + 2] & 0xff) << 16 | (k[i + 3] & 0xff) << 24;
+    return (int) LE_INT.get(k, i);
   }
 
   private static int partial(byte[] k, int i, int remaining, int from) {
