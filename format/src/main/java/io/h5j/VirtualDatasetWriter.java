@@ -24,8 +24,13 @@ final class VirtualDatasetWriter {
     byte[] encoded = spec.encodedBlock(); // another dataset's block, reused as bytes
     if (encoded == null) {
       MappingBlockWriter block = new MappingBlockWriter(p, spec.format());
-      for (io.h5j.format.vds.Mapping m : spec.mappings()) {
-        block.add(m);
+      var mappings = spec.mappings();
+      int header = block.size();
+      for (int i = 0; i < mappings.size(); i++) {
+        mappings.get(i).accept(block);
+        if (i == 0 && mappings.size() > 1) { // room for the rest at once, not by doubling
+          block.expect(mappings.size() - 1, block.size() - header + 8);
+        }
       }
       encoded = block.count() == 0 ? null : block.toByteArray();
     }

@@ -11,6 +11,7 @@ import io.h5j.format.vds.MappingBlockWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What a new virtual dataset looks like: datatype, shape (and max shape), fill value and its
@@ -34,7 +35,8 @@ public final class VirtualSpec {
   private boolean compact;
   private boolean points;
   private byte[] encodedBlock;
-  private final List<Mapping> mappings = new ArrayList<>();
+  /** The mappings in order, each as the call that adds it to a block (boxes as primitives). */
+  private final List<Consumer<MappingBlockWriter>> mappings = new ArrayList<>();
 
   private VirtualSpec(Datatype datatype, long[] shape) {
     this.datatype = datatype;
@@ -70,9 +72,22 @@ public final class VirtualSpec {
             + " reaches outside the virtual shape " + java.util.Arrays.toString(this.shape));
       }
     }
-    return add(Mapping.ofPaths(file, dataset,
-        EncodedSelection.Irregular.box(sourceStart, shape),
-        EncodedSelection.Irregular.box(virtualStart, shape)));
+    if (sourceStart.length != shape.length) {
+      throw new IllegalArgumentException("a mapping's source box needs rank " + shape.length);
+    }
+    for (int d = 0; d < shape.length; d++) {
+      if (sourceStart[d] < 0 || sourceStart[d] > EncodedSelection.UNLIMITED - shape[d]) {
+        throw new IllegalArgumentException("source box at " + Arrays.toString(sourceStart)
+            + " of " + Arrays.toString(shape) + " is not a range");
+      }
+    }
+    Mapping.check(file, "source file name");
+    Mapping.check(dataset, "source dataset name");
+    // no selection objects: a versioned file's commit adds tens of thousands of these
+    long[] s = sourceStart.clone();
+    long[] v = virtualStart.clone();
+    long[] n = shape.clone();
+    return add(w -> w.addBox(file, dataset, s, v, n));
   }
 
   /**
@@ -153,7 +168,8 @@ public final class VirtualSpec {
       throw new IllegalArgumentException("the source selection has " + sn + " elements"
           + (u >= 0 ? " per unlimited step" : "") + ", the virtual one " + vn);
     }
-    return add(m);
+    Mapping stored = m;
+    return add(w -> w.add(stored));
   }
 
   private static EncodedSelection disjoint(EncodedSelection s) {
@@ -161,7 +177,7 @@ public final class VirtualSpec {
         ? BlockUnion.of(r) : s;
   }
 
-  private VirtualSpec add(Mapping m) {
+  private VirtualSpec add(Consumer<MappingBlockWriter> m) {
     if (encodedBlock != null) {
       throw new IllegalStateException("this spec reuses another dataset's mapping block");
     }
@@ -235,7 +251,8 @@ public final class VirtualSpec {
     return encodedBlock;
   }
 
-  List<Mapping> mappings() {
+  /** The mappings, each as the call that adds it to a block, in order. */
+  List<Consumer<MappingBlockWriter>> mappings() {
     return mappings;
   }
 

@@ -122,4 +122,23 @@ public final class ByteWriter {
   public byte[] toByteArray() {
     return Arrays.copyOf(buf, pos);
   }
+
+  /** The bytes written followed by {@code spare} zero bytes, for a trailer the caller fills. */
+  public byte[] toByteArray(int spare) {
+    return Arrays.copyOf(buf, pos + spare);
+  }
+
+  /** Drops everything written from {@code position} on (undoing a half-written entry). */
+  public void truncate(int position) {
+    if (position < 0 || position > pos) {
+      throw new IndexOutOfBoundsException("position " + position + " of " + pos);
+    }
+    pos = position;
+  }
+
+  /** Makes room for {@code n} more bytes at once (no doubling steps when the size is known). */
+  public ByteWriter reserve(int n) {
+    ensure(n);
+    return this;
+  }
 }

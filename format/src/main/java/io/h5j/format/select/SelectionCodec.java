@@ -410,16 +410,45 @@ public final class SelectionCodec {
     } else {
       throw new IllegalArgumentException("not a hyperslab: " + s);
     }
-    int rank = blocks.rank();
-    int n = blocks.blockCount();
+    encodeBlocks(blocks.rank(), blocks.blockCount(), blocks.start(), blocks.end(),
+        Style.COMPAT, w);
+  }
+
+  /**
+   * A block list as {@link #encode} writes an {@link Irregular} selection of it (hyperslab v1
+   * in {@link Style#COMPAT}, v3 with the smallest field size in {@link Style#COMPACT}), from
+   * flat arrays: for writers of many single-block mappings, which need no selection object.
+   *
+   * @param start the {@code n} blocks' first coordinates, {@code rank} values each; checked as
+   *     {@link Irregular} checks them by the caller
+   * @param end their inclusive last coordinates
+   * @throws IllegalArgumentException in v1, if a coordinate does not fit 32 bits
+   */
+  public static void encodeBlocks(int rank, int n, long[] start, long[] end, Style style,
+      ByteWriter w) {
+    int values = n * rank;
+    if (style == Style.COMPACT) {
+      int width = blockListWidth(n, end, values);
+      w.u32(EncodedSelection.TYPE_HYPERSLAB).u32(3).u8(0).u8(width).u32(rank);
+      w.uN(n, width);
+      for (int b = 0; b < values; b += rank) {
+        for (int d = 0; d < rank; d++) {
+          w.uN(start[b + d], width);
+        }
+        for (int d = 0; d < rank; d++) {
+          w.uN(end[b + d], width);
+        }
+      }
+      return;
+    }
     w.u32(EncodedSelection.TYPE_HYPERSLAB).u32(1).u32(0);
-    w.u32(8 + 8L * rank * n).u32(rank).u32(n);
-    for (int b = 0; b < n; b++) {
+    w.u32(8 + 8L * values).u32(rank).u32(n);
+    for (int b = 0; b < values; b += rank) {
       for (int d = 0; d < rank; d++) {
-        w.u32(u32(blocks.start(b, d)));
+        w.u32(u32(start[b + d]));
       }
       for (int d = 0; d < rank; d++) {
-        w.u32(u32(blocks.end(b, d)));
+        w.u32(u32(end[b + d]));
       }
     }
   }
@@ -502,11 +531,14 @@ public final class SelectionCodec {
   }
 
   private static int irregularWidth(Irregular i) {
-    long max = i.blockCount();
-    for (int b = 0; b < i.blockCount(); b++) {
-      for (int d = 0; d < i.rank(); d++) {
-        max = Math.max(max, i.end(b, d));
-      }
+    return blockListWidth(i.blockCount(), i.end(), i.end().length);
+  }
+
+  /** Field size of a v3 block list: ends are never below starts, so they and n decide it. */
+  private static int blockListWidth(int n, long[] end, int values) {
+    long max = n;
+    for (int k = 0; k < values; k++) {
+      max = Math.max(max, end[k]);
     }
     return widthFor(max, 0);
   }
@@ -532,17 +564,7 @@ public final class SelectionCodec {
               .uN(ext(h.block()[d], width), width);
         }
     } else if (s instanceof Irregular i) {
-        int width = irregularWidth(i);
-        w.u32(EncodedSelection.TYPE_HYPERSLAB).u32(3).u8(0).u8(width).u32(i.rank());
-        w.uN(i.blockCount(), width);
-        for (int b = 0; b < i.blockCount(); b++) {
-          for (int d = 0; d < i.rank(); d++) {
-            w.uN(i.start(b, d), width);
-          }
-          for (int d = 0; d < i.rank(); d++) {
-            w.uN(i.end(b, d), width);
-          }
-        }
+        encodeBlocks(i.rank(), i.blockCount(), i.start(), i.end(), Style.COMPACT, w);
     } else {
       throw new IllegalArgumentException("not a hyperslab: " + s);
     }

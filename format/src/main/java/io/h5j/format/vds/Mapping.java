@@ -25,7 +25,13 @@ public record Mapping(String sourceFile, String sourceDataset, EncodedSelection 
     }
   }
 
-  private static void check(String name, String what) {
+  /**
+   * Checks a stored source name.
+   *
+   * @param what what the name is, for the message ("source file name")
+   * @throws IllegalArgumentException when it is null, empty or holds a NUL
+   */
+  public static void check(String name, String what) {
     if (name == null || name.isEmpty()) {
       throw new IllegalArgumentException(what + " must not be empty");
     }
