@@ -68,7 +68,7 @@ final class VirtualData {
         !io.h5j.format.io.FileParams.isDefined(layout.heapAddress())
             ? new io.h5j.format.vds.MappingBlockWriter(params).toByteArray() // no mappings
             : file.values().heapObject(layout.heapAddress(), (int) layout.heapIndex()),
-        params, layout.heapAddress(), path));
+        params, layout.heapAddress(), path, file.workers()));
     this.sources = new VirtualSources(file, path, block.address(), elementSize);
     this.copier = new MappingCopier(elementSize);
   }

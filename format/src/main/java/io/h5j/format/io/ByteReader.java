@@ -1,6 +1,9 @@
 package io.h5j.format.io;
 
 import io.h5j.H5FormatException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -9,6 +12,12 @@ import java.nio.charset.StandardCharsets;
  * offset of the field, so decoders never see an {@code ArrayIndexOutOfBoundsException}.
  */
 public final class ByteReader {
+  /** Little-endian word loads: one bounds check and one load per field, not one per byte. */
+  private static final VarHandle LE_INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LE_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   private final byte[] data;
   private final int start;
   private final int end;
@@ -122,8 +131,7 @@ public final class ByteReader {
   /** Unsigned 32-bit value as a long. */
   public long u32() throws H5FormatException {
     require(4);
-    long v = (data[pos] & 0xffL) | (data[pos + 1] & 0xffL) << 8 | (data[pos + 2] & 0xffL) << 16
-        | (data[pos + 3] & 0xffL) << 24;
+    long v = (int) LE_INT.get(data, pos) & 0xffffffffL;
     pos += 4;
     return v;
   }
@@ -142,7 +150,15 @@ public final class ByteReader {
     if (n < 0 || n > 8) {
       throw error("field width " + n + " is not 0..8 bytes");
     }
+    if (n == 4) {
+      return u32();
+    }
     require(n);
+    if (n == 8) {
+      long v = (long) LE_LONG.get(data, pos);
+      pos += 8;
+      return v;
+    }
     long v = 0;
     for (int i = 0; i < n; i++) {
       v |= (data[pos + i] & 0xffL) << (8 * i);

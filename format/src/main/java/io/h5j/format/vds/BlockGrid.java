@@ -28,19 +28,25 @@ public final class BlockGrid {
       return null;
     }
     long[] cell = new long[rank];
-    for (int i = 0; i < count; i++) {
+    int values = count * rank;
+    for (int k = 0; k < values; k += rank) {
       for (int d = 0; d < rank; d++) {
-        cell[d] = Math.max(cell[d], shape[i * rank + d]);
+        cell[d] = Math.max(cell[d], shape[k + d]);
       }
     }
+    // chunk shapes are mostly powers of two: a shift then, not a division per coordinate
+    int[] shift = new int[rank];
+    for (int d = 0; d < rank; d++) {
+      shift[d] = Long.bitCount(cell[d]) == 1 ? Long.numberOfTrailingZeros(cell[d]) : -1;
+    }
     long[] cells = new long[rank];
-    for (int i = 0; i < count; i++) {
+    for (int k = 0; k < values; k += rank) {
       for (int d = 0; d < rank; d++) {
-        long s = vStart[i * rank + d];
-        if (s % cell[d] != 0) {
+        long q = cellOf(vStart[k + d], cell[d], shift[d]);
+        if (q < 0) {
           return null;
         }
-        cells[d] = Math.max(cells[d], s / cell[d] + 1);
+        cells[d] = Math.max(cells[d], q + 1);
       }
     }
     long total = 1;
@@ -56,7 +62,7 @@ public final class BlockGrid {
     for (int i = 0; i < count; i++) {
       long k = 0;
       for (int d = 0; d < rank; d++) {
-        k = k * cells[d] + vStart[i * rank + d] / cell[d];
+        k = k * cells[d] + cellOf(vStart[i * rank + d], cell[d], shift[d]);
       }
       if (table[(int) k] >= 0) {
         return null; // two mappings in one cell: overlapping or finer than the grid
@@ -64,6 +70,14 @@ public final class BlockGrid {
       table[(int) k] = i;
     }
     return new BlockGrid(cell, cells, table);
+  }
+
+  /** The cell of a block corner at {@code start}, or -1 when it is not on a cell boundary. */
+  private static long cellOf(long start, long cell, int shift) {
+    if (shift >= 0) {
+      return (start & (cell - 1)) != 0 ? -1 : start >>> shift;
+    }
+    return start % cell != 0 ? -1 : start / cell;
   }
 
   /** The grid cell (chunk) shape. */

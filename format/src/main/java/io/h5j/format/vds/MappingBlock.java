@@ -12,6 +12,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * A virtual dataset's mapping block (the global heap object its layout message points to),
@@ -102,6 +106,19 @@ public final class MappingBlock {
    */
   public static MappingBlock decode(byte[] block, FileParams params, long address,
       String vdsName) throws H5FormatException {
+    return decode(block, params, address, vdsName, null);
+  }
+
+  /**
+   * Scans a mapping block as {@link #decode(byte[], FileParams, long, String)} does, the
+   * checksum computed on {@code verifier} while this thread scans the entries: the two passes
+   * over the block overlap on two cores. Nothing decoded is returned before the checksum
+   * matched, and a wrong checksum is the error reported even when the scan failed too.
+   *
+   * @param verifier where the checksum runs; null (or one that refuses the task) for this thread
+   */
+  public static MappingBlock decode(byte[] block, FileParams params, long address,
+      String vdsName, Executor verifier) throws H5FormatException {
     String structure = vdsName == null ? "VDS mapping block"
         : "VDS mapping block of " + vdsName;
     int ls = params.lengthSize();
@@ -110,13 +127,73 @@ public final class MappingBlock {
           + " bytes is too short for its header and checksum");
     }
     int end = block.length - 4;
+    // a FutureTask runs once: if no worker has started it when the scan is done, this thread
+    // runs it (no deadlock when every worker is busy or waits on this thread)
+    FutureTask<Integer> sum = null;
+    if (verifier != null) {
+      sum = new FutureTask<>(() -> Lookup3.checksum(block, 0, end));
+      try {
+        verifier.execute(sum);
+      } catch (RejectedExecutionException e) {
+        sum = null; // the pool is shut down: verify here
+      }
+    }
+    if (sum == null) {
+      verify(block, end, Lookup3.checksum(block, 0, end), structure, address);
+      return scan(block, params, address, structure);
+    }
+    MappingBlock scanned = null;
+    Exception failure = null;
+    try {
+      scanned = scan(block, params, address, structure);
+    } catch (H5FormatException | RuntimeException e) {
+      failure = e; // reported once the checksum is known to be right
+    }
+    sum.run();
+    verify(block, end, checksumOf(sum), structure, address);
+    if (failure instanceof H5FormatException f) {
+      throw f;
+    }
+    if (failure != null) {
+      throw (RuntimeException) failure;
+    }
+    return scanned;
+  }
+
+  private static int checksumOf(FutureTask<Integer> sum) {
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return sum.get();
+        } catch (InterruptedException e) {
+          interrupted = true; // a worker is computing it: finish waiting, keep the interrupt
+        }
+      }
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("checksum of a mapping block failed", e.getCause());
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private static void verify(byte[] block, int end, int computed, String structure,
+      long address) throws H5FormatException {
     int stored = (block[end] & 0xff) | (block[end + 1] & 0xff) << 8
         | (block[end + 2] & 0xff) << 16 | (block[end + 3] & 0xff) << 24;
-    int computed = Lookup3.checksum(block, 0, end);
     if (stored != computed) {
       throw new H5FormatException(structure, address + end, String.format(
           "checksum mismatch: stored %08x, computed %08x", stored, computed));
     }
+  }
+
+  /** The entries of a block whose length was checked, into offsets and box arrays. */
+  private static MappingBlock scan(byte[] block, FileParams params, long address,
+      String structure) throws H5FormatException {
+    int ls = params.lengthSize();
+    int end = block.length - 4;
     ByteReader r = new ByteReader(block, 0, end, address, structure, params);
     int version = r.u8();
     if (version > 1) {

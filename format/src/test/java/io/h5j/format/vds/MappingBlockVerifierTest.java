@@ -1,0 +1,94 @@
+package io.h5j.format.vds;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.io.FileParams;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/** {@link MappingBlock#decode} with the checksum on another thread: same outcome as without. */
+class MappingBlockVerifierTest {
+  private static final FileParams P = FileParams.DEFAULT;
+
+  /** A versioned-style block of {@code n} 4 x 4 boxes, sources scattered. */
+  private static byte[] block(int n, boolean compact) {
+    MappingBlockWriter w = new MappingBlockWriter(P, compact
+        ? MappingBlockWriter.Format.V1_COMPACT : MappingBlockWriter.Format.V0);
+    long[] box = {4, 4};
+    for (int k = 0; k < n; k++) {
+      w.addBox(".", "/raw", new long[] {(k * 7L % n) * 4, 0}, new long[] {k * 4L, 0}, box);
+    }
+    return w.toByteArray();
+  }
+
+  @Property(tries = 40)
+  void sameMappingsOrSameErrorWithAndWithoutAVerifier(@ForAll @IntRange(min = 1, max = 3000)
+      int n, @ForAll boolean compact, @ForAll long seed, @ForAll @IntRange(min = 0, max = 3)
+      int damage) throws Exception {
+    byte[] b = block(n, compact);
+    Random rnd = new Random(seed);
+    for (int k = 0; k < damage; k++) {
+      b[rnd.nextInt(b.length)] ^= (byte) (1 + rnd.nextInt(255));
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      String serial = outcome(b, null);
+      assertEquals(serial, outcome(b, pool));
+      if (damage == 0) {
+        MappingBlock one = MappingBlock.decode(b, P, 0, "/v");
+        MappingBlock two = MappingBlock.decode(b, P, 0, "/v", pool);
+        assertArrayEquals(one.virtualStarts(), two.virtualStarts());
+        assertArrayEquals(one.sourceStarts(), two.sourceStarts());
+        assertEquals(n, two.count());
+        assertTrue(two.grid() != null, "a grid for a versioned-style block");
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static String outcome(byte[] b, ExecutorService pool) {
+    try {
+      MappingBlock m = MappingBlock.decode(b, P, 0, "/v", pool);
+      return m.toString() + java.util.Arrays.toString(m.virtualStarts())
+          + java.util.Arrays.toString(m.sourceStarts());
+    } catch (H5FormatException e) {
+      return e.getMessage();
+    }
+  }
+
+  @Property(tries = 10)
+  void aWrongChecksumIsReportedEvenWhenTheScanFailsFirst(@ForAll @IntRange(min = 50, max = 500)
+      int n) {
+    byte[] b = block(n, false);
+    b[1] = (byte) 0xff; // entry count impossible: the scan fails at once
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      H5FormatException e = assertThrows(H5FormatException.class,
+          () -> MappingBlock.decode(b, P, 0, "/v", pool));
+      assertTrue(e.getMessage().contains("checksum mismatch"), e.getMessage());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Property(tries = 5)
+  void noDeadlockWhenNoWorkerRunsTheTask(@ForAll @IntRange(min = 1, max = 500) int n)
+      throws Exception {
+    byte[] b = block(n, true);
+    // a pool that queues tasks and never runs them: the decoding thread runs the checksum
+    MappingBlock m = MappingBlock.decode(b, P, 0, "/v", task -> { });
+    assertEquals(n, m.count());
+    ExecutorService closed = Executors.newSingleThreadExecutor();
+    closed.shutdownNow();
+    assertEquals(n, MappingBlock.decode(b, P, 0, "/v", closed).count());
+  }
+}
