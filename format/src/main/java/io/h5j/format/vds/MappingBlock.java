@@ -248,16 +248,19 @@ public final class MappingBlock {
         int rv = SelectionCodec.scanBox(r, tmpV, 0);
         if (boxRank >= 0) {
           if (rs > 0 && rs == rv && (boxRank == 0 || boxRank == rs)
-              && Arrays.equals(tmpS, rs, 2 * rs, tmpV, rv, 2 * rv)) {
+              && sameShape(tmpS, tmpV, rs)) {
             if (boxRank == 0) {
               boxRank = rs;
               vStart = new long[count * rs];
               sStart = new long[count * rs];
               shape = new long[count * rs];
             }
-            System.arraycopy(tmpV, 0, vStart, i * rs, rs);
-            System.arraycopy(tmpS, 0, sStart, i * rs, rs);
-            System.arraycopy(tmpV, rs, shape, i * rs, rs);
+            // element loops: for ranks of 1..3, cheaper than three arraycopy calls
+            for (int d = 0, k = i * rs; d < rs; d++, k++) {
+              vStart[k] = tmpV[d];
+              sStart[k] = tmpS[d];
+              shape[k] = tmpV[rs + d];
+            }
           } else {
             boxRank = -1;
             vStart = sStart = shape = null;
@@ -288,6 +291,15 @@ public final class MappingBlock {
     return new MappingBlock(block, params, address, structure, version, count, fileOff,
         dsetOff, srcOff, virtOff, Math.max(boxRank, 0) == 0 ? -1 : boxRank, vStart, sStart,
         shape, single && count > 0);
+  }
+
+  private static boolean sameShape(long[] s, long[] v, int rank) {
+    for (int d = rank; d < 2 * rank; d++) {
+      if (s[d] != v[d]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static long volume(long[] box, int rank) {
