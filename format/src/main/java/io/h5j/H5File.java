@@ -149,6 +149,19 @@ public final class H5File implements Closeable {
     return this;
   }
 
+  /**
+   * Gives up crash safety between flushes for speed: the superblock and the global heap
+   * collections new headers point into are written at {@link #flush} and close only, not
+   * before every header write. For files nothing reads until they are complete (a temporary
+   * output renamed into place afterwards); a crash before the flush may leave a file that
+   * cannot be opened. Returns this file.
+   */
+  public H5File deferSuperblockToFlush() {
+    checkOpen();
+    ctx.deferCommitOrderToFlush();
+    return this;
+  }
+
   /** Writes pending metadata and the superblock, and forces the file to disk. */
   public void flush() throws IOException {
     checkOpen();

@@ -125,6 +125,7 @@ public final class Repacker {
         H5Context source = H5Context.open(inAccess);
         checkAddressSizes(source, in);
         H5Context dest = H5Context.open(outAccess);
+        dest.deferCommitOrderToFlush(); // renamed into place only once flushed
         report = new ObjectCopier(source, dest, progress, planner, values,
             vdsEncoding, shareVdsBlocks).copyAll();
         dest.flush();

@@ -13,12 +13,17 @@ import java.nio.file.StandardOpenOption;
  * Positional reads and writes of an HDF5 file. Addresses given to the methods are HDF5
  * addresses, relative to the superblock's base address; every read is checked against the
  * file's size before anything is allocated, so a corrupt length cannot exhaust memory.
+ * The size is remembered between checks (asking the file system costs a system call per
+ * read): a range beyond the remembered size asks again before it is refused, so a file that
+ * grows, through this object or any other, is still read in full.
  */
 public final class FileAccess implements Closeable {
   private final Path path;
   private final FileChannel channel;
   private final boolean writable;
   private FileParams params = FileParams.DEFAULT;
+  /** The file's size (absolute) when last asked, or -1: never larger than the real size. */
+  private long knownSize = -1;
 
   private FileAccess(Path path, FileChannel channel, boolean writable) {
     this.path = path;
@@ -75,7 +80,8 @@ public final class FileAccess implements Closeable {
 
   /** Size of the file in bytes, as an HDF5 address (base address subtracted). */
   public long size() throws IOException {
-    return channel.size() - params.baseAddress();
+    knownSize = channel.size();
+    return knownSize - params.baseAddress();
   }
 
   /** Reads {@code length} bytes at HDF5 address {@code address}. */
@@ -119,6 +125,10 @@ public final class FileAccess implements Closeable {
   }
 
   public void checkRange(long address, long length, String structure) throws IOException {
+    if (knownSize >= 0 && address >= 0 && length >= 0 && length <= Integer.MAX_VALUE - 8
+        && address <= knownSize - params.baseAddress() - length) {
+      return;
+    }
     long size = size();
     if (address < 0 || length < 0 || length > Integer.MAX_VALUE - 8 || address > size
         || length > size - address) {
@@ -143,6 +153,7 @@ public final class FileAccess implements Closeable {
   }
 
   public void truncate(long hdf5Size) throws IOException {
+    knownSize = -1; // shrinking: the remembered size may now be too large
     channel.truncate(params.baseAddress() + hdf5Size);
   }
 

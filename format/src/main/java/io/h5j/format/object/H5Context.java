@@ -35,6 +35,7 @@ public final class H5Context {
   private final List<PendingWrite> beforeCommit = new ArrayList<>();
   private SharedMessages shared;
   private boolean superblockDirty;
+  private boolean commitOrderDeferred;
 
   public H5Context(FileAccess fa, Superblock superblock) throws IOException {
     this.fa = fa;
@@ -111,6 +112,9 @@ public final class H5Context {
    * the end of file that libhdf5 would read.
    */
   public void persistSuperblock() throws IOException {
+    if (commitOrderDeferred) {
+      return;
+    }
     for (PendingWrite w : beforeCommit) {
       w.write();
     }
@@ -128,6 +132,16 @@ public final class H5Context {
     fa.write(superblock.location() - fa.params().baseAddress(),
         SuperblockCodec.encode(superblock));
     superblockDirty = false;
+  }
+
+  /**
+   * Stops writing the superblock (and the writes headers depend on) before every header
+   * commit; {@link #flush} still writes them all. Only for a file that nobody reads before
+   * it is flushed, such as a temporary output renamed into place when complete: a crash
+   * before the flush leaves a file libhdf5 may not open.
+   */
+  public void deferCommitOrderToFlush() {
+    commitOrderDeferred = true;
   }
 
   /** The object header at {@code address}, decoded once and cached. */
