@@ -94,6 +94,10 @@ public final class FileAccess implements Closeable {
 
   /** Reads up to {@code length} bytes, fewer if the file ends first. */
   public byte[] readUpTo(long address, int length, String structure) throws IOException {
+    if (length >= 0 && address >= 0 && knownSize >= 0
+        && address <= knownSize - params.baseAddress() - length) {
+      return read(address, length, structure);
+    }
     long size = size();
     if (address < 0 || address >= size) {
       throw new H5FormatException(structure, address,
