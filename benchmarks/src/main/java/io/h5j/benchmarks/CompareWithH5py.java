@@ -168,7 +168,7 @@ public final class CompareWithH5py {
       double[][] arrays = H5jOps.data(sizes);
       Timing.Result jw = Timing.measure(1, bigReps, () -> {
         Files.deleteIfExists(h5jOut);
-        sync();
+        Disk.sync();
         System.gc();
       }, () -> H5jOps.write(h5jOut, arrays));
       java.util.Arrays.fill(arrays, null);
@@ -182,7 +182,7 @@ public final class CompareWithH5py {
       // libhdf5 must read back what h5j wrote.
       String back = py.run("time", "--op", "read", "--dir", work.toString(), "--data-file",
           h5jOut.getFileName().toString(), "--warmup", "0", "--reps", "1");
-      checkSame("h5py reading h5j's file", parseCheck(back), expect);
+      checkSame("h5py reading h5j's file", JsonLine.number(back, "check"), expect);
       Files.deleteIfExists(h5jOut);
       Files.deleteIfExists(work.resolve("py_written.h5"));
 
@@ -209,7 +209,7 @@ public final class CompareWithH5py {
   private static Timing.Before fresh(Path file) {
     return () -> {
       Files.deleteIfExists(file);
-      sync();
+      Disk.sync();
       System.gc();
     };
   }
@@ -237,7 +237,8 @@ public final class CompareWithH5py {
       for (Path p : List.of(jc, jd)) {
         String back = py.run("time", "--op", "read", "--dir", work.toString(), "--data-file",
             p.getFileName().toString(), "--warmup", "0", "--reps", "1");
-        checkSame("h5py reading h5j's " + p.getFileName(), parseCheck(back), expect);
+        checkSame("h5py reading h5j's " + p.getFileName(), JsonLine.number(back, "check"),
+            expect);
       }
       notes.add(String.format(Locale.ROOT, "File sizes: h5j wrote %,d bytes (uncompressed) and"
           + " %,d bytes (shuffle + deflate 4); h5py's inputs are %,d and %,d bytes. The values"
@@ -295,7 +296,7 @@ public final class CompareWithH5py {
       checkSame(appendLabel, pap.check(), jap.check());
       String full = py.run("check_append", "--dir", work.toString(), "--data-file",
           ja.getFileName().toString(), "--rows", String.valueOf(appendRows));
-      checkSame("h5py reading h5j's appended rows", parseCheck(full), jap.check());
+      checkSame("h5py reading h5j's appended rows", JsonLine.number(full, "check"), jap.check());
       rows.add(target(new Row(appendLabel, pap, jap), 1.0));
       log(String.format(Locale.ROOT, "  h5py %s, h5j %s", fmt(pap.median()), fmt(jap.median())));
       Files.deleteIfExists(ja);
@@ -322,19 +323,19 @@ public final class CompareWithH5py {
     for (int r = 0; r < reps; r++) {
       fresh(js).run();
       String out = smallHeapJvm("write", js.toString(), String.valueOf(mb));
-      jt.add(Double.parseDouble(parseField(out, "seconds")));
-      jsum = parseField(out, "checksum");
-      heap = parseField(out, "max_heap_mib");
+      jt.add(Double.parseDouble(JsonLine.text(out, "seconds")));
+      jsum = JsonLine.text(out, "checksum");
+      heap = JsonLine.text(out, "max_heap_mib");
     }
     Timing.Result jw = new Timing.Result(List.of(), jt, jsum);
     String pyOut = py.run("time", "--op", "stream_write", "--dir", work.toString(),
         "--stream-mb", String.valueOf(mb), "--warmup", "0", "--reps", String.valueOf(reps));
-    Timing.Result pw = new Timing.Result(List.of(), parseList(pyOut, "times_s"),
-        parseCheck(pyOut));
+    Timing.Result pw = new Timing.Result(List.of(), JsonLine.numbers(pyOut, "times_s"),
+        JsonLine.number(pyOut, "check"));
     rows.add(new Row(writeLabel, pw, jw));
     log(String.format(Locale.ROOT, "  h5py %s, h5j %s", fmt(pw.median()), fmt(jw.median())));
     // libhdf5 reads h5j's file back and must see the same checksum.
-    String pyCheck = parseField(py.run("stream_check", "--dir", work.toString(),
+    String pyCheck = JsonLine.text(py.run("stream_check", "--dir", work.toString(),
         "--data-file", js.getFileName().toString()), "check");
     if (!pyCheck.equals(jsum)) {
       throw new IllegalStateException("h5py reading h5j's streamed file: checksum " + pyCheck
@@ -351,19 +352,19 @@ public final class CompareWithH5py {
     for (int r = 0; r < reps; r++) {
       System.gc();
       String out = smallHeapJvm("read", ps.toString());
-      rt.add(Double.parseDouble(parseField(out, "seconds")));
-      rsum = parseField(out, "checksum");
+      rt.add(Double.parseDouble(JsonLine.text(out, "seconds")));
+      rsum = JsonLine.text(out, "checksum");
     }
     String pyRead = py.run("time", "--op", "stream_read", "--dir", work.toString(),
         "--data-file", ps.getFileName().toString(), "--warmup", "0", "--reps",
         String.valueOf(reps));
-    String pyReadSum = parseField(pyRead, "check");
+    String pyReadSum = JsonLine.text(pyRead, "check");
     if (!pyReadSum.equals(rsum) || !rsum.equals(jsum)) {
       throw new IllegalStateException("streamed data checksums differ: h5py read " + pyReadSum
           + ", h5j read " + rsum + ", h5j wrote " + jsum);
     }
-    rows.add(new Row(readLabel, new Timing.Result(List.of(), parseList(pyRead, "times_s"),
-        pyReadSum), new Timing.Result(List.of(), rt, rsum)));
+    rows.add(new Row(readLabel, new Timing.Result(List.of(),
+        JsonLine.numbers(pyRead, "times_s"), pyReadSum), new Timing.Result(List.of(), rt, rsum)));
     Files.deleteIfExists(ps);
     notes.add("Streaming rows: each h5j run is a fresh JVM (`io.h5j.benchmarks.StreamWrite`,"
         + " max heap " + heap + " MiB, so " + size + " is more than the heap; no warm-up),"
@@ -426,15 +427,6 @@ public final class CompareWithH5py {
     return out;
   }
 
-  /** A number or quoted string field of a one-line JSON object, as text. */
-  private static String parseField(String json, String key) {
-    Matcher m = Pattern.compile("\"" + key + "\":\\s*\"?([-0-9.eE+]+)").matcher(json);
-    if (!m.find()) {
-      throw new IllegalStateException("no " + key + " in " + json);
-    }
-    return m.group(1);
-  }
-
   private int coldReps() {
     return Math.max(3, bigReps - 2);
   }
@@ -462,9 +454,9 @@ public final class CompareWithH5py {
     }
     a.addAll(List.of(extra));
     String json = py.run(a.toArray(String[]::new));
-    List<Double> times = parseList(json, "times_s");
+    List<Double> times = JsonLine.numbers(json, "times_s");
     // The script reports only the measured times; warm-ups are not comparable "first" times.
-    return new Timing.Result(List.of(), times, parseCheck(json));
+    return new Timing.Result(List.of(), times, JsonLine.number(json, "check"));
   }
 
   private static void checkSame(String what, Object py, Object java) {
@@ -474,28 +466,6 @@ public final class CompareWithH5py {
       throw new IllegalStateException(what + ": h5py and h5j disagree (check value " + a
           + " vs " + b + "); the comparison would be meaningless");
     }
-  }
-
-  private static Number parseCheck(String json) {
-    Matcher m = Pattern.compile("\"check\":\\s*([-0-9.eE+]+)").matcher(json);
-    if (!m.find()) {
-      throw new IllegalStateException("no check value in " + json);
-    }
-    return Double.parseDouble(m.group(1));
-  }
-
-  private static List<Double> parseList(String json, String key) {
-    Matcher m = Pattern.compile("\"" + key + "\":\\s*\\[([^\\]]*)\\]").matcher(json);
-    if (!m.find()) {
-      throw new IllegalStateException("no " + key + " in " + json);
-    }
-    List<Double> out = new ArrayList<>();
-    for (String s : m.group(1).split(",")) {
-      if (!s.isBlank()) {
-        out.add(Double.parseDouble(s.trim()));
-      }
-    }
-    return out;
   }
 
   private static String parseString(String json, String key) {
@@ -517,15 +487,12 @@ public final class CompareWithH5py {
   }
 
   private static void dropCaches() throws IOException, InterruptedException {
-    sync();
+    Disk.sync();
     try (OutputStream o = Files.newOutputStream(DROP_CACHES)) {
       o.write("3\n".getBytes(StandardCharsets.US_ASCII));
     }
   }
 
-  private static void sync() throws IOException, InterruptedException {
-    new ProcessBuilder("sync").inheritIO().start().waitFor();
-  }
 
   // ---- report ----
 
@@ -540,7 +507,7 @@ public final class CompareWithH5py {
     sb.append("Measured ").append(ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE))
         .append(" by `benchmarks/run.sh")
         .append(sizes.equals(Sizes.QUICK) ? " --quick" : "").append("` (`io.h5j.benchmarks.")
-        .append("CompareWithH5py`) on ").append(machine()).append(".\n");
+        .append("CompareWithH5py`) on ").append(MachineFacts.machine()).append(".\n");
     sb.append("h5j: ").append("Java ").append(System.getProperty("java.vm.version"))
         .append(" (").append(System.getProperty("java.vm.name")).append("), max heap ")
         .append(Runtime.getRuntime().maxMemory() >> 20).append(" MiB. ");
@@ -604,7 +571,7 @@ public final class CompareWithH5py {
         + " the write without it.\n");
     sb.append("- The machine may be shared with other work (builds, tests) during a run; the"
         + " raw times below show the spread. Load average at the end of this run: ")
-        .append(loadAverage()).append(".\n");
+        .append(MachineFacts.loadAverage()).append(".\n");
     for (String n : notes) {
       sb.append("- ").append(n).append('\n');
     }
@@ -638,41 +605,7 @@ public final class CompareWithH5py {
     return String.join(" ", out);
   }
 
-  private static String loadAverage() {
-    try {
-      return Files.readString(Path.of("/proc/loadavg")).trim().replaceAll("^(\\S+ \\S+ \\S+).*",
-          "$1");
-    } catch (IOException e) {
-      return "unknown";
-    }
-  }
-
-  private static String machine() throws IOException {
-    String cpu = "?";
-    Path info = Path.of("/proc/cpuinfo");
-    if (Files.exists(info)) {
-      for (String line : Files.readAllLines(info)) {
-        if (line.startsWith("model name")) {
-          cpu = line.substring(line.indexOf(':') + 1).trim();
-          break;
-        }
-      }
-    }
-    String mem = "?";
-    Path meminfo = Path.of("/proc/meminfo");
-    if (Files.exists(meminfo)) {
-      for (String line : Files.readAllLines(meminfo)) {
-        if (line.startsWith("MemTotal:")) {
-          long kb = Long.parseLong(line.replaceAll("[^0-9]", ""));
-          mem = (kb >> 20) + " GiB RAM";
-        }
-      }
-    }
-    return Runtime.getRuntime().availableProcessors() + " cores (" + cpu + "), " + mem + ", "
-        + System.getProperty("os.name") + " " + System.getProperty("os.version");
-  }
-
-  static String fmt(double seconds) {
+      static String fmt(double seconds) {
     if (seconds >= 1) {
       return String.format(Locale.ROOT, "%.2f s", seconds);
     }
