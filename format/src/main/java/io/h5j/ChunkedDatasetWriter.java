@@ -7,7 +7,6 @@ import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
-import io.h5j.format.filter.Filters;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.FillValueMessage;
@@ -35,8 +34,7 @@ final class ChunkedDatasetWriter {
   private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, int elementSize) {
     List<FilterDescription> filters = new ArrayList<>();
     for (FilterDescription f : spec.filters()) {
-      filters.add(f.id() == Filters.SHUFFLE && f.clientData().length == 0
-          ? FilterDescription.of(f.id(), f.optional(), elementSize) : f);
+      filters.add(f.withLocalParameters(elementSize));
     }
     return FilterPipelineMessage.of(filters);
   }

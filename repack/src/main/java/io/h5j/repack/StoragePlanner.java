@@ -4,7 +4,6 @@ import io.h5j.DatasetSpec;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
-import io.h5j.format.filter.Filters;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import java.util.ArrayList;
@@ -66,7 +65,7 @@ final class StoragePlanner {
       if (f.filter() == null) {
         wanted.clear();
       } else {
-        wanted.add(withLocalParameters(f.filter(), type.size()));
+        wanted.add(f.filter().withLocalParameters(type.size()));
       }
     }
     LayoutMessage.Chunked chunked = layout instanceof LayoutMessage.Chunked c ? c : null;
@@ -123,12 +122,6 @@ final class StoragePlanner {
       }
     }
     return named.isEmpty() ? global : named;
-  }
-
-  /** What libhdf5's "set local" step adds: the shuffle learns the element size. */
-  private static FilterDescription withLocalParameters(FilterDescription f, int size) {
-    return f.id() == Filters.SHUFFLE && f.clientData().length == 0
-        ? FilterDescription.of(f.id(), f.optional(), size) : f;
   }
 
   private static boolean sameFilters(List<FilterDescription> a, List<FilterDescription> b) {

@@ -69,6 +69,15 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
       return new FilterDescription(id, optional ? OPTIONAL : 0, "", clientData);
     }
 
+    /**
+     * This filter with what libhdf5's "set local" step adds for a dataset of
+     * {@code elementSize}-byte elements: a shuffle without parameters learns the element size.
+     */
+    public FilterDescription withLocalParameters(int elementSize) {
+      return id == Filters.SHUFFLE && clientData.length == 0
+          ? of(id, optional(), elementSize) : this;
+    }
+
     public boolean optional() {
       return (flags & OPTIONAL) != 0;
     }
