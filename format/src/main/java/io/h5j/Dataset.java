@@ -8,6 +8,7 @@ import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
@@ -116,6 +117,12 @@ public final class Dataset extends Node {
         throw new UnsupportedOperationException("dataset " + path + " holds " + bytes
             + " bytes, more than one Java array; read it in parts");
       }
+      ExternalStorage ext = external(bytes);
+      if (ext != null) {
+        byte[] out = new byte[(int) bytes];
+        ext.read(0, java.nio.ByteBuffer.wrap(out));
+        return out;
+      }
       if (!FileParams.isDefined(c.address())) {
         return Values.repeat(fillValueBytes(), (int) space.elementCount(), type.size());
       }
@@ -129,6 +136,31 @@ public final class Dataset extends Node {
     }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");
+  }
+
+  /**
+   * Whether contiguous data are in this file at a known address; an external file list, when
+   * present, takes precedence over the layout's address, as in libhdf5.
+   */
+  private boolean inFile(LayoutMessage.Contiguous c) throws IOException {
+    return FileParams.isDefined(c.address()) && message(MessageType.EXTERNAL_FILES) == null;
+  }
+
+  /**
+   * The external files holding this contiguous dataset's {@code bytes}, or null when it is
+   * stored in the HDF5 file.
+   */
+  private ExternalStorage external(long bytes) throws IOException {
+    ByteReader r = message(MessageType.EXTERNAL_FILES);
+    if (r == null) {
+      return null;
+    }
+    ExternalStorage ext = ExternalStorage.of(file, path, address, ExternalFileList.decode(r));
+    if (ext.capacity() < bytes) {
+      throw new H5FormatException("external file list of dataset " + path, address,
+          "its segments hold " + ext.capacity() + " bytes, the dataspace needs " + bytes);
+    }
+    return ext;
   }
 
   /** Access to this virtual dataset's mappings and sources. */
@@ -180,7 +212,7 @@ public final class Dataset extends Node {
     Datatype type = datatype();
     LayoutMessage layout = layout();
     Dataspace space = dataspace();
-    if (layout instanceof LayoutMessage.Contiguous c && FileParams.isDefined(c.address())
+    if (layout instanceof LayoutMessage.Contiguous c && inFile(c)
         && c.size() >= storageBytes(space, type) && space.elementCount() <= Integer.MAX_VALUE) {
       return SlabTransfer.read(file.values(), file.context().access(), type, c.address(),
           (int) space.elementCount(), "contiguous data of " + path);
@@ -210,7 +242,7 @@ public final class Dataset extends Node {
     LayoutMessage layout = layout();
     int size = type.size();
     int base = dst.position();
-    if (layout instanceof LayoutMessage.Contiguous c && FileParams.isDefined(c.address())
+    if (layout instanceof LayoutMessage.Contiguous c && inFile(c)
         && c.size() >= storageBytes(space, type)) {
       var fa = file.context().access();
       ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> fa.read(
@@ -252,6 +284,13 @@ public final class Dataset extends Node {
     byte[] out = new byte[(int) bytes];
     LayoutMessage layout = layout();
     Dataspace space = dataspace();
+    ExternalStorage ext = layout instanceof LayoutMessage.Contiguous
+        ? external(storageBytes(space, type)) : null;
+    if (ext != null) {
+      ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> ext.read(inData * size,
+          java.nio.ByteBuffer.wrap(out, (int) inSel * size, (int) n * size))));
+      return out;
+    }
     if (layout instanceof LayoutMessage.Compact || (layout instanceof LayoutMessage.Contiguous c
         && !FileParams.isDefined(c.address()))) {
       byte[] all = readRaw();
@@ -379,6 +418,12 @@ public final class Dataset extends Node {
       throw new UnsupportedOperationException("writing " + layout.className()
           + " datasets arrives with the VDS layer");
     }
+    ExternalStorage ext = external(space.elementCount() * size);
+    if (ext != null) {
+      ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> ext.write(inData * size,
+          raw.slice((int) inSel * size, (int) n * size))));
+      return;
+    }
     long address = c.address();
     if (!FileParams.isDefined(address)) {
       byte[] filled = readRaw(); // the fill value everywhere, as libhdf5 allocates it
@@ -417,7 +462,10 @@ public final class Dataset extends Node {
       if (bytes == 0) {
         return;
       }
-      if (FileParams.isDefined(c.address())) {
+      ExternalStorage ext = external(bytes);
+      if (ext != null) {
+        ext.write(0, java.nio.ByteBuffer.wrap(file.values().encode(type, flatArray)));
+      } else if (FileParams.isDefined(c.address())) {
         SlabTransfer.write(file.values(), ctx.access(), type, c.address(), flatArray);
       } else {
         long at = ctx.allocator().allocate(bytes);

@@ -44,6 +44,7 @@ public final class H5File implements Closeable {
   private ExecutorService workers;
   private boolean closed;
   private boolean fillMissingVirtualSources;
+  private String externalFilePrefix = "";
 
   /** Default memory bound of the chunk cache: 64 MiB. */
   public static final long DEFAULT_CHUNK_CACHE_BYTES = 64L << 20;
@@ -272,6 +273,24 @@ public final class H5File implements Closeable {
   /** Whether missing virtual dataset sources read as the fill value. */
   public boolean fillsMissingVirtualSources() {
     return fillMissingVirtualSources;
+  }
+
+  /**
+   * Where datasets stored in external files (the external data files message) find files named
+   * by a relative path, as libhdf5's {@code H5Pset_efile_prefix}: the prefix is put before the
+   * name, {@code ${ORIGIN}} at its start standing for this file's folder; an empty prefix (the
+   * default) leaves the name relative to the working directory, as libhdf5 does. The
+   * environment variable {@code HDF5_EXTFILE_PREFIX}, when set, takes precedence, as in
+   * libhdf5. Returns this file.
+   */
+  public H5File externalFilePrefix(String prefix) {
+    this.externalFilePrefix = java.util.Objects.requireNonNull(prefix, "prefix");
+    return this;
+  }
+
+  /** The prefix set by {@link #externalFilePrefix(String)}; empty by default. */
+  public String externalFilePrefix() {
+    return externalFilePrefix;
   }
 
   /** An externally linked file, opened once (read-only) relative to this file's folder. */
