@@ -43,11 +43,6 @@ final class VersionMaintenance {
       throws IOException {
     Map<String, VersionInfo> byName = new LinkedHashMap<>();
     all.forEach(i -> byName.put(i.name(), i));
-    for (String d : drop) {
-      if (!byName.containsKey(d)) {
-        throw new IllegalArgumentException("no committed version '" + d + "' to delete");
-      }
-    }
     List<String> keep = new ArrayList<>();
     for (VersionInfo i : all) {
       if (!drop.contains(i.name())) {
