@@ -150,6 +150,17 @@ public final class H5File implements Closeable {
   }
 
   /**
+   * Creates a virtual dataset as {@code spec} maps it that no group links to yet (as
+   * libhdf5's {@code H5Dcreate_anon}): set its attributes, then link it with
+   * {@link Group#createHardLink} or put it in place of another with {@link Group#relink}.
+   */
+  public Dataset createAnonymousVirtualDataset(VirtualSpec spec) throws IOException {
+    checkWritable();
+    long address = VirtualDatasetWriter.create(this, spec);
+    return new Dataset(this, "(anonymous dataset at " + address + ")", address);
+  }
+
+  /**
    * Bounds the memory that recently read chunks may hold (default 64 MiB; 0 turns the cache
    * off); chunks changed but not yet written may take half as much again per dataset.
    * Returns this file.

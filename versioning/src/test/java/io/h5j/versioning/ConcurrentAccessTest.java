@@ -27,7 +27,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * writer changed it.
  */
 class ConcurrentAccessTest {
-  private static final int COMMITS = 40;
+  private static final int COMMITS = 24;
   private Path dir;
   private Path file;
 
