@@ -3,10 +3,8 @@ package io.h5j.versioning;
 import io.h5j.Dataset;
 import io.h5j.Group;
 import io.h5j.H5File;
-import io.h5j.Selection;
 import io.h5j.VirtualSpec;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,7 +25,7 @@ final class RawCompaction {
   private final Map<String, StagedDataset> versions;
   private final Dataset raw;
   private final long[] chunks;
-  private final int elementSize;
+  private final StagedElements elements;
   /** Row of each kept chunk in raw_data before the compaction → its trimmed extent. */
   private final TreeMap<Long, long[]> kept = new TreeMap<>();
   /** Original row → row the chunk sits at now (and the versions map). */
@@ -40,7 +38,7 @@ final class RawCompaction {
     this.versions = versions;
     this.raw = file.dataset(VersionLayout.rawDataPath(path));
     this.chunks = RawStore.chunksOf(raw);
-    this.elementSize = raw.datatype().size();
+    this.elements = StagedElements.of(raw.datatype(), raw.fillValueBytes(), path);
     for (StagedDataset d : versions.values()) {
       for (Map.Entry<ChunkKey, Long> e : d.parentSlots().entrySet()) {
         kept.putIfAbsent(e.getValue(), Boxes.trimmed(e.getKey(), d.shape, d.chunks));
@@ -95,9 +93,9 @@ final class RawCompaction {
     long row = first;
     for (Map.Entry<Long, long[]> e : kept.entrySet()) {
       long[] extent = e.getValue();
-      byte[] bytes = readSlot(at.get(e.getKey()), extent);
-      writeSlot(row, extent, bytes);
-      byte[] hash = ChunkHash.of(bytes, extent);
+      byte[] bytes = elements.read(raw, at.get(e.getKey()), extent);
+      elements.write(raw, row, extent, bytes);
+      byte[] hash = elements.hash(bytes, extent);
       if (table.find(hash) == null) {
         table.add(hash, row, row + extent[0]);
       }
@@ -116,20 +114,6 @@ final class RawCompaction {
     file.flush();
   }
 
-  private byte[] readSlot(long row, long[] extent) throws IOException {
-    long[] start = new long[extent.length];
-    start[0] = row;
-    ByteBuffer b = ByteBuffer.allocate(Math.toIntExact(Boxes.count(extent) * elementSize));
-    raw.read(Selection.box(start, extent), b);
-    return b.array();
-  }
-
-  private void writeSlot(long row, long[] extent, byte[] bytes) throws IOException {
-    long[] start = new long[extent.length];
-    start[0] = row;
-    raw.write(Selection.box(start, extent), ByteBuffer.wrap(bytes));
-  }
-
   /** Replaces one version's dataset by a finished one mapping the chunks where they are now. */
   private void remap(String version, StagedDataset d) throws IOException {
     Map<ChunkKey, Long> slots = d.parentSlots();
@@ -137,7 +121,7 @@ final class RawCompaction {
       return;
     }
     VirtualSpec spec = VirtualSpec.of(d.type, d.shape)
-        .fillValue(ElementCodec.decode(d.type, d.fill, 1));
+        .fillValue(d.elements.fillValue());
     String rawPath = VersionLayout.rawDataPath(d.path);
     for (Map.Entry<ChunkKey, Long> e : new TreeMap<>(slots).entrySet()) {
       long[] src = new long[d.shape.length];

@@ -3,9 +3,7 @@ package io.h5j.versioning;
 import io.h5j.Dataset;
 import io.h5j.Group;
 import io.h5j.H5File;
-import io.h5j.Selection;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -106,7 +104,8 @@ final class VersionMaintenance {
     for (Map.Entry<String, Map<String, StagedDataset>> p : byPath(file, versions).entrySet()) {
       String path = p.getKey();
       Dataset rawData = file.dataset(VersionLayout.rawDataPath(path));
-      int size = rawData.datatype().size();
+      StagedElements elements = StagedElements.of(rawData.datatype(),
+          rawData.fillValueBytes(), path);
       TreeMap<Long, long[]> used = new TreeMap<>();
       for (StagedDataset d : p.getValue().values()) {
         for (Map.Entry<ChunkKey, Long> e : d.parentSlots().entrySet()) {
@@ -119,11 +118,8 @@ final class VersionMaintenance {
       }
       HashTable table = HashTable.create(g);
       for (Map.Entry<Long, long[]> e : used.entrySet()) {
-        long[] at = new long[e.getValue().length];
-        at[0] = e.getKey();
-        ByteBuffer b = ByteBuffer.allocate((int) Boxes.count(e.getValue()) * size);
-        rawData.read(Selection.box(at, e.getValue()), b);
-        byte[] hash = ChunkHash.of(b.array(), e.getValue());
+        byte[] bytes = elements.read(rawData, e.getKey(), e.getValue());
+        byte[] hash = elements.hash(bytes, e.getValue());
         if (table.find(hash) == null) {
           table.add(hash, e.getKey(), e.getKey() + e.getValue()[0]);
         }
