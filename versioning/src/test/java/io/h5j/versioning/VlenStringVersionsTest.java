@@ -102,18 +102,38 @@ class VlenStringVersionsTest {
     h5pyAgrees(names, grids);
     String dump = Oracles.h5dump(file, "-d", "/_version_data/versions/v2/names");
     assertTrue(dump.contains("\"changed\"") && dump.contains("H5T_STRING"), dump);
-    // deleting v1 compacts raw_data (v1's chunk [0,4) is used by v3 alone, [4,8) by all)
+    // v4's new chunks land after v2's; deleting v2 moves them down over v2's slots
+    long rowsBefore;
     try (VersionedFile vf = VersionedFile.open(file)) {
+      vf.commit("v4", "v3", s -> {
+        s.write("names", new long[] {9}, new long[] {1}, new String[] {"fin"});
+        s.write("sub/grid", new long[] {0, 0}, new long[] {1, 1}, new String[] {"first"});
+      });
+      rowsBefore = rawRows("names");
       vf.deleteVersions("v2");
     }
+    assertTrue(rawRows("names") < rowsBefore, "the delete compacted raw_data");
+    String[] n4 = V1.clone();
+    n4[9] = "fin";
+    names.put("v4", n4);
+    String[] g4 = grid1.clone();
+    g4[0] = "first";
+    grids.put("v4", g4);
     names.remove("v2");
     grids.remove("v2");
     try (VersionedFile vf = VersionedFile.openReadOnly(file)) {
       for (String v : names.keySet()) {
         assertArrayEquals(names.get(v), (String[]) vf.version(v).read("names"), v);
+        assertArrayEquals(grids.get(v), (String[]) vf.version(v).read("sub/grid"), v);
       }
     }
     h5pyAgrees(names, grids);
+  }
+
+  private long rawRows(String path) throws IOException {
+    try (H5File h = H5File.open(file)) {
+      return h.dataset("/_version_data/" + path + "/raw_data").shape()[0];
+    }
   }
 
   private long hashRows(String path) throws IOException {
