@@ -14,7 +14,10 @@ import java.util.Set;
 
 /**
  * One committed version, read-only: its datasets (read as the format API reads them, through
- * their virtual mappings), groups and attributes. Paths are relative to the version.
+ * their virtual mappings), groups and attributes. Paths are relative to the version. Each
+ * method is one read of the {@link VersionedFile} it came from: of a file opened read-only,
+ * under the shared lock and as the file is now ({@link VersionedFile#openReadOnly}); a
+ * version deleted since the view was made is an {@link IllegalStateException}.
  */
 public final class VersionView {
   private final VersionedFile owner;
