@@ -55,7 +55,7 @@ public final class VersionedFile implements Closeable {
   private StagedVersion staged;
   private boolean compactMappings;
   private final Map<String, RawStore> stores = new HashMap<>();
-  /** The generation this file's cached structures show (see {@link VersionLayout#ATTR_GENERATION}). */
+  /** The generation the cached structures show ({@link VersionLayout#ATTR_GENERATION}). */
   private long generation;
   private int readDepth;
   private boolean closed;
