@@ -134,6 +134,54 @@ class ConcurrentAccessTest {
     assertTrue(outputs.stream().anyMatch(o -> o.startsWith("TORN")), outputs.toString());
   }
 
+  /**
+   * What an h5py (libhdf5) reader gets while h5j commits: libhdf5 locks with flock(), which
+   * does not see h5j's record locks, so nothing keeps it out of a commit in progress. Opt-in
+   * ({@code -Dh5j.tornReadDemo=true}), as whether it catches one depends on timing.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "h5j.tornReadDemo", matches = "true")
+  void h5pyReadersAreNotProtected() throws Exception {
+    Oracles.requireH5py();
+    VersionedFile.create(file).close();
+    Process py = new ProcessBuilder(Oracles.PYTHON, "-c", String.join("\n",
+        "import h5py, sys, os, numpy as np",
+        "path, d = sys.argv[1], sys.argv[2]",
+        "open(os.path.join(d, 'ready-py'), 'w').close()",
+        "ok = bad = 0",
+        "while True:",
+        "    done = os.path.exists(os.path.join(d, 'done'))",
+        "    try:",
+        "        with h5py.File(path, 'r') as f:",
+        "            vs = f['_version_data/versions']",
+        "            for v in list(vs):",
+        "                if v == '__first_version__' or not vs[v].attrs['committed']:",
+        "                    continue",
+        "                k = int(v[1:])",
+        "                i = np.arange(100 + 25 * k)",
+        "                line = i * 10 + np.where(i % 17 == k % 17, k, 0)",
+        "                if np.array_equal(vs[v]['line'][()], line):",
+        "                    ok += 1",
+        "                else:",
+        "                    bad += 1",
+        "    except Exception as e:",
+        "        bad += 1",
+        "    if done:",
+        "        break",
+        "print('ok', ok, 'bad', bad)"), file.toString(), dir.toString())
+        .redirectErrorStream(true).start();
+    for (int i = 1; i < ConcurrentAccessProcess.READERS; i++) {
+      Files.writeString(dir.resolve("ready-none" + i), ""); // only one reader here
+    }
+    Process writer = start("writer", file.toString(), String.valueOf(COMMITS),
+        dir.toString(), "lock");
+    String writerOut = finish(writer);
+    assertEquals(0, writer.exitValue(), "writer failed:\n" + writerOut);
+    String out = finish(py).strip();
+    System.out.println("h5py reader: " + out);
+    assertTrue(!out.endsWith("bad 0"), out);
+  }
+
   /** Starts the readers, then the writer; returns each reader's output once all ended. */
   private List<String> runProcesses(boolean locking) throws Exception {
     VersionedFile.create(file).close();
