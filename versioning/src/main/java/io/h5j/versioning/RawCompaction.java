@@ -6,6 +6,7 @@ import io.h5j.H5File;
 import io.h5j.VirtualSpec;
 import java.io.IOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -16,8 +17,8 @@ import java.util.TreeMap;
  * raw_data and points the hash table and the kept versions there; once the caller has
  * dropped the other versions, {@link #moveDown} copies them to the start, points everything
  * there and shrinks raw_data. Each version's dataset is replaced by a finished one in one
- * write ({@link Group#relink}); a flush ends every step, so no step depends on writes
- * still pending.
+ * write ({@link Group#relink}); a flush ends every step (taken for all datasets at once), so
+ * no step depends on writes still pending.
  */
 final class RawCompaction {
   private final H5File file;
@@ -30,6 +31,10 @@ final class RawCompaction {
   private final TreeMap<Long, long[]> kept = new TreeMap<>();
   /** Original row → row the chunk sits at now (and the versions map). */
   private final Map<Long, Long> at = new HashMap<>();
+  /** The hash table rows of the copies made by {@link #copy}, not yet written. */
+  private HashTable table;
+  /** Original row → row of its copy, once {@link #copy} made it. */
+  private final Map<Long, Long> copied = new HashMap<>();
 
   private RawCompaction(H5File file, String path, Map<String, StagedDataset> versions)
       throws IOException {
@@ -64,23 +69,62 @@ final class RawCompaction {
     return null;
   }
 
-  /** Copies the kept chunks past the end of raw_data and points everything there. */
-  void moveUp() throws IOException {
-    long end = (raw.shape()[0] + chunks[0] - 1) / chunks[0] * chunks[0];
-    moveTo(end);
+  /**
+   * Copies the kept chunks of every compaction past the end of its raw_data and points
+   * everything there; each step is done for all of them, then flushed.
+   */
+  static void moveUp(H5File file, List<RawCompaction> all) throws IOException {
+    if (all.isEmpty()) {
+      return;
+    }
+    for (RawCompaction c : all) {
+      c.copy((c.raw.shape()[0] + c.chunks[0] - 1) / c.chunks[0] * c.chunks[0]);
+    }
+    repoint(file, all);
   }
 
-  /** Copies the kept chunks to the start of raw_data, points everything there, shrinks it. */
-  void moveDown() throws IOException {
-    moveTo(0);
-    long[] shape = raw.shape();
-    shape[0] = kept.size() * chunks[0];
-    raw.resize(shape);
+  /**
+   * Copies the kept chunks of every compaction to the start of its raw_data, points
+   * everything there and shrinks raw_data.
+   */
+  static void moveDown(H5File file, List<RawCompaction> all) throws IOException {
+    if (all.isEmpty()) {
+      return;
+    }
+    for (RawCompaction c : all) {
+      c.copy(0);
+    }
+    repoint(file, all);
+    for (RawCompaction c : all) {
+      long[] shape = c.raw.shape();
+      shape[0] = c.kept.size() * c.chunks[0];
+      c.raw.resize(shape);
+    }
     file.flush();
   }
 
-  /** Copies every kept chunk to consecutive slots from row {@code first}, then re-points. */
-  private void moveTo(long first) throws IOException {
+  /** Points hash tables, then versions, at the copies; flushed after each step. */
+  private static void repoint(H5File file, List<RawCompaction> all) throws IOException {
+    file.flush(); // the chunks are in place before anything points at them
+    for (RawCompaction c : all) {
+      c.table.writeRows();
+    }
+    file.flush();
+    for (RawCompaction c : all) {
+      c.table.writeLargestIndex();
+    }
+    file.flush();
+    for (RawCompaction c : all) {
+      c.at.putAll(c.copied);
+      for (Map.Entry<String, StagedDataset> e : c.versions.entrySet()) {
+        c.remap(e.getKey(), e.getValue());
+      }
+    }
+    file.flush();
+  }
+
+  /** Copies every kept chunk to consecutive slots from row {@code first}, and hashes it. */
+  private void copy(long first) throws IOException {
     long[] shape = raw.shape();
     long need = first + kept.size() * chunks[0];
     if (shape[0] < need) {
@@ -88,8 +132,8 @@ final class RawCompaction {
       raw.resize(shape);
     }
     Group g = file.group(VersionLayout.VERSION_DATA + "/" + path);
-    HashTable table = HashTable.overwriting(g.dataset("hash_table"));
-    Map<Long, Long> next = new HashMap<>();
+    table = HashTable.overwriting(g.dataset("hash_table"));
+    copied.clear();
     long row = first;
     for (Map.Entry<Long, long[]> e : kept.entrySet()) {
       long[] extent = e.getValue();
@@ -99,19 +143,9 @@ final class RawCompaction {
       if (table.find(hash) == null) {
         table.add(hash, row, row + extent[0]);
       }
-      next.put(e.getKey(), row);
+      copied.put(e.getKey(), row);
       row += chunks[0];
     }
-    file.flush(); // the chunks are in place before anything points at them
-    table.writeRows();
-    file.flush();
-    table.writeLargestIndex();
-    file.flush();
-    at.putAll(next);
-    for (Map.Entry<String, StagedDataset> e : versions.entrySet()) {
-      remap(e.getKey(), e.getValue());
-    }
-    file.flush();
   }
 
   /** Replaces one version's dataset by a finished one mapping the chunks where they are now. */

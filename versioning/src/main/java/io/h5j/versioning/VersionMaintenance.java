@@ -55,10 +55,10 @@ final class VersionMaintenance {
     for (Map.Entry<String, Map<String, StagedDataset>> e : kept.entrySet()) {
       RawCompaction c = RawCompaction.plan(file, e.getKey(), e.getValue());
       if (c != null) {
-        c.moveUp();
         compactions.add(c);
       }
     }
+    RawCompaction.moveUp(file, compactions);
     Group versions = file.group(VersionLayout.VERSIONS);
     for (String v : keep) {
       VersionInfo i = byName.get(v);
@@ -83,9 +83,7 @@ final class VersionMaintenance {
       }
     }
     file.flush();
-    for (RawCompaction c : compactions) {
-      c.moveDown();
-    }
+    RawCompaction.moveDown(file, compactions);
   }
 
   private static void dropStore(H5File file, String path) throws IOException {
