@@ -3,7 +3,7 @@ package io.h5j.versioning;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -75,7 +75,8 @@ final class FileLocks {
         boolean rw = true;
         try {
           c = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        } catch (AccessDeniedException | UnsupportedOperationException e) {
+        } catch (FileSystemException | UnsupportedOperationException e) {
+          // not writable here (permissions, a read-only mount): readers still lock
           c = FileChannel.open(path, StandardOpenOption.READ);
           rw = false;
         }

@@ -13,7 +13,8 @@ import java.util.Set;
  * follows from their names, and readers checking every version they list against that rule.
  *
  * <pre>
- *   writer FILE COMMITS DIR [nolock]   waits for DIR/ready-*, commits, writes DIR/done
+ *   writer FILE COMMITS DIR [nolock]   waits for DIR/ready-*, commits, waits for
+ *                                      DIR/release, closes, writes DIR/done
  *   reader FILE ID DIR [nolock]        reads until DIR/done, prints "ok checks refreshes"
  * </pre>
  *
@@ -137,6 +138,10 @@ public final class ConcurrentAccessProcess {
           vf.deleteVersions("v" + (k - 6), "v" + (k - 5)); // compacts and re-maps
         }
       }
+      // stays open until the test has seen a second writer refused
+      while (!Files.exists(dir.resolve("release")) && System.nanoTime() < deadline) {
+        Thread.sleep(10);
+      }
     } finally {
       Files.writeString(dir.resolve("done"), "");
     }
@@ -179,6 +184,7 @@ public final class ConcurrentAccessProcess {
           break;
         }
         finalPass = done;
+        Thread.sleep(5); // leave the writer some of the machine
       }
       System.out.println("ok " + checks + " " + kept.refreshes);
       return 0;

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * writer changed it.
  */
 class ConcurrentAccessTest {
-  private static final int COMMITS = 24;
+  private static final int COMMITS = 16;
   private Path dir;
   private Path file;
 
@@ -173,13 +173,15 @@ class ConcurrentAccessTest {
     for (int i = 1; i < ConcurrentAccessProcess.READERS; i++) {
       Files.writeString(dir.resolve("ready-none" + i), ""); // only one reader here
     }
+    Files.writeString(dir.resolve("release"), "");
     Process writer = start("writer", file.toString(), String.valueOf(COMMITS),
         dir.toString(), "lock");
     String writerOut = finish(writer);
     assertEquals(0, writer.exitValue(), "writer failed:\n" + writerOut);
     String out = finish(py).strip();
-    System.out.println("h5py reader: " + out);
-    assertTrue(!out.endsWith("bad 0"), out);
+    System.out.println("h5py reader: exit " + py.exitValue() + ", " + out);
+    // libhdf5 either reports a failed or wrong read, or dies on what it read
+    assertTrue(py.exitValue() != 0 || out.matches("(?s).*ok \\d+ bad [1-9]\\d*"), out);
   }
 
   /** Starts the readers, then the writer; returns each reader's output once all ended. */
@@ -202,6 +204,7 @@ class ConcurrentAccessTest {
           () -> VersionedFile.open(file));
       assertTrue(e.getMessage().contains("another process"), e.getMessage());
     }
+    Files.writeString(dir.resolve("release"), "");
     List<String> outputs = new ArrayList<>();
     String writerOut = finish(writer);
     assertEquals(0, writer.exitValue(), "writer failed:\n" + writerOut);
