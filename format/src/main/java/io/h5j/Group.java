@@ -173,12 +173,41 @@ public final class Group extends Node {
     p.parent.addLink(LinkMessage.hard(p.name, target.address));
   }
 
-  /** Removes the link {@code name} (the object stays if other links reach it). */
-  public void delete(String name) throws IOException {
+  /**
+   * Removes the links {@code names} (an object stays if other links reach it), all in one
+   * write of the group: a crash leaves either all of them or none.
+   */
+  public void delete(String... names) throws IOException {
     edit(links -> {
-      if (links.remove(name) == null) {
-        throw new IllegalArgumentException("no link '" + name + "' in " + path);
+      for (String name : names) {
+        if (!links.containsKey(name)) {
+          throw new IllegalArgumentException("no link '" + name + "' in " + path);
+        }
       }
+      for (String name : names) {
+        links.remove(name);
+      }
+    });
+  }
+
+  /**
+   * Points the existing link {@code name} at {@code target} in one write of the group, so
+   * that readers, and a crash, find either the old object or the new one there, never
+   * nothing. With {@link H5File#createAnonymousVirtualDataset} this replaces an object by a
+   * finished one. The old object stays in the file (unreachable unless other links reach it).
+   */
+  public void relink(String name, Node target) throws IOException {
+    if (target.file != file) {
+      throw new IllegalArgumentException("a hard link must point into the same file");
+    }
+    edit(links -> {
+      LinkMessage old = links.get(name);
+      if (old == null) {
+        throw new IllegalArgumentException("no link '" + name + "' in " + path
+            + " to point elsewhere");
+      }
+      links.put(name, new LinkMessage(name, new LinkMessage.Hard(target.address),
+          old.creationOrder(), old.utf8()));
     });
   }
 

@@ -5,6 +5,7 @@ import io.h5j.format.object.H5Context;
 import io.h5j.format.superblock.Superblock;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -72,6 +73,18 @@ public final class H5File implements Closeable {
     return open(FileAccess.openReadWrite(path, wrap), path);
   }
 
+  /**
+   * Opens {@code path} through a channel the caller opened and keeps (read-write if
+   * {@code writable}): {@link #close()} writes what is pending but leaves the channel open.
+   * For callers that share one channel among several views of a file, for instance to keep
+   * POSIX record locks ({@link FileChannel#lock}), which closing any channel of the file
+   * drops for the whole process.
+   */
+  public static H5File open(Path path, FileChannel channel, boolean writable)
+      throws IOException {
+    return open(FileAccess.borrow(path, channel, writable), path);
+  }
+
   private static H5File open(FileAccess fa, Path path) throws IOException {
     try {
       return new H5File(path, H5Context.open(fa));
@@ -135,6 +148,17 @@ public final class H5File implements Closeable {
 
   public Dataset dataset(String path) throws IOException {
     return root().dataset(path);
+  }
+
+  /**
+   * Creates a virtual dataset as {@code spec} maps it that no group links to yet (as
+   * libhdf5's {@code H5Dcreate_anon}): set its attributes, then link it with
+   * {@link Group#createHardLink} or put it in place of another with {@link Group#relink}.
+   */
+  public Dataset createAnonymousVirtualDataset(VirtualSpec spec) throws IOException {
+    checkWritable();
+    long address = VirtualDatasetWriter.create(this, spec);
+    return new Dataset(this, "(anonymous dataset at " + address + ")", address);
   }
 
   /**

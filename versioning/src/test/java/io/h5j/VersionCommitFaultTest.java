@@ -5,16 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
-import io.h5j.versioning.VersionInfo;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,27 +22,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * absent or complete. (In package io.h5j to use the format's fault-injecting channel.)
  */
 class VersionCommitFaultTest {
-  /** SHA-256 of every dataset of every version, read by h5j. */
-  private static Map<String, String> digests(Path file) throws IOException {
-    Map<String, String> out = new LinkedHashMap<>();
-    try (VersionedFile vf = VersionedFile.openReadOnly(file)) {
-      for (VersionInfo v : vf.versions()) {
-        for (String p : vf.version(v.name()).datasetPaths()) {
-          out.put(v.name() + ":" + p, sha(vf.version(v.name()).readBytes(p)));
-        }
-      }
-    }
-    return out;
-  }
-
-  private static String sha(byte[] b) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   private static void commitV4(VersionedFile vf) throws IOException {
     vf.commit("v4", "v3", s -> {
       s.write("grid", new long[] {0, 3}, new long[] {4, 3}, new int[] {1, 2, 3, 4, 5, 6, 7, 8,
@@ -60,14 +35,14 @@ class VersionCommitFaultTest {
   @ValueSource(strings = {"smoke-1.7.0.h5", "smoke-2.4.1.dev-5389a78.h5"})
   void everyEarlierVersionSurvivesACommitKilledAtAnyWrite(String fixture) throws Exception {
     Path source = Fixtures.dir().resolve("versioned-hdf5").resolve(fixture);
-    Map<String, String> before = digests(source);
+    Map<String, String> before = VersionDigests.h5j(source);
     Path good = Files.createTempFile("h5j-fault-good", ".h5");
     Files.copy(source, good, StandardCopyOption.REPLACE_EXISTING);
     good.toFile().setWritable(true);
     try (VersionedFile vf = VersionedFile.open(good)) {
       commitV4(vf);
     }
-    Map<String, String> after = digests(good);
+    Map<String, String> after = VersionDigests.h5j(good);
     List<Path> damaged = new ArrayList<>();
     try {
       for (int n = 1; ; n++) {
@@ -85,7 +60,7 @@ class VersionCommitFaultTest {
           assertTrue(e.getMessage().contains("injected fault"), e.toString());
           failed = true;
         }
-        Map<String, String> now = digests(f);
+        Map<String, String> now = VersionDigests.h5j(f);
         boolean hasV4 = now.keySet().stream().anyMatch(k -> k.startsWith("v4:"));
         assertEquals(hasV4 ? after : before, now, "fault at write " + n);
         if (!failed) {

@@ -16,13 +16,6 @@ final class ElementCodec {
 
   private static final DataConverter CONVERTER = new DataConverter(FileParams.DEFAULT);
 
-  static void requireFixedSize(Datatype t, String path) {
-    if (DataConverter.holdsVlen(t)) {
-      throw new UnsupportedOperationException("dataset " + path + " holds variable-length "
-          + "data; h5j stages fixed-size element types only so far");
-    }
-  }
-
   static byte[] encode(Datatype t, Object flatArray) {
     try {
       return CONVERTER.fromJavaArray(t, flatArray, null);

@@ -95,6 +95,17 @@ final class HashTable {
     return h;
   }
 
+  /**
+   * An empty table over an existing one whose rows it will overwrite from the first:
+   * {@link #writeRows} writes the rows added since, and {@link #writeLargestIndex} then makes
+   * them the only ones in use. Until then the old rows stay in use, each one as it was or
+   * as rewritten, so they must all name chunks that raw_data still holds.
+   */
+  static HashTable overwriting(Dataset table) throws IOException {
+    checkType(table);
+    return new HashTable(table);
+  }
+
   /** Creates an empty table in {@code group}, as versioned-hdf5 lays it out. */
   static HashTable create(Group group) throws IOException {
     Dataset t = group.createDataset("hash_table", DatasetSpec.empty(ROW_TYPE, 0)

@@ -82,7 +82,7 @@ public final class PlainFiles {
       }
       byte[] fill = d.fillValueBytes();
       if (fill != null) {
-        spec.fillValue(ElementCodec.decode(d.datatype(), fill, 1));
+        spec.fillValue(StagedElements.of(d.datatype(), fill, path).fillValue());
       }
       s.createDataset(path, spec);
     } else {
@@ -126,7 +126,7 @@ public final class PlainFiles {
         }
         DatasetSpec spec = DatasetSpec.of(v.read(p)).datatype(v.datatype(p)).shape(shape)
             .chunks(chunks).layout(DatasetSpec.Layout.CHUNKED)
-            .fillValue(ElementCodec.decode(v.datatype(p), v.fillValueBytes(p), 1));
+            .fillValue(StagedElements.of(v.datatype(p), v.fillValueBytes(p), p).fillValue());
         Dataset d = f.root().createDataset(p, spec);
         AttributeCopy.write(d.attributes(), v.storedAttributes(p));
       }

@@ -5,11 +5,9 @@ import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.H5FormatException;
-import io.h5j.Selection;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.Dataspace;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -22,14 +20,12 @@ final class RawStore {
   private final Dataset raw;
   private final HashTable hashes;
   private final long[] chunks;
-  private final int elementSize;
   private long nextSlot;
 
-  private RawStore(Dataset raw, HashTable hashes, long[] chunks, int elementSize) {
+  private RawStore(Dataset raw, HashTable hashes, long[] chunks) {
     this.raw = raw;
     this.hashes = hashes;
     this.chunks = chunks;
-    this.elementSize = elementSize;
     this.nextSlot = ceilToChunk(hashes.largestStop());
   }
 
@@ -42,24 +38,24 @@ final class RawStore {
     Dataset raw = file.dataset(rawPath);
     long[] chunks = chunksOf(raw);
     HashTable h = HashTable.read(file.dataset(VersionLayout.hashTablePath(path)));
-    return new RawStore(raw, h, chunks, raw.datatype().size());
+    return new RawStore(raw, h, chunks);
   }
 
   /** Creates raw_data and hash_table for a new dataset path. */
-  static RawStore create(H5File file, String path, Datatype type, long[] chunks, byte[] fill)
-      throws IOException {
+  static RawStore create(H5File file, String path, Datatype type, long[] chunks,
+      Object fillValue) throws IOException {
     Group g = file.root().createGroup(VersionLayout.VERSION_DATA + "/" + path);
     long[] shape = chunks.clone();
     shape[0] = 0;
     long[] max = chunks.clone();
     max[0] = Dataspace.UNLIMITED;
     DatasetSpec spec = DatasetSpec.empty(type, shape).maxShape(max).chunks(chunks);
-    if (fill != null) {
-      spec.fillValue(ElementCodec.decode(type, fill, 1));
+    if (fillValue != null) {
+      spec.fillValue(fillValue);
     }
     Dataset raw = g.createDataset("raw_data", spec);
     raw.attributes().put(VersionLayout.ATTR_CHUNKS, chunks.clone());
-    return new RawStore(raw, HashTable.create(g), chunks.clone(), type.size());
+    return new RawStore(raw, HashTable.create(g), chunks.clone());
   }
 
   /** The chunk shape recorded on raw_data (attribute {@code chunks}). */
@@ -89,20 +85,21 @@ final class RawStore {
    * one is stored already; returns the raw_data row where its slot starts. New chunks are
    * written by {@link #writeChunks}.
    */
-  long store(byte[] elements, long[] extent) {
-    byte[] hash = ChunkHash.of(elements, extent);
+  long store(StagedElements kind, byte[] elements, long[] extent) {
+    byte[] hash = kind.hash(elements, extent);
     long[] known = hashes.find(hash);
     if (known != null) {
       return known[0];
     }
     long start = nextSlot;
     nextSlot = start + chunks[0];
-    pending.add(new PendingChunk(start, elements, extent.clone()));
+    pending.add(new PendingChunk(kind, start, elements, extent.clone()));
     hashes.add(hash, start, start + extent[0]);
     return start;
   }
 
-  private record PendingChunk(long start, byte[] elements, long[] extent) {}
+  private record PendingChunk(StagedElements kind, long start, byte[] elements,
+      long[] extent) {}
 
   private final java.util.List<PendingChunk> pending = new java.util.ArrayList<>();
 
@@ -117,20 +114,14 @@ final class RawStore {
       raw.resize(rawShape);
     }
     for (PendingChunk c : pending) {
-      long[] at = new long[chunks.length];
-      at[0] = c.start();
-      raw.write(Selection.box(at, c.extent()), ByteBuffer.wrap(c.elements()));
+      c.kind().write(raw, c.start(), c.extent(), c.elements());
     }
     pending.clear();
   }
 
   /** Reads the box of {@code extent} elements at the slot starting at row {@code start}. */
-  byte[] read(long start, long[] extent) throws IOException {
-    long[] at = new long[extent.length];
-    at[0] = start;
-    ByteBuffer b = ByteBuffer.allocate((int) Boxes.count(extent) * elementSize);
-    raw.read(Selection.box(at, extent), b);
-    return b.array();
+  byte[] read(StagedElements kind, long start, long[] extent) throws IOException {
+    return kind.read(raw, start, extent);
   }
 
   /** Writes the new chunks and hash rows (the rows not yet marked used). */

@@ -19,6 +19,8 @@ final class StagedDataset {
   final String path;
   final Datatype type;
   final long[] chunks;
+  /** How elements are staged; {@link #fill} is one staged element reading as the fill value. */
+  final StagedElements elements;
   final byte[] fill;
   long[] shape;
   final Map<String, Object> attributes;
@@ -36,14 +38,15 @@ final class StagedDataset {
     byte[] read(long start, long[] extent) throws IOException;
   }
 
-  StagedDataset(String path, Datatype type, long[] shape, long[] chunks, byte[] fill,
+  StagedDataset(String path, Datatype type, long[] shape, long[] chunks, StagedElements elements,
       Map<String, Object> attributes, MappingBlock parentBlock, Map<ChunkKey, Long> parentSlots,
       RawReader reader) {
     this.path = path;
     this.type = type;
     this.shape = shape.clone();
     this.chunks = chunks.clone();
-    this.fill = fill == null ? new byte[type.size()] : fill.clone();
+    this.elements = elements;
+    this.fill = elements.fill();
     this.attributes = new LinkedHashMap<>(attributes);
     this.parentBlock = parentBlock;
     this.parentShape = parentBlock == null ? null : shape.clone();
@@ -53,7 +56,7 @@ final class StagedDataset {
   }
 
   int elementSize() {
-    return type.size();
+    return elements.size();
   }
 
   /** Whether the parent's mappings still describe this dataset exactly. */

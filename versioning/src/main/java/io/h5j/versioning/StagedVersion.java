@@ -95,19 +95,17 @@ public final class StagedVersion implements AutoCloseable {
     if (type == null) {
       throw new IllegalArgumentException("the spec needs a datatype");
     }
-    ElementCodec.requireFixedSize(type, p);
     long[] shape = spec.shape();
     if (shape.length == 0) {
       throw new IllegalArgumentException("versioned datasets have rank 1 or more");
     }
     long[] chunks = spec.chunks();
-    byte[] fill = spec.fillValue() == null ? null : ElementCodec.encodeOne(type,
-        spec.fillValue());
+    StagedElements elements = StagedElements.forSpec(type, spec.fillValue(), p);
     int slash = p.lastIndexOf('/');
     if (slash > 0) {
       createGroup(p.substring(0, slash));
     }
-    StagedDataset d = new StagedDataset(p, type, shape, chunks, fill, Map.of(), null,
+    StagedDataset d = new StagedDataset(p, type, shape, chunks, elements, Map.of(), null,
         Map.of(), (start, extent) -> {
           throw new IllegalStateException("a new dataset has no stored chunks");
         });
@@ -165,7 +163,7 @@ public final class StagedVersion implements AutoCloseable {
           + " elements; got " + (flatArray == null || !flatArray.getClass().isArray()
               ? String.valueOf(flatArray) : Array.getLength(flatArray) + ""));
     }
-    d.write(start, extent, ElementCodec.encode(d.type, flatArray));
+    d.write(start, extent, d.elements.encode(flatArray));
   }
 
   /** Every element as this staged version holds it, as a flat Java array. */
@@ -177,7 +175,7 @@ public final class StagedVersion implements AutoCloseable {
   /** The box of {@code extent} elements at {@code start}, as a flat Java array. */
   public Object read(String path, long[] start, long[] extent) throws IOException {
     StagedDataset d = dataset(path);
-    return ElementCodec.decode(d.type, d.read(start, extent), (int) Boxes.count(extent));
+    return d.elements.decode(d.read(start, extent), (int) Boxes.count(extent));
   }
 
   /**

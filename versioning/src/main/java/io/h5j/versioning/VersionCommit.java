@@ -67,7 +67,7 @@ final class VersionCommit {
   private static void writeDataset(H5File file, Group vg, StagedDataset d,
       Map<String, RawStore> stores, Map<String, RawStore> touched, boolean compact)
       throws IOException {
-    Object fill = ElementCodec.decode(d.type, d.fill, 1);
+    Object fill = d.elements.fillValue();
     Dataset created;
     if (d.mappingsUnchanged()) {
       created = vg.createVirtualDataset(d.path, VirtualSpec.of(d.type, d.shape).fillValue(fill)
@@ -81,7 +81,7 @@ final class VersionCommit {
         if (Boxes.isFull(extent, d.chunks) && Boxes.allEqual(e.getValue(), d.fill)) {
           continue; // reads as the fill value without a mapping
         }
-        slots.put(e.getKey(), store.store(e.getValue(), extent));
+        slots.put(e.getKey(), store.store(d.elements, e.getValue(), extent));
       }
       if (d.sameAsParent(slots)) {
         created = vg.createVirtualDataset(d.path, VirtualSpec.of(d.type, d.shape)
@@ -137,7 +137,7 @@ final class VersionCommit {
       throws IOException {
     RawStore s = stores.get(d.path);
     if (s == null) {
-      s = RawStore.create(file, d.path, d.type, d.chunks, d.fill);
+      s = RawStore.create(file, d.path, d.type, d.chunks, d.elements.fillValue());
       stores.put(d.path, s);
     }
     return s;

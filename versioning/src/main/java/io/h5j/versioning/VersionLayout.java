@@ -25,6 +25,12 @@ final class VersionLayout {
   static final String ATTR_RAW_DATA = "raw_data";
   static final String ATTR_CHUNKS = "chunks";
   static final String ATTR_LARGEST_INDEX = "largest_index";
+  /**
+   * h5j's own attribute of the versions group (int64), raised by every change h5j makes to
+   * the file so that readers in other processes know to drop what they cached; versioned-hdf5
+   * ignores it.
+   */
+  static final String ATTR_GENERATION = "h5j_generation";
 
   /** Python's {@code %Y-%m-%d %H:%M:%S.%f%z} for a UTC time: {@code 2026-11-29 13:53:16.629195+0000}. */
   private static final DateTimeFormatter TIMESTAMP =

@@ -71,9 +71,10 @@ final class VersionReader {
     MappingBlock block = virtual ? d.virtualMappings() : null;
     Map<ChunkKey, Long> slots = virtual ? slots(d, block, shape, chunks, path)
         : new HashMap<>();
+    StagedElements elements = StagedElements.of(d.datatype(), d.fillValueBytes(), path);
     StagedDataset.RawReader reader = (start, extent) -> store(file, path, stores)
-        .read(start, extent);
-    return new StagedDataset(path, d.datatype(), shape, chunks, d.fillValueBytes(), attrs,
+        .read(elements, start, extent);
+    return new StagedDataset(path, d.datatype(), shape, chunks, elements, attrs,
         virtual ? block : null, slots, reader);
   }
 

@@ -14,14 +14,17 @@ import java.util.Set;
 
 /**
  * One committed version, read-only: its datasets (read as the format API reads them, through
- * their virtual mappings), groups and attributes. Paths are relative to the version.
+ * their virtual mappings), groups and attributes. Paths are relative to the version. Each
+ * method is one read of the {@link VersionedFile} it came from: of a file opened read-only,
+ * under the shared lock and as the file is now ({@link VersionedFile#openReadOnly}); a
+ * version deleted since the view was made is an {@link IllegalStateException}.
  */
 public final class VersionView {
-  private final H5File file;
+  private final VersionedFile owner;
   private final VersionInfo info;
 
-  VersionView(H5File file, VersionInfo info) {
-    this.file = file;
+  VersionView(VersionedFile owner, VersionInfo info) {
+    this.owner = owner;
     this.info = info;
   }
 
@@ -35,55 +38,62 @@ public final class VersionView {
 
   /** Paths of every dataset of this version, in the order a depth-first walk meets them. */
   public List<String> datasetPaths() throws IOException {
-    List<String> out = new ArrayList<>();
-    walk(root(), "", out, false);
-    return out;
+    return owner.reading(f -> {
+      List<String> out = new ArrayList<>();
+      walk(root(f), "", out, false);
+      return out;
+    });
   }
 
   /** Paths of every group of this version below its root. */
   public List<String> groupPaths() throws IOException {
-    List<String> out = new ArrayList<>();
-    walk(root(), "", out, true);
-    return out;
+    return owner.reading(f -> {
+      List<String> out = new ArrayList<>();
+      walk(root(f), "", out, true);
+      return out;
+    });
   }
 
   public boolean contains(String path) throws IOException {
-    return root().contains(VersionLayout.normalize(path));
+    return owner.reading(f -> root(f).contains(VersionLayout.normalize(path)));
   }
 
   public long[] shape(String path) throws IOException {
-    return dataset(path).shape();
+    return owner.reading(f -> dataset(f, path).shape());
   }
 
   public Datatype datatype(String path) throws IOException {
-    return dataset(path).datatype();
+    return owner.reading(f -> dataset(f, path).datatype());
   }
 
   /** The chunk shape versioned-hdf5 records for the dataset. */
   public long[] chunks(String path) throws IOException {
-    return (long[]) dataset(path).attributes().get(VersionLayout.ATTR_CHUNKS);
+    return owner.reading(f -> (long[]) dataset(f, path).attributes()
+        .get(VersionLayout.ATTR_CHUNKS));
   }
 
   /** The fill value's stored bytes (zeros when the dataset defines none). */
   public byte[] fillValueBytes(String path) throws IOException {
-    Dataset d = dataset(path);
-    byte[] f = d.fillValueBytes();
-    return f == null ? new byte[d.datatype().size()] : f;
+    return owner.reading(f -> {
+      Dataset d = dataset(f, path);
+      byte[] fill = d.fillValueBytes();
+      return fill == null ? new byte[d.datatype().size()] : fill;
+    });
   }
 
   /** Every element as a flat Java array in C order (see {@link Dataset#read()}). */
   public Object read(String path) throws IOException {
-    return dataset(path).read();
+    return owner.reading(f -> dataset(f, path).read());
   }
 
   /** The elements a selection picks, as a flat Java array. */
   public Object read(String path, Selection sel) throws IOException {
-    return dataset(path).read(sel);
+    return owner.reading(f -> dataset(f, path).read(sel));
   }
 
   /** The stored bytes of every element in C order (the file's type and byte order). */
   public byte[] readBytes(String path) throws IOException {
-    return dataset(path).readRaw();
+    return owner.reading(f -> dataset(f, path).readRaw());
   }
 
   /** User attributes of a dataset or group ({@code ""} for the version itself). */
@@ -93,18 +103,29 @@ public final class VersionView {
 
   /** User attributes with their stored types, for copying them elsewhere. */
   Map<String, Object> storedAttributes(String path) throws IOException {
-    Node n = path.isEmpty() ? root() : root().get(VersionLayout.normalize(path));
-    Set<String> skip = n instanceof Dataset ? VersionReader.LAYOUT_ATTRS
-        : path.isEmpty() ? VersionedFile.VERSION_ATTRS : Set.of();
-    return AttributeCopy.read(n.attributes(), skip);
+    return owner.reading(f -> {
+      Node n = path.isEmpty() ? root(f) : root(f).get(VersionLayout.normalize(path));
+      Set<String> skip = n instanceof Dataset ? VersionReader.LAYOUT_ATTRS
+          : path.isEmpty() ? VersionedFile.VERSION_ATTRS : Set.of();
+      return AttributeCopy.read(n.attributes(), skip);
+    });
   }
 
-  private Group root() throws IOException {
-    return file.group(VersionLayout.versionPath(info.name()));
+  /**
+   * This version's group in the file as it is now; a version deleted since this view was
+   * made is an error that says so.
+   */
+  private Group root(H5File f) throws IOException {
+    String p = VersionLayout.versionPath(info.name());
+    if (!f.root().contains(p)) {
+      throw new IllegalStateException("version " + info.name() + " of " + f.path()
+          + " was deleted since this view of it was made");
+    }
+    return f.group(p);
   }
 
-  private Dataset dataset(String path) throws IOException {
-    return root().dataset(VersionLayout.normalize(path));
+  private Dataset dataset(H5File f, String path) throws IOException {
+    return root(f).dataset(VersionLayout.normalize(path));
   }
 
   private static void walk(Group g, String prefix, List<String> out, boolean groups)

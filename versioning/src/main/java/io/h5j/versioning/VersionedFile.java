@@ -49,17 +49,30 @@ public final class VersionedFile implements Closeable {
   private H5File file;
   private final Path path;
   private final boolean writable;
+  private final FileLocks locks;
+  /** A file the caller passed to {@link #of}: closed by {@link #close()} only. */
+  private final H5File callers;
   private StagedVersion staged;
   private boolean compactMappings;
   private final Map<String, RawStore> stores = new HashMap<>();
+  /** The generation the cached structures show ({@link VersionLayout#ATTR_GENERATION}). */
+  private long generation;
+  private int readDepth;
+  private boolean closed;
+  /** How often a reader found the file changed and re-read it: for tests. */
+  int refreshes;
 
-  private VersionedFile(H5File file, Path path, boolean writable) {
+  private VersionedFile(H5File file, boolean writable, FileLocks locks, H5File callers)
+      throws IOException {
     this.file = file;
-    this.path = path;
+    this.path = file.path();
     this.writable = writable;
+    this.locks = locks;
+    this.callers = callers;
+    this.generation = generationOf(file);
   }
 
-  /** Creates (or truncates) a file with no versions. */
+  /** Creates (or truncates) a file with no versions, and opens it to add versions. */
   public static VersionedFile create(Path path) throws IOException {
     H5File f = H5File.create(path);
     try {
@@ -69,40 +82,182 @@ public final class VersionedFile implements Closeable {
           VersionLayout.formatTimestamp(Instant.now()));
       versions.attributes().put(VersionLayout.ATTR_CURRENT, VersionLayout.FIRST_VERSION);
       versions.attributes().put(VersionLayout.ATTR_DATA_VERSION, VersionLayout.DATA_VERSION);
-      f.flush();
-      return new VersionedFile(f, path, true);
+      f.close();
     } catch (IOException | RuntimeException e) {
       f.closeWithoutFlush();
       throw e;
     }
+    return open(path);
   }
 
-  /** Opens a versioned file to read and add versions. The file is checked first, read-only. */
+  /**
+   * Opens a versioned file to read and add versions. The file is checked first, read-only.
+   * Only one process (and one {@code VersionedFile} per JVM) may have a file open this way:
+   * a second one gets an {@link IllegalStateException}. Readers in other processes that use
+   * {@link #openReadOnly} never see a commit half done (see there).
+   */
   public static VersionedFile open(Path path) throws IOException {
-    try (H5File check = H5File.open(path)) {
-      checkLayout(check);
+    FileLocks locks = FileLocks.acquire(path);
+    try {
+      locks.claimWriter();
+      try {
+        try (H5File check = H5File.open(path, locks.channel(), false)) {
+          checkLayout(check);
+        }
+        return new VersionedFile(H5File.open(path, locks.channel(), true), true, locks, null);
+      } catch (IOException | RuntimeException e) {
+        locks.releaseWriter();
+        throw e;
+      }
+    } catch (IOException | RuntimeException e) {
+      locks.release();
+      throw e;
     }
-    return new VersionedFile(H5File.openReadWrite(path), path, true);
   }
 
   /**
    * Versioned access to an HDF5 file the caller opened (read-write to add versions, e.g.
-   * through a channel of its own); closing the result closes {@code file}.
+   * through a channel of its own); closing the result closes {@code file}. The locks of
+   * {@link #open} and {@link #openReadOnly} apply, but closing {@code file}'s channel drops
+   * every lock this process holds on the file: have no other {@code VersionedFile} of the
+   * file open in this JVM meanwhile.
    */
   public static VersionedFile of(H5File file, boolean writable) throws IOException {
-    checkLayout(file);
-    return new VersionedFile(file, file.path(), writable);
+    FileLocks locks = FileLocks.acquire(file.path());
+    try {
+      if (writable) {
+        locks.claimWriter();
+      }
+      try {
+        if (writable) {
+          checkLayout(file);
+        } else {
+          locks.lockShared();
+          try {
+            checkLayout(file);
+          } finally {
+            locks.unlockShared();
+          }
+        }
+        return new VersionedFile(file, writable, locks, file);
+      } catch (IOException | RuntimeException e) {
+        locks.releaseWriter();
+        throw e;
+      }
+    } catch (IOException | RuntimeException e) {
+      locks.release();
+      throw e;
+    }
   }
 
-  /** Opens a versioned file read-only. */
+  /**
+   * Opens a versioned file read-only, to read while one writer in this or another process
+   * may add versions. Every read (each method of this class and of {@link VersionView})
+   * holds a shared lock on the file while it runs, which waits for a commit in progress to
+   * end and keeps the next one waiting until the read is done; it first checks whether the
+   * file changed since the last read and, if so, reads it anew. So a reader lists only
+   * committed versions and reads them whole. The locks are POSIX record locks
+   * ({@link java.nio.channels.FileChannel#lock}, fcntl on Linux); libhdf5 locks files with
+   * flock(), which does not interact with them, so readers using libhdf5 (h5py) get no such
+   * protection from an h5j writer, nor an h5j reader from a libhdf5 writer.
+   */
   public static VersionedFile openReadOnly(Path path) throws IOException {
-    H5File f = H5File.open(path);
+    FileLocks locks = FileLocks.acquire(path);
     try {
-      checkLayout(f);
-      return new VersionedFile(f, path, false);
+      locks.lockShared();
+      try {
+        H5File f = H5File.open(path, locks.channel(), false);
+        try {
+          checkLayout(f);
+          return new VersionedFile(f, false, locks, null);
+        } catch (IOException | RuntimeException e) {
+          f.close();
+          throw e;
+        }
+      } finally {
+        locks.unlockShared();
+      }
     } catch (IOException | RuntimeException e) {
-      f.close();
+      locks.release();
       throw e;
+    }
+  }
+
+  /** One read of the file, given the file as it is now. */
+  interface Reading<T> {
+    T read(H5File f) throws IOException;
+  }
+
+  /**
+   * Runs a read. A read-only file is read under the shared lock, after re-reading the file if
+   * a writer changed it; the writer's own view is always current.
+   */
+  <T> T reading(Reading<T> r) throws IOException {
+    if (writable) {
+      return r.read(open());
+    }
+    open();
+    locks.lockShared();
+    readDepth++;
+    try {
+      if (readDepth == 1) {
+        refreshIfChanged();
+      }
+      return r.read(open());
+    } finally {
+      readDepth--;
+      locks.unlockShared();
+    }
+  }
+
+  /** Re-reads the file if its generation moved since it was cached (shared lock held). */
+  private void refreshIfChanged() throws IOException {
+    H5File fresh = H5File.open(path, locks.channel(), false);
+    try {
+      long g = generationOf(fresh);
+      if (g == generation) {
+        fresh.close();
+        return;
+      }
+      checkLayout(fresh);
+      H5File old = file;
+      file = fresh;
+      generation = g;
+      stores.clear();
+      refreshes++;
+      if (old != callers) {
+        old.close(); // our own view over the shared channel: the channel stays open
+      }
+    } catch (IOException | RuntimeException e) {
+      if (fresh != file) {
+        fresh.close();
+      }
+      throw e;
+    }
+  }
+
+  private static long generationOf(H5File f) throws IOException {
+    Group versions = f.group(VersionLayout.VERSIONS);
+    Object g = versions.attributes().contains(VersionLayout.ATTR_GENERATION)
+        ? versions.attributes().get(VersionLayout.ATTR_GENERATION) : null;
+    return g instanceof Number n ? n.longValue() : 0;
+  }
+
+  /**
+   * Runs work that changes the file under the exclusive lock, after raising the generation
+   * (so that readers re-read whatever the work leaves, even if it fails half way).
+   */
+  private void changing(FileWork work) throws IOException {
+    locks.lockExclusive();
+    try {
+      guarded(() -> {
+        open().group(VersionLayout.VERSIONS).attributes().put(VersionLayout.ATTR_GENERATION,
+            generation + 1);
+        generation++;
+        work.run();
+      });
+    } finally {
+      locks.unlockExclusive();
     }
   }
 
@@ -135,7 +290,11 @@ public final class VersionedFile implements Closeable {
     return path;
   }
 
-  /** The file underneath, for reading it with the format API. */
+  /**
+   * The file underneath, for reading it with the format API. For a file opened read-only it
+   * is a snapshot: reads through it take no lock, and a later read of this object may replace
+   * it by a newer one.
+   */
   public H5File h5() {
     return open();
   }
@@ -152,8 +311,12 @@ public final class VersionedFile implements Closeable {
 
   /** Every committed version, oldest first. */
   public List<VersionInfo> versions() throws IOException {
+    return reading(f -> versions(f));
+  }
+
+  private static List<VersionInfo> versions(H5File f) throws IOException {
     List<VersionInfo> out = new ArrayList<>();
-    Group versions = open().group(VersionLayout.VERSIONS);
+    Group versions = f.group(VersionLayout.VERSIONS);
     for (String name : versions.memberNames()) {
       if (name.equals(VersionLayout.FIRST_VERSION)) {
         continue;
@@ -196,16 +359,18 @@ public final class VersionedFile implements Closeable {
 
   /** The current version's name, or null before the first commit. */
   public String currentVersion() throws IOException {
-    String c = (String) open().group(VersionLayout.VERSIONS).attributes()
-        .get(VersionLayout.ATTR_CURRENT);
+    String c = reading(f -> (String) f.group(VersionLayout.VERSIONS).attributes()
+        .get(VersionLayout.ATTR_CURRENT));
     return VersionLayout.FIRST_VERSION.equals(c) ? null : c;
   }
 
   /** The record of one committed version. */
   public VersionInfo info(String name) throws IOException {
-    Group versions = open().group(VersionLayout.VERSIONS);
-    VersionInfo i = name == null || name.equals(VersionLayout.FIRST_VERSION)
-        || name.contains("/") || !versions.contains(name) ? null : readInfo(versions, name);
+    VersionInfo i = reading(f -> {
+      Group versions = f.group(VersionLayout.VERSIONS);
+      return name == null || name.equals(VersionLayout.FIRST_VERSION)
+          || name.contains("/") || !versions.contains(name) ? null : readInfo(versions, name);
+    });
     if (i == null) {
       throw new IllegalArgumentException("no committed version '" + name + "' in " + path);
     }
@@ -214,11 +379,15 @@ public final class VersionedFile implements Closeable {
 
   /** A committed version, read-only. */
   public VersionView version(String name) throws IOException {
-    return new VersionView(open(), info(name));
+    return new VersionView(this, info(name));
   }
 
   /** The {@code n}-th ancestor of {@code name} (0: the version itself). */
   public VersionView version(String name, int n) throws IOException {
+    return reading(f -> ancestor(name, n));
+  }
+
+  private VersionView ancestor(String name, int n) throws IOException {
     VersionInfo i = info(name);
     for (int k = 0; k < n; k++) {
       if (i.isRoot()) {
@@ -227,7 +396,7 @@ public final class VersionedFile implements Closeable {
       }
       i = info(i.parent());
     }
-    return new VersionView(open(), i);
+    return new VersionView(this, i);
   }
 
   /** The latest version committed at or before {@code time}. */
@@ -241,7 +410,7 @@ public final class VersionedFile implements Closeable {
     if (best == null) {
       throw new IllegalArgumentException("no version was committed at or before " + time);
     }
-    return new VersionView(open(), best);
+    return new VersionView(this, best);
   }
 
   /** Stages a version on top of the current one (or as the first one). */
@@ -300,7 +469,7 @@ public final class VersionedFile implements Closeable {
     }
     try {
       // on failure the file holds at most an uncommitted version group
-      guarded(() -> VersionCommit.run(open(), s, stores, Instant.now(), compactMappings));
+      changing(() -> VersionCommit.run(open(), s, stores, Instant.now(), compactMappings));
     } finally {
       released(s);
     }
@@ -317,6 +486,10 @@ public final class VersionedFile implements Closeable {
    * changed against its parent (added, removed, or mapped differently).
    */
   public List<LogEntry> log() throws IOException {
+    return reading(f -> logEntries());
+  }
+
+  private List<LogEntry> logEntries() throws IOException {
     List<LogEntry> out = new ArrayList<>();
     for (VersionInfo i : versions()) {
       out.add(new LogEntry(i, changedDatasets(i)));
@@ -331,14 +504,14 @@ public final class VersionedFile implements Closeable {
     Set<String> out = new TreeSet<>();
     Group g = open().group(VersionLayout.versionPath(i.name()));
     Group p = i.isRoot() ? null : open().group(VersionLayout.versionPath(i.parent()));
-    for (String ds : new VersionView(open(), i).datasetPaths()) {
+    for (String ds : new VersionView(this, i).datasetPaths()) {
       if (p == null || !p.contains(ds) || !(p.get(ds) instanceof Dataset pd)
           || !sameContent(g.dataset(ds), pd)) {
         out.add(ds);
       }
     }
     if (p != null) {
-      for (String ds : new VersionView(open(), info(i.parent())).datasetPaths()) {
+      for (String ds : new VersionView(this, info(i.parent())).datasetPaths()) {
         if (!g.contains(ds)) {
           out.add(ds);
         }
@@ -361,6 +534,10 @@ public final class VersionedFile implements Closeable {
    * slots, present in only one, or trimmed differently), as element offsets in C order.
    */
   public List<long[]> diff(String path, String v1, String v2) throws IOException {
+    return reading(f -> chunkDiff(path, v1, v2));
+  }
+
+  private List<long[]> chunkDiff(String path, String v1, String v2) throws IOException {
     String p = VersionLayout.normalize(path);
     Map<ChunkKey, String> a = chunkStates(p, v1);
     Map<ChunkKey, String> b = chunkStates(p, v2);
@@ -404,7 +581,10 @@ public final class VersionedFile implements Closeable {
    * the chunks the remaining versions map, its hash table rebuilt, and every remaining version
    * re-mapped; children of a deleted version get its nearest kept ancestor as parent, and so
    * does the current version if it was deleted. The space freed inside the file is reused by
-   * later writes; a repack returns it to the file system.
+   * later writes; a repack returns it to the file system. A failure at any write leaves every
+   * kept version as it was and the deleted ones either all there or all gone: kept chunks
+   * are copied twice (past the end of raw_data, then to its start) so that none is ever
+   * written over rows a version still maps.
    */
   public void deleteVersions(String... names) throws IOException {
     checkWritable();
@@ -414,21 +594,35 @@ public final class VersionedFile implements Closeable {
     }
     stores.clear(); // raw data is rewritten: cached stores would point at the old one
     List<VersionInfo> all = versions();
-    guarded(() -> VersionMaintenance.deleteVersions(open(), all, java.util.Set.of(names)));
+    Set<String> known = VersionMaintenance.names(all);
+    for (String n : names) {
+      if (!known.contains(n)) {
+        throw new IllegalArgumentException("no committed version '" + n + "' to delete in "
+            + path);
+      }
+    }
+    changing(() -> VersionMaintenance.deleteVersions(open(), all, java.util.Set.of(names)));
   }
 
   private interface FileWork {
     void run() throws IOException;
   }
 
-  /** Runs work that changes the file; if it fails, drops what was not flushed and closes. */
+  /**
+   * Runs work that changes the file; if it fails, drops what was not flushed, closes the file
+   * and gives up the writer's claim, so that it can be opened again.
+   */
   private void guarded(FileWork work) throws IOException {
     try {
       work.run();
     } catch (IOException | RuntimeException e) {
       H5File f = file;
       file = null;
-      f.closeWithoutFlush();
+      try {
+        f.closeWithoutFlush();
+      } finally {
+        locks.releaseWriter();
+      }
       throw e;
     }
   }
@@ -441,13 +635,13 @@ public final class VersionedFile implements Closeable {
     checkWritable();
     stores.clear();
     java.util.Set<String> names = VersionMaintenance.names(versions());
-    guarded(() -> VersionMaintenance.rebuildHashTables(open(), names));
+    changing(() -> VersionMaintenance.rebuildHashTables(open(), names));
   }
 
   /** The chunk shape the raw data of dataset {@code path} has, or null if it has none yet. */
   long[] storedChunks(String path) throws IOException {
     String raw = VersionLayout.rawDataPath(VersionLayout.normalize(path));
-    return open().root().contains(raw) ? RawStore.chunksOf(open().dataset(raw)) : null;
+    return reading(f -> f.root().contains(raw) ? RawStore.chunksOf(f.dataset(raw)) : null);
   }
 
   private H5File open() {
@@ -467,13 +661,36 @@ public final class VersionedFile implements Closeable {
 
   @Override
   public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
     if (staged != null) {
       staged.abort();
     }
-    if (file != null) {
-      H5File f = file;
-      file = null;
-      f.close();
+    try {
+      if (file != null) {
+        H5File f = file;
+        file = null;
+        if (writable) {
+          locks.lockExclusive(); // closing flushes: readers wait for it
+          try {
+            f.close();
+          } finally {
+            locks.unlockExclusive();
+          }
+        } else {
+          f.close();
+        }
+      }
+      if (callers != null) {
+        callers.close(); // no-op if it was the file closed above
+      }
+    } finally {
+      if (writable) {
+        locks.releaseWriter();
+      }
+      locks.release();
     }
   }
 }

@@ -21,14 +21,29 @@ public final class FileAccess implements Closeable {
   private final Path path;
   private final FileChannel channel;
   private final boolean writable;
+  /** False for a channel the caller opened and closes itself. */
+  private final boolean ownsChannel;
   private FileParams params = FileParams.DEFAULT;
   /** The file's size (absolute) when last asked, or -1: never larger than the real size. */
   private long knownSize = -1;
 
   private FileAccess(Path path, FileChannel channel, boolean writable) {
+    this(path, channel, writable, true);
+  }
+
+  private FileAccess(Path path, FileChannel channel, boolean writable, boolean ownsChannel) {
     this.path = path;
     this.channel = channel;
     this.writable = writable;
+    this.ownsChannel = ownsChannel;
+  }
+
+  /**
+   * Reads (and, if {@code writable}, writes) through a channel the caller opened and keeps:
+   * {@link #close()} leaves it open.
+   */
+  public static FileAccess borrow(Path path, FileChannel channel, boolean writable) {
+    return new FileAccess(path, channel, writable, false);
   }
 
   public static FileAccess openRead(Path path) throws IOException {
@@ -167,6 +182,8 @@ public final class FileAccess implements Closeable {
 
   @Override
   public void close() throws IOException {
-    channel.close();
+    if (ownsChannel) {
+      channel.close();
+    }
   }
 }
