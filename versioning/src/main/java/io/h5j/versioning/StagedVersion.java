@@ -17,8 +17,10 @@ import java.util.TreeMap;
  * {@link #commit()}, or by {@link #close()} at the end of a try-with-resources block unless
  * {@link #abort()} was called. Only the chunks a write touches are read and changed.
  *
- * <p>An exception thrown by the caller's own code between these calls does not reach
- * {@code close()}; to have any exception abandon the version, use
+ * <p>If any edit of this version throws, the version can no longer be committed: neither
+ * {@code commit()} nor {@code close()} writes it. An exception thrown by the caller's own
+ * code between edits does not reach {@code close()} (Java does not tell it); to have any
+ * exception abandon the version, use
  * {@link VersionedFile#commit(String, String, VersionedFile.Edit)}.
  */
 public final class StagedVersion implements AutoCloseable {
@@ -29,6 +31,7 @@ public final class StagedVersion implements AutoCloseable {
   private final Map<String, StagedDataset> datasets;
   private final Map<String, Object> versionAttributes = new LinkedHashMap<>();
   private boolean done;
+  private Throwable failedEdit;
 
   StagedVersion(VersionedFile owner, String name, String parent,
       Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets) {
@@ -63,21 +66,22 @@ public final class StagedVersion implements AutoCloseable {
 
   /** Creates a group (and any missing parents). */
   public void createGroup(String path) {
-    checkOpen();
-    String p = VersionLayout.normalize(path);
-    if (datasets.containsKey(p)) {
-      throw new IllegalArgumentException("'" + p + "' is a dataset; delete it first");
-    }
-    String[] parts = p.split("/");
-    StringBuilder b = new StringBuilder();
-    for (String part : parts) {
-      b.append(b.length() == 0 ? "" : "/").append(part);
-      String at = b.toString();
-      if (datasets.containsKey(at)) {
-        throw new IllegalArgumentException("'" + at + "' is a dataset, not a group");
+    edit(() -> {
+      String p = VersionLayout.normalize(path);
+      if (datasets.containsKey(p)) {
+        throw new IllegalArgumentException("'" + p + "' is a dataset; delete it first");
       }
-      groups.putIfAbsent(at, new LinkedHashMap<>());
-    }
+      String[] parts = p.split("/");
+      StringBuilder b = new StringBuilder();
+      for (String part : parts) {
+        b.append(b.length() == 0 ? "" : "/").append(part);
+        String at = b.toString();
+        if (datasets.containsKey(at)) {
+          throw new IllegalArgumentException("'" + at + "' is a dataset, not a group");
+        }
+        groups.putIfAbsent(at, new LinkedHashMap<>());
+      }
+    });
   }
 
   /**
@@ -85,47 +89,49 @@ public final class StagedVersion implements AutoCloseable {
    * from {@code spec}, and its data if it has any. Any dimension may grow later.
    */
   public void createDataset(String path, DatasetSpec spec) throws IOException {
-    checkOpen();
-    String p = VersionLayout.normalize(path);
-    if (contains(p)) {
-      throw new IllegalArgumentException("'" + p + "' exists in version " + name
-          + "; delete it first");
-    }
-    Datatype type = spec.datatype();
-    if (type == null) {
-      throw new IllegalArgumentException("the spec needs a datatype");
-    }
-    long[] shape = spec.shape();
-    if (shape.length == 0) {
-      throw new IllegalArgumentException("versioned datasets have rank 1 or more");
-    }
-    long[] chunks = spec.chunks();
-    StagedElements elements = StagedElements.forSpec(type, spec.fillValue(), p);
-    int slash = p.lastIndexOf('/');
-    if (slash > 0) {
-      createGroup(p.substring(0, slash));
-    }
-    StagedDataset d = new StagedDataset(p, type, shape, chunks, elements, Map.of(), null,
-        Map.of(), (start, extent) -> {
-          throw new IllegalStateException("a new dataset has no stored chunks");
-        });
-    datasets.put(p, d);
-    if (spec.data() != null) {
-      write(p, spec.data());
-    }
+    edit(() -> {
+      String p = VersionLayout.normalize(path);
+      if (contains(p)) {
+        throw new IllegalArgumentException("'" + p + "' exists in version " + name
+            + "; delete it first");
+      }
+      Datatype type = spec.datatype();
+      if (type == null) {
+        throw new IllegalArgumentException("the spec needs a datatype");
+      }
+      long[] shape = spec.shape();
+      if (shape.length == 0) {
+        throw new IllegalArgumentException("versioned datasets have rank 1 or more");
+      }
+      long[] chunks = spec.chunks();
+      StagedElements elements = StagedElements.forSpec(type, spec.fillValue(), p);
+      int slash = p.lastIndexOf('/');
+      if (slash > 0) {
+        createGroup(p.substring(0, slash));
+      }
+      StagedDataset d = new StagedDataset(p, type, shape, chunks, elements, Map.of(), null,
+          Map.of(), (start, extent) -> {
+            throw new IllegalStateException("a new dataset has no stored chunks");
+          });
+      datasets.put(p, d);
+      if (spec.data() != null) {
+        write(p, spec.data());
+      }
+    });
   }
 
   /** Deletes a dataset, or a group with everything below it. */
   public void delete(String path) {
-    checkOpen();
-    String p = VersionLayout.normalize(path);
-    if (!contains(p)) {
-      throw new IllegalArgumentException("no '" + p + "' in version " + name);
-    }
-    datasets.remove(p);
-    groups.remove(p);
-    datasets.keySet().removeIf(k -> k.startsWith(p + "/"));
-    groups.keySet().removeIf(k -> k.startsWith(p + "/"));
+    edit(() -> {
+      String p = VersionLayout.normalize(path);
+      if (!contains(p)) {
+        throw new IllegalArgumentException("no '" + p + "' in version " + name);
+      }
+      datasets.remove(p);
+      groups.remove(p);
+      datasets.keySet().removeIf(k -> k.startsWith(p + "/"));
+      groups.keySet().removeIf(k -> k.startsWith(p + "/"));
+    });
   }
 
   public long[] shape(String path) {
@@ -142,28 +148,32 @@ public final class StagedVersion implements AutoCloseable {
 
   /** Changes a dataset's shape; new elements read as its fill value. */
   public void resize(String path, long... shape) throws IOException {
-    checkOpen();
-    dataset(path).resize(shape);
+    edit(() -> {
+      dataset(path).resize(shape);
+    });
   }
 
   /** Overwrites every element with {@code flatArray} (C order; see {@link io.h5j.Dataset#read()}). */
   public void write(String path, Object flatArray) throws IOException {
-    StagedDataset d = dataset(path);
-    write(path, new long[d.shape.length], d.shape, flatArray);
+    edit(() -> {
+      StagedDataset d = dataset(path);
+      write(path, new long[d.shape.length], d.shape, flatArray);
+    });
   }
 
   /** Writes {@code flatArray} (C order) into the box of {@code extent} elements at {@code start}. */
   public void write(String path, long[] start, long[] extent, Object flatArray)
       throws IOException {
-    checkOpen();
-    StagedDataset d = dataset(path);
-    long n = Boxes.count(extent);
-    if (flatArray == null || !flatArray.getClass().isArray() || Array.getLength(flatArray) != n) {
-      throw new IllegalArgumentException("the box " + Arrays.toString(extent) + " holds " + n
-          + " elements; got " + (flatArray == null || !flatArray.getClass().isArray()
-              ? String.valueOf(flatArray) : Array.getLength(flatArray) + ""));
-    }
-    d.write(start, extent, d.elements.encode(flatArray));
+    edit(() -> {
+      StagedDataset d = dataset(path);
+      long n = Boxes.count(extent);
+      if (flatArray == null || !flatArray.getClass().isArray() || Array.getLength(flatArray) != n) {
+        throw new IllegalArgumentException("the box " + Arrays.toString(extent) + " holds " + n
+            + " elements; got " + (flatArray == null || !flatArray.getClass().isArray()
+                ? String.valueOf(flatArray) : Array.getLength(flatArray) + ""));
+      }
+      d.write(start, extent, d.elements.encode(flatArray));
+    });
   }
 
   /** Every element as this staged version holds it, as a flat Java array. */
@@ -183,18 +193,20 @@ public final class StagedVersion implements AutoCloseable {
    * typed as {@link io.h5j.Attributes#put(String, Object)} types it.
    */
   public void setAttribute(String path, String attribute, Object value) {
-    checkOpen();
-    if (VersionReader.LAYOUT_ATTRS.contains(attribute) && !path.isEmpty()
-        && datasets.containsKey(VersionLayout.normalize(path))) {
-      throw new IllegalArgumentException("'" + attribute + "' is kept by the versioning layout");
-    }
-    attributesOf(path).put(attribute, value);
+    edit(() -> {
+      if (VersionReader.LAYOUT_ATTRS.contains(attribute) && !path.isEmpty()
+          && datasets.containsKey(VersionLayout.normalize(path))) {
+        throw new IllegalArgumentException("'" + attribute + "' is kept by the versioning layout");
+      }
+      attributesOf(path).put(attribute, value);
+    });
   }
 
   /** Removes an attribute; no error if it was not there. */
   public void removeAttribute(String path, String attribute) {
-    checkOpen();
-    attributesOf(path).remove(attribute);
+    edit(() -> {
+      attributesOf(path).remove(attribute);
+    });
   }
 
   /** User attributes of a dataset, group or ({@code ""}) the version, as staged. */
@@ -217,9 +229,18 @@ public final class StagedVersion implements AutoCloseable {
     return g;
   }
 
-  /** Writes this version to the file and makes it current. */
+  /**
+   * Writes this version to the file and makes it current.
+   *
+   * @throws IllegalStateException if an edit of this version threw: the version is dropped
+   */
   public void commit() throws IOException {
     checkOpen();
+    if (failedEdit != null) {
+      abort();
+      throw new IllegalStateException("version " + name + " was not committed: an edit of it"
+          + " failed (" + failedEdit + ")", failedEdit);
+    }
     done = true;
     owner.commitStaged(this);
   }
@@ -232,7 +253,11 @@ public final class StagedVersion implements AutoCloseable {
     }
   }
 
-  /** Commits unless already committed or aborted. */
+  /**
+   * Commits unless already committed or aborted; after an edit of this version threw, drops
+   * it and throws {@link IllegalStateException} instead (suppressed behind the edit's own
+   * exception when that one ends the try-with-resources block).
+   */
   @Override
   public void close() throws IOException {
     if (!done) {
@@ -262,6 +287,27 @@ public final class StagedVersion implements AutoCloseable {
       throw new IllegalArgumentException("no dataset '" + path + "' in version " + name);
     }
     return d;
+  }
+
+  /** A change to the staged tree that may throw {@code X}. */
+  private interface Edit<X extends Exception> {
+    void run() throws X;
+  }
+
+  /**
+   * Runs an edit; if it throws, remembers that, so that this version (possibly half-edited)
+   * is never committed.
+   */
+  private <X extends Exception> void edit(Edit<X> edit) throws X {
+    checkOpen();
+    try {
+      edit.run();
+    } catch (Throwable t) {
+      if (failedEdit == null) {
+        failedEdit = t;
+      }
+      throw t;
+    }
   }
 
   private void checkOpen() {

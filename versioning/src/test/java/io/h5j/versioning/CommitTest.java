@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
@@ -193,6 +194,21 @@ class CommitTest {
       assertEquals("the caller changed its mind", thrown.getMessage());
       assertThrows(IllegalArgumentException.class, () -> vf.commit("c", "a",
           s -> s.write("d", new long[] {5}, new long[] {2}, new double[] {1, 2})));
+      // try-with-resources: the edit's exception ends the block; close() must not commit
+      IllegalArgumentException edit = assertThrows(IllegalArgumentException.class, () -> {
+        try (StagedVersion s = vf.stageVersion("d", "a")) {
+          s.write("d", new long[] {0}, new long[] {1}, new double[] {7});
+          s.write("d", new long[] {5}, new long[] {2}, new double[] {1, 2}); // beyond the shape
+        }
+      });
+      assertEquals(1, edit.getSuppressed().length, "close() reports the dropped version");
+      assertTrue(edit.getSuppressed()[0] instanceof IllegalStateException);
+      // the caller caught the failed edit and went on: commit() still refuses
+      StagedVersion caught = vf.stageVersion("e", "a");
+      assertThrows(IllegalArgumentException.class, () -> caught.resize("nope", 3));
+      caught.write("d", new long[] {0}, new long[] {1}, new double[] {8});
+      IllegalStateException refused = assertThrows(IllegalStateException.class, caught::commit);
+      assertTrue(refused.getCause() instanceof IllegalArgumentException, refused.toString());
       assertEquals(List.of("a"), vf.versions().stream().map(VersionInfo::name).toList());
     }
     // opening and closing read-write rewrites the superblock; the content stays the same
