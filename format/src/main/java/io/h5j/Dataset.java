@@ -47,7 +47,7 @@ public final class Dataset extends Node {
     for (long max : stored.maxDims()) {
       if (max == Dataspace.UNLIMITED) {
         if (layout() instanceof LayoutMessage.Virtual v) {
-          return Dataspace.simple(virtual(v, stored, datatype()).dims(), stored.maxDims());
+          return Dataspace.simple(virtual(v).dims(), stored.maxDims());
         }
         break;
       }
@@ -132,7 +132,7 @@ public final class Dataset extends Node {
       return chunked(c, space).read(Hyperslab.all(space.dims()));
     }
     if (layout instanceof LayoutMessage.Virtual v) {
-      return virtual(v, space, type).read(Hyperslab.all(space.dims()));
+      return virtual(v).read(Hyperslab.all(space.dims()));
     }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");
@@ -163,10 +163,14 @@ public final class Dataset extends Node {
     return ext;
   }
 
-  /** Access to this virtual dataset's mappings and sources. */
-  private VirtualData virtual(LayoutMessage.Virtual v, Dataspace space, Datatype type)
-      throws IOException {
-    return new VirtualData(file, address, path, v, space, type.size(), fillValueBytes());
+  /**
+   * Access to this virtual dataset's mappings and sources: one per open file, built at first
+   * use (which starts loading the mapping block) and forgotten when the header changes.
+   */
+  private VirtualData virtual(LayoutMessage.Virtual v) throws IOException {
+    return file.context().derived(address, "virtual", () -> new VirtualData(file, path, v,
+        Dataspace.decode(required(MessageType.DATASPACE, "dataspace")), datatype().size(),
+        fillValueBytes()));
   }
 
   /**
@@ -180,8 +184,7 @@ public final class Dataset extends Node {
       throw new IllegalStateException("dataset " + path + " is " + layoutName()
           + ", not virtual; check layoutName() first");
     }
-    Dataspace stored = Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
-    return virtual(v, stored, datatype()).block();
+    return virtual(v).block();
   }
 
   /** Raw element bytes of a box (for virtual datasets reading their sources). */
@@ -313,7 +316,7 @@ public final class Dataset extends Node {
       return chunked(c, space).read(slab);
     }
     if (layout instanceof LayoutMessage.Virtual v) {
-      return virtual(v, space, type).read(slab);
+      return virtual(v).read(slab);
     }
     throw new UnsupportedOperationException("dataset " + path + " uses " + layout.className()
         + " storage, which this version of h5j lists but does not read yet");

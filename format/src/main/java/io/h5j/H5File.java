@@ -46,6 +46,7 @@ public final class H5File implements Closeable {
   private boolean closed;
   private boolean fillMissingVirtualSources;
   private String externalFilePrefix = "";
+  private boolean deferVirtualBlockVerification;
 
   /** Default memory bound of the chunk cache: 64 MiB. */
   public static final long DEFAULT_CHUNK_CACHE_BYTES = 64L << 20;
@@ -292,6 +293,29 @@ public final class H5File implements Closeable {
   public H5File fillMissingVirtualSources(boolean fill) {
     this.fillMissingVirtualSources = fill;
     return this;
+  }
+
+  /**
+   * Gives up, for speed, the guarantee that a virtual dataset's mapping block is verified
+   * (checksum, every entry) before a value read through it is returned, as libhdf5 verifies
+   * it when it opens the dataset. By default the first read of a large block (1 MiB and more:
+   * some 10,000 mappings) waits for that check, which runs on the file's workers from the
+   * dataset's first use (about 10 ms for 100,000 mappings). With this option, reads made while
+   * it runs find their mappings by reading a few entries of the stored block (versioned
+   * files' blocks: entries of one size in chunk order) and return at once; when the check
+   * completes, the mappings those reads used are compared with the full index. A block that
+   * fails the check, or answers that differ, make every later read of the dataset fail with an
+   * {@link H5FormatException} naming it, but values already returned are not taken back.
+   * Returns this file.
+   */
+  public H5File deferVirtualBlockVerification() {
+    this.deferVirtualBlockVerification = true;
+    return this;
+  }
+
+  /** Whether {@link #deferVirtualBlockVerification()} was asked for. */
+  boolean defersVirtualBlockVerification() {
+    return deferVirtualBlockVerification;
   }
 
   /** Whether missing virtual dataset sources read as the fill value. */

@@ -13,6 +13,7 @@ import io.h5j.format.vds.BlockGrid;
 import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBounds;
+import io.h5j.format.vds.MappingProbe;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,86 +23,117 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a virtual dataset as libhdf5 does (with its default "last available" view). The
- * mapping block is decoded once per file (lazily, one linear pass); the mappings a read
- * touches are found through the block's grid when the mappings tile one (versioned files) and
- * through an R-tree over their virtual bounding boxes otherwise; each source dataset is opened
- * once per read; only the source elements that land in the request are read. Elements no
- * mapping covers read as the fill value.
+ * Reads a virtual dataset as libhdf5 does (with its default "last available" view). One
+ * instance per dataset and open file: the mapping block is loaded once (a large one on the
+ * file's workers from the dataset's first use, see {@link MappingBlockLoad}); the mappings a
+ * read touches are found through the block's grid when the mappings tile one (versioned
+ * files) and through an R-tree over their virtual bounding boxes otherwise; each source
+ * dataset is opened once and its extent read once while nothing in the file changes
+ * ({@link io.h5j.format.object.H5Context#changes()}; source files other than this one are
+ * open read-only, so nothing in this process changes them); only the source elements that
+ * land in the request are read. Elements no mapping covers read as the fill value.
  *
  * <p>Each mapping pairs its virtual and source elements in the order libhdf5 iterates them
  * (C order of coordinates for hyperslabs, stored order for points). Unlimited mappings are
  * clipped to the source's current extent and printf-style ones ({@code %b} in a source name)
  * expand to one block per source dataset found, counting from 0 up to the first one missing;
  * the virtual extent follows from them as in libhdf5's {@code H5D__virtual_set_extent_unlim}.
+ *
+ * <p>With {@link H5File#deferVirtualBlockVerification()}, reads made while a large block is
+ * still loading find their mappings through a {@link MappingProbe}; the mappings they used are
+ * compared with the full index once it is there, and a difference (or a bad block) fails every
+ * later read.
  */
 final class VirtualData {
   /** How deep virtual datasets may draw on other virtual datasets (a cycle otherwise). */
   private static final int MAX_NESTING = 16;
   private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
-  /**
-   * Blocks from this size on have their checksum computed on a worker while the caller scans
-   * them (about 1 ms of checksum at 1 GB/s: more than handing it over costs).
-   */
-  private static final int PARALLEL_CHECKSUM_BYTES = 1 << 20;
   /** Most blocks a printf-style mapping expands to. */
   private static final int MAX_PRINTF_BLOCKS = 1 << 20;
+  /** Most grid cells a read may touch and still be answered by the probe. */
+  private static final int MAX_PROBED_CELLS = 8;
 
   private final H5File file;
   private final String path;
   private final long[] storedDims;
+  private final boolean growable;
   private final int size;
   private final byte[] fill;
-  private final MappingBlock block;
-  private final long address;
-  private final VirtualSources sources;
+  private final long blockAddress;
+  private final MappingBlockLoad load;
   private final MappingCopier copier;
+  private MappingBounds bounds;
+  /** The file's change stamp the resolved state below was built under. */
+  private long stamp;
+  private VirtualSources sources;
   private final Map<Integer, List<Part>> parts = new HashMap<>();
   private long[] dims;
+  /** Probe answers not yet compared with the full index: request box lo, hi, mapping. */
+  private final List<long[][]> probed = new ArrayList<>();
+  private IOException failed;
 
-
-  VirtualData(H5File file, long address, String path, LayoutMessage.Virtual layout,
-      Dataspace space, int elementSize, byte[] fill) throws IOException {
+  VirtualData(H5File file, String path, LayoutMessage.Virtual layout, Dataspace stored,
+      int elementSize, byte[] fill) throws IOException {
     this.file = file;
     this.path = path;
-    this.storedDims = space.dims();
+    this.storedDims = stored.dims();
+    boolean g = false;
+    for (long max : stored.maxDims()) {
+      g |= max == Dataspace.UNLIMITED;
+    }
+    this.growable = g;
     this.size = elementSize;
     this.fill = fill;
-    this.address = address;
-    var params = file.context().params();
-    this.block = file.context().derived(address, "vds", () -> {
-      byte[] stored = !io.h5j.format.io.FileParams.isDefined(layout.heapAddress())
-          ? new io.h5j.format.vds.MappingBlockWriter(params).toByteArray() // no mappings
-          : file.values().heapObject(layout.heapAddress(), (int) layout.heapIndex());
-      return MappingBlock.decode(stored, params, layout.heapAddress(), path,
-          stored.length >= PARALLEL_CHECKSUM_BYTES ? file.workers() : null);
-    });
-    this.sources = new VirtualSources(file, path, block.address(), elementSize);
+    this.blockAddress = layout.heapAddress();
+    boolean deferred = file.defersVirtualBlockVerification();
+    this.load = MappingBlockLoad.prepare(file, layout, path, !deferred);
+    if (!deferred) {
+      load.background(); // libhdf5 verifies at open: start as early as that
+    }
     this.copier = new MappingCopier(elementSize);
   }
 
-  MappingBlock block() {
-    return block;
+  /** The mapping block, loaded and verified (waits for it). */
+  MappingBlock block() throws IOException {
+    return load.block();
   }
 
   private MappingBounds bounds() throws IOException {
-    return file.context().derived(address, "vds-bounds",
-        () -> MappingBounds.of(block, storedDims));
+    if (bounds == null) {
+      bounds = MappingBounds.of(block(), storedDims);
+    }
+    return bounds;
+  }
+
+  /** Forgets sources, extents and resolved mappings when anything in the file changed. */
+  private void refresh() throws IOException {
+    long now = file.context().changes();
+    if (sources == null || now != stamp) {
+      stamp = now;
+      sources = new VirtualSources(file, path, blockAddress, size);
+      parts.clear();
+      dims = null;
+    }
   }
 
   /**
    * The extent libhdf5 gives the dataset: the stored one, except in dimensions where a
    * mapping is unlimited, which reach as far as the sources they draw from (and at least as
-   * far as the limited mappings).
+   * far as the limited mappings). Only a dataspace with an unlimited maximum can hold such
+   * mappings: any other is answered without the block.
    */
   long[] dims() throws IOException {
-    if (dims != null) {
-      return dims.clone();
+    refresh();
+    if (dims == null) {
+      dims = extent();
     }
+    return dims.clone();
+  }
+
+  private long[] extent() throws IOException {
     long[] out = storedDims.clone();
-    if (block.allBoxes()) { // boxes are never unlimited
-      dims = out;
-      return out.clone();
+    if (!growable || block().allBoxes()) { // boxes are never unlimited
+      return out;
     }
     MappingBounds b = bounds();
     int[] unl = b.unlimitedMappings();
@@ -121,13 +153,12 @@ final class VirtualData {
       try {
         count(out);
       } catch (ArithmeticException e) {
-        throw new H5FormatException("virtual dataset " + path, block.address(), "unlimited"
+        throw new H5FormatException("virtual dataset " + path, blockAddress, "unlimited"
             + " mappings give an extent of " + Arrays.toString(out)
             + ", more than 2^63 elements");
       }
     }
-    dims = out;
-    return out.clone();
+    return out;
   }
 
   /** How far mapping {@code m}, unlimited in dimension {@code d}, reaches along it. */
@@ -148,15 +179,27 @@ final class VirtualData {
     }
     int[] depth = DEPTH.get();
     if (depth[0] >= MAX_NESTING) {
-      throw new H5FormatException("virtual dataset " + path, block.address(), "sources nest "
+      throw new H5FormatException("virtual dataset " + path, blockAddress, "sources nest "
           + MAX_NESTING + " virtual datasets deep: the mappings form a cycle");
     }
     depth[0]++;
     try {
-      dims();
+      if (failed != null) {
+        throw failed;
+      }
+      refresh();
       byte[] out = Values.repeat(fill, (int) sel.elementCount(), size);
-      for (Box r : requestBoxes(sel)) {
-        for (int m : mappingsOverlapping(r)) {
+      List<Box> boxes = requestBoxes(sel);
+      if (file.defersVirtualBlockVerification() && !load.isDone()) {
+        boolean done = readProbed(boxes, sel.shape(), out);
+        load.background(); // after the first read: not competing with it for the cores
+        if (done) {
+          return out;
+        }
+      }
+      MappingBlock block = verified();
+      for (Box r : boxes) {
+        for (int m : mappingsOverlapping(block, r)) {
           for (Part p : parts(m)) {
             copier.copy(p, r, sel.shape(), out);
           }
@@ -166,6 +209,119 @@ final class VirtualData {
     } finally {
       depth[0]--;
     }
+  }
+
+  /**
+   * The loaded block, once the mappings earlier reads took from the probe were found to be
+   * the ones the full index gives; otherwise (or when the block is bad) the failure, kept for
+   * every later read.
+   */
+  private MappingBlock verified() throws IOException {
+    MappingBlock block;
+    try {
+      block = load.block();
+    } catch (H5FormatException e) {
+      if (!probed.isEmpty()) {
+        failed = new H5FormatException(e.structure(), e.offset(), detail(e)
+            + " (found after reads of this dataset had used the block unverified:"
+            + " their values may be wrong)", e);
+        throw failed;
+      }
+      throw e;
+    }
+    for (long[][] p : probed) {
+      List<Integer> full = mappingsOverlapping(block, new Box(p[0], p[1], p[0]));
+      if (!full.equals(List.of((int) p[2][0]))) {
+        failed = new H5FormatException("VDS mapping block of " + path, blockAddress,
+            "the elements " + Arrays.toString(p[0]) + " + " + Arrays.toString(p[1])
+            + " map to mappings " + full + ", not to mapping " + p[2][0] + " as found before"
+            + " the block was verified: values read then may be wrong");
+        throw failed;
+      }
+    }
+    probed.clear();
+    return block;
+  }
+
+  private static String detail(H5FormatException e) {
+    String m = e.getMessage();
+    int colon = m.indexOf(": ");
+    return colon >= 0 ? m.substring(colon + 2) : m;
+  }
+
+  /**
+   * Reads through the probe, before the block is loaded: true when every grid cell the
+   * request touches was found whole in one mapping, false (nothing copied) otherwise.
+   */
+  private boolean readProbed(List<Box> boxes, long[] selShape, byte[] out)
+      throws IOException {
+    MappingProbe probe = load.probe();
+    if (probe == null || probe.first().shape().length != storedDims.length) {
+      return false;
+    }
+    long[] cell = probe.first().shape();
+    int rank = cell.length;
+    List<long[][]> found = new ArrayList<>();
+    List<Box> in = new ArrayList<>();
+    for (Box r : boxes) {
+      long[] lo = new long[rank];
+      long[] hi = new long[rank];
+      long cells = 1;
+      for (int d = 0; d < rank; d++) {
+        lo[d] = r.start()[d] / cell[d];
+        hi[d] = (r.end(d) - 1) / cell[d];
+        cells *= hi[d] - lo[d] + 1;
+      }
+      if (found.size() + cells > MAX_PROBED_CELLS) {
+        return false;
+      }
+      long[] at = lo.clone();
+      while (true) {
+        long[] corner = new long[rank];
+        long[] from = new long[rank];
+        long[] shape = new long[rank];
+        for (int d = 0; d < rank; d++) {
+          corner[d] = at[d] * cell[d];
+          from[d] = Math.max(r.start()[d], corner[d]);
+          shape[d] = Math.min(r.end(d), corner[d] + cell[d]) - from[d];
+        }
+        MappingProbe.Found f = probe.find(corner);
+        if (!f.known() || f.entry() == null) {
+          return false; // a hole or an unordered block: the full index decides
+        }
+        MappingProbe.Entry e = f.entry();
+        for (int d = 0; d < rank; d++) {
+          if (from[d] + shape[d] > corner[d] + e.shape()[d]) {
+            return false; // part of the request in this cell lies outside the mapping
+          }
+        }
+        long[] selStart = new long[rank];
+        for (int d = 0; d < rank; d++) {
+          selStart[d] = r.selectionStart()[d] + from[d] - r.start()[d];
+        }
+        found.add(new long[][] {from, shape, {e.index()}});
+        in.add(new Box(from, shape, selStart));
+        if (!parts.containsKey(e.index())) {
+          parts.put(e.index(), boxParts(e.index(), e.sourceFile(), e.sourceDataset(),
+              e.virtualStart(), e.sourceStart(), e.shape()));
+        }
+        int d = rank - 1;
+        while (d >= 0 && ++at[d] > hi[d]) {
+          at[d] = lo[d];
+          d--;
+        }
+        if (d < 0) {
+          break;
+        }
+      }
+    }
+    for (int k = 0; k < in.size(); k++) {
+      for (Part p : parts.get((int) found.get(k)[2][0])) {
+        copier.copy(p, in.get(k), selShape, out);
+      }
+    }
+    probed.addAll(found);
+    return true;
   }
 
   /** The request as boxes: one per block combination (touching blocks merged). */
@@ -212,7 +368,7 @@ final class VirtualData {
   }
 
   /** Mappings whose virtual selection may meet {@code r}: through the grid or the R-tree. */
-  private List<Integer> mappingsOverlapping(Box r) throws IOException {
+  private List<Integer> mappingsOverlapping(MappingBlock block, Box r) throws IOException {
     BlockGrid grid = block.grid();
     List<Integer> out = new ArrayList<>();
     if (grid == null) {
@@ -257,8 +413,8 @@ final class VirtualData {
   // ------------------------------------------------------------------ mappings resolved
 
   private H5FormatException error(int m, String detail) {
-    return new H5FormatException("virtual dataset " + path, block.address(), "mapping " + m
-        + " of " + block.count() + ": " + detail);
+    return new H5FormatException("virtual dataset " + path, blockAddress, "mapping " + m
+        + ": " + detail);
   }
 
   /** Mapping {@code m} as source datasets and resolved selections (none if its source is absent). */
@@ -273,26 +429,17 @@ final class VirtualData {
 
   private List<Part> resolve(int m) throws IOException {
     int rank = storedDims.length;
+    MappingBlock block = block();
     if (block.allBoxes() && block.boxRank() == rank) {
-      Dataset src = sources.source(m, Mapping.unescape(block.sourceFile(m)),
-          Mapping.unescape(block.sourceDataset(m)));
-      if (src == null) {
-        return List.of();
-      }
-      DimSpan[] v = new DimSpan[rank];
-      DimSpan[] s = new DimSpan[rank];
-      long[] sDims = sources.dimsOf(src);
-      if (sDims.length != rank) {
-        throw error(m, "source selection of rank " + rank + " in a source of rank "
-            + sDims.length);
-      }
+      long[] v = new long[rank];
+      long[] s = new long[rank];
+      long[] shape = new long[rank];
       for (int d = 0; d < rank; d++) {
-        v[d] = DimSpan.range(block.virtualStart(m, d), block.blockShape(m, d));
-        s[d] = DimSpan.range(block.sourceStart(m, d), block.blockShape(m, d));
+        v[d] = block.virtualStart(m, d);
+        s[d] = block.sourceStart(m, d);
+        shape[d] = block.blockShape(m, d);
       }
-      Part p = new Part(src, new Spans(v), new Spans(s));
-      check(m, p.v(), p.s(), sDims, -1);
-      return List.of(p);
+      return boxParts(m, block.sourceFile(m), block.sourceDataset(m), v, s, shape);
     }
     EncodedSelection vSel = block.virtualSelection(m);
     EncodedSelection sSel = block.sourceSelection(m);
@@ -332,6 +479,30 @@ final class VirtualData {
     }
     check(m, v, s, sDims, uv);
     return List.of(new Part(src, v, s));
+  }
+
+  /** A mapping of one block to a block of the same shape (names as stored). */
+  private List<Part> boxParts(int m, String fileName, String dsetName, long[] vStart,
+      long[] sStart, long[] shape) throws IOException {
+    int rank = storedDims.length;
+    Dataset src = sources.source(m, Mapping.unescape(fileName), Mapping.unescape(dsetName));
+    if (src == null) {
+      return List.of();
+    }
+    long[] sDims = sources.dimsOf(src);
+    if (sDims.length != rank) {
+      throw error(m, "source selection of rank " + rank + " in a source of rank "
+          + sDims.length);
+    }
+    DimSpan[] v = new DimSpan[rank];
+    DimSpan[] s = new DimSpan[rank];
+    for (int d = 0; d < rank; d++) {
+      v[d] = DimSpan.range(vStart[d], shape[d]);
+      s[d] = DimSpan.range(sStart[d], shape[d]);
+    }
+    Part p = new Part(src, new Spans(v), new Spans(s));
+    check(m, p.v(), p.s(), sDims, -1);
+    return List.of(p);
   }
 
   /** A printf-style mapping: block j of the virtual selection draws on source name j. */

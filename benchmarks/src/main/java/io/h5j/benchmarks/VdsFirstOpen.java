@@ -1,6 +1,10 @@
 package io.h5j.benchmarks;
 
+import io.h5j.Dataset;
+import io.h5j.H5File;
+import io.h5j.Selection;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -8,22 +12,61 @@ import java.util.Locale;
  * read the dataset's shape, close. {@link CompareVdsWithH5py} starts it once per repetition.
  * Prints one JSON line: {@code seconds} (the open-shape-close, timed inside), {@code check}.
  *
+ * <p>With {@code read-one [ROUNDS]}: open the file and the dataset and read its shape (timed
+ * as {@code open_seconds}), then read one element ({@code read_seconds}: the first read after
+ * open), close; repeated {@code ROUNDS} times (default 1) in this JVM at different elements,
+ * so that the first round is the cold one and the later ones show the warm JVM
+ * ({@code open_seconds} and {@code read_seconds} are lists, one value per round). With
+ * {@code read-one-deferred} the file is opened with
+ * {@link H5File#deferVirtualBlockVerification()}.
+ *
  * <pre>
  * java -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.VdsFirstOpen FILE DATASET
+ * java -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.VdsFirstOpen FILE DATASET \
+ *     read-one 20
  * </pre>
  */
 public final class VdsFirstOpen {
   private VdsFirstOpen() {}
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 2) {
-      System.err.println("usage: VdsFirstOpen FILE DATASET");
+    if (args.length == 2) {
+      long t0 = System.nanoTime();
+      long check = VdsOps.openShape(Path.of(args[0]), args[1]);
+      double s = (System.nanoTime() - t0) / 1e9;
+      System.out.println(String.format(Locale.ROOT, "{\"seconds\": %.9f, \"check\": %d}", s,
+          check));
+      return;
+    }
+    if ((args.length != 3 && args.length != 4)
+        || !(args[2].equals("read-one") || args[2].equals("read-one-deferred"))) {
+      System.err.println("usage: VdsFirstOpen FILE DATASET [read-one[-deferred] [ROUNDS]]");
       System.exit(2);
     }
-    long t0 = System.nanoTime();
-    long check = VdsOps.openShape(Path.of(args[0]), args[1]);
-    double s = (System.nanoTime() - t0) / 1e9;
-    System.out.println(String.format(Locale.ROOT, "{\"seconds\": %.9f, \"check\": %d}", s,
-        check));
+    int rounds = args.length == 4 ? Integer.parseInt(args[3]) : 1;
+    double[] open = new double[rounds];
+    double[] read = new double[rounds];
+    double sum = 0;
+    for (int r = 0; r < rounds; r++) {
+      long t0 = System.nanoTime();
+      try (H5File f = H5File.open(Path.of(args[0]))) {
+        if (args[2].endsWith("-deferred")) {
+          f.deferVirtualBlockVerification();
+        }
+        Dataset d = f.dataset(args[1]);
+        long[] shape = d.shape();
+        long t1 = System.nanoTime();
+        long flat = VdsGeometry.positions(r, 1, shape[0] * shape[1])[0];
+        double v = ((double[]) d.read(Selection.box(new long[] {flat / shape[1],
+            flat % shape[1]}, new long[] {1, 1})))[0];
+        long t2 = System.nanoTime();
+        sum += v;
+        open[r] = (t1 - t0) / 1e9;
+        read[r] = (t2 - t1) / 1e9;
+      }
+    }
+    System.out.println(String.format(Locale.ROOT,
+        "{\"open_seconds\": %s, \"read_seconds\": %s, \"check\": %s}", Arrays.toString(open),
+        Arrays.toString(read), sum));
   }
 }

@@ -60,6 +60,57 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
   }
 
   /**
+   * Where object {@code index} of the collection at {@code address} lies, found by reading
+   * the collection header and the object headers before it (one small read each) instead of
+   * the whole collection: for a large object, such as a mapping block that has a collection
+   * to itself, whose parts are read on their own.
+   *
+   * @param maxSteps most object headers to read before giving up
+   * @return {address of the object's data, its length}, or null when the object was not found
+   *     within {@code maxSteps} object headers (read the whole collection instead)
+   * @throws H5FormatException when a header or length is malformed
+   */
+  public static long[] locate(FileAccess file, long address, int index, int maxSteps)
+      throws IOException {
+    FileParams p = file.params();
+    ByteReader h = file.reader(address, headerSize(p), STRUCTURE);
+    h.signature("GCOL");
+    int version = h.u8();
+    if (version != 1) {
+      throw new H5FormatException(STRUCTURE, address, "unknown version " + version);
+    }
+    h.skip(3);
+    long size = h.length();
+    if (size < headerSize(p) || size > file.size() - address) {
+      throw new H5FormatException(STRUCTURE, address, "collection size " + size
+          + " is impossible in a file of " + file.size() + " bytes");
+    }
+    long end = address + size;
+    long at = address + headerSize(p);
+    int objHeader = objectHeaderSize(p);
+    for (int step = 0; step < maxSteps && end - at >= objHeader; step++) {
+      ByteReader o = file.reader(at, objHeader, STRUCTURE);
+      int i = o.u16();
+      o.skip(6);
+      long len = o.length();
+      long data = at + objHeader;
+      if (i == 0) {
+        return null; // the free space: no object after it
+      }
+      if (len < 0 || len > end - data) {
+        throw new H5FormatException(STRUCTURE, at, "object " + i + " length "
+            + Long.toUnsignedString(len) + " exceeds the " + (end - data)
+            + " bytes left in the collection");
+      }
+      if (i == index) {
+        return new long[] {data, len};
+      }
+      at = data + len + (8 - len % 8) % 8;
+    }
+    return null;
+  }
+
+  /**
    * Decodes a whole collection from {@code r}, whose window is exactly the collection.
    * Every object length is checked against the collection size.
    */

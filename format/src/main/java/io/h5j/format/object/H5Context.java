@@ -36,6 +36,8 @@ public final class H5Context {
   private SharedMessages shared;
   private boolean superblockDirty;
   private boolean commitOrderDeferred;
+  /** Counts header writes and forgotten derivations: a cheap "did anything change?" stamp. */
+  private long changes;
 
   public H5Context(FileAccess fa, Superblock superblock) throws IOException {
     this.fa = fa;
@@ -162,6 +164,7 @@ public final class H5Context {
       throws IOException {
     ObjectHeader h = headerWriter().create(version, flags, messages);
     headers.put(h.address(), h);
+    changes++;
     return h;
   }
 
@@ -171,6 +174,7 @@ public final class H5Context {
     ObjectHeader h = headerWriter().rewrite(header(address), messages);
     headers.put(address, h);
     derived.remove(address);
+    changes++;
     return h;
   }
 
@@ -180,6 +184,16 @@ public final class H5Context {
    */
   public void forgetDerived(long address) {
     derived.remove(address);
+    changes++;
+  }
+
+  /**
+   * A number that grows whenever an object header is created or rewritten or a derivation is
+   * forgotten: what was derived from several objects (a virtual dataset's extent from its
+   * sources) stays valid while it is unchanged.
+   */
+  public long changes() {
+    return changes;
   }
 
   /** Computes something from an object's header once; rewriting the header forgets it. */

@@ -1,0 +1,156 @@
+package io.h5j;
+
+import io.h5j.format.heap.GlobalHeapCollection;
+import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.vds.MappingBlock;
+import io.h5j.format.vds.MappingBlockWriter;
+import io.h5j.format.vds.MappingProbe;
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Loading a virtual dataset's mapping block: read, checksum verified and scanned
+ * ({@link MappingBlock#decode}). A large block is read straight from its place in the global
+ * heap collection (not through the collection cache) and loaded on the file's workers, where
+ * {@link #background()} starts it; {@link #probe()} meanwhile finds single mappings by reading
+ * a few entries of it.
+ */
+final class MappingBlockLoad {
+  /**
+   * Blocks from this size on load on a worker and have their checksum computed on a second
+   * one while the first scans them (about 1 ms of checksum at 1 GB/s: more than handing it
+   * over costs); smaller ones load in the caller.
+   */
+  static final int BACKGROUND_BYTES = 1 << 20;
+  /** Object headers to walk in a collection before reading it whole instead. */
+  private static final int MAX_LOCATE_STEPS = 16;
+
+  private final FutureTask<MappingBlock> task;
+  /** Where the task runs; null once it was handed over (or for a block loaded at once). */
+  private Executor workers;
+  private final MappingProbe.Bytes stored;
+  private final long storedSize;
+  private final FileParams params;
+  private final long address;
+  private MappingProbe probe;
+  private boolean probed;
+
+  private MappingBlockLoad(FutureTask<MappingBlock> task, Executor workers,
+      MappingProbe.Bytes stored, long storedSize, FileParams params, long address) {
+    this.task = task;
+    this.workers = workers;
+    this.stored = stored;
+    this.storedSize = storedSize;
+    this.params = params;
+    this.address = address;
+  }
+
+  /**
+   * Prepares loading the block {@code layout} points at, of the virtual dataset {@code path}:
+   * a small block is loaded at once, a large one when {@link #background()} or
+   * {@link #block()} is first called.
+   *
+   * @param parallel whether the checksum of a large block runs on a second worker while the
+   *     first scans it (least latency, both cores busy) rather than after it on the same one
+   */
+  static MappingBlockLoad prepare(H5File file, LayoutMessage.Virtual layout, String path,
+      boolean parallel) throws IOException {
+    FileParams params = file.context().params();
+    long heap = layout.heapAddress();
+    if (!FileParams.isDefined(heap)) { // no mappings
+      byte[] empty = new MappingBlockWriter(params).toByteArray();
+      return done(MappingBlock.decode(empty, params, heap, path), params, heap);
+    }
+    FileAccess fa = file.context().access();
+    long[] at = GlobalHeapCollection.locate(fa, heap, (int) layout.heapIndex(),
+        MAX_LOCATE_STEPS);
+    if (at == null || at[1] < BACKGROUND_BYTES) {
+      byte[] b = at == null ? file.values().heapObject(heap, (int) layout.heapIndex())
+          : fa.read(at[0], at[1], "VDS mapping block of " + path);
+      return done(MappingBlock.decode(b, params, heap, path), params, heap);
+    }
+    String structure = "VDS mapping block of " + path;
+    var workers = file.workers();
+    FutureTask<MappingBlock> task = new FutureTask<>(() -> MappingBlock.decode(
+        fa.read(at[0], at[1], structure), params, heap, path, parallel ? workers : null));
+    MappingProbe.Bytes bytes = (off, len) -> fa.read(at[0] + off, len, structure);
+    return new MappingBlockLoad(task, workers, bytes, at[1], params, heap);
+  }
+
+  private static MappingBlockLoad done(MappingBlock block, FileParams params, long address) {
+    FutureTask<MappingBlock> t = new FutureTask<>(() -> block);
+    t.run();
+    return new MappingBlockLoad(t, null, null, 0, params, address);
+  }
+
+  /** Starts loading on a worker, if that has not started yet. */
+  void background() {
+    if (workers != null) {
+      Executor w = workers;
+      workers = null;
+      try {
+        w.execute(task);
+      } catch (RejectedExecutionException e) {
+        // the file is closing: block() loads it in the caller if anyone still asks
+      }
+    }
+  }
+
+  /** Whether the block is loaded (or failed to). */
+  boolean isDone() {
+    return task.isDone();
+  }
+
+  /**
+   * The loaded block, waiting for it; loads it in this thread if no worker has started to.
+   *
+   * @throws H5FormatException when the block is malformed or its checksum is wrong
+   */
+  MappingBlock block() throws IOException {
+    workers = null;
+    task.run(); // returns at once if a worker runs it or ran it
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return task.get();
+        } catch (InterruptedException e) {
+          interrupted = true; // a worker is loading it: finish waiting, keep the interrupt
+        }
+      }
+    } catch (ExecutionException e) {
+      Throwable c = e.getCause();
+      if (c instanceof IOException io) {
+        throw io;
+      }
+      if (c instanceof RuntimeException r) {
+        throw r;
+      }
+      if (c instanceof Error err) {
+        throw err;
+      }
+      throw new IllegalStateException("loading the mapping block failed", c);
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
+   * A probe of the stored block while it loads in the background; null when it loads in the
+   * caller or is not of the kind a probe works on.
+   */
+  MappingProbe probe() throws IOException {
+    if (!probed) {
+      probed = true;
+      probe = stored == null ? null : MappingProbe.open(stored, storedSize, params, address);
+    }
+    return probe;
+  }
+}
