@@ -47,6 +47,8 @@ public final class H5File implements Closeable {
   private boolean fillMissingVirtualSources;
   private String externalFilePrefix = "";
   private boolean deferVirtualBlockVerification;
+  /** HDF5_VDS_PREFIX as this file sees it (tests set it through {@link #vdsPrefix(String)}). */
+  private String vdsPrefix = System.getenv("HDF5_VDS_PREFIX");
 
   /** Default memory bound of the chunk cache: 64 MiB. */
   public static final long DEFAULT_CHUNK_CACHE_BYTES = 64L << 20;
@@ -316,6 +318,16 @@ public final class H5File implements Closeable {
   /** Whether {@link #deferVirtualBlockVerification()} was asked for. */
   boolean defersVirtualBlockVerification() {
     return deferVirtualBlockVerification;
+  }
+
+  /** Where virtual dataset sources are looked for first (HDF5_VDS_PREFIX); null for none. */
+  String vdsPrefix() {
+    return vdsPrefix;
+  }
+
+  /** Replaces the HDF5_VDS_PREFIX this file saw when it was opened: for tests. */
+  void vdsPrefix(String value) {
+    this.vdsPrefix = value;
   }
 
   /** Whether missing virtual dataset sources read as the fill value. */

@@ -89,10 +89,12 @@ final class VirtualSources {
   }
 
   /**
-   * Opens a source file where libhdf5 looks for it: an absolute name as it is; then (an
-   * absolute name by its last component) under each folder of {@code HDF5_VDS_PREFIX}
-   * (':'-separated, {@code ${ORIGIN}} standing for this file's folder), beside this file, and
-   * relative to the working directory. Null when it is in none of them.
+   * Opens a source file where libhdf5 (1.10.8, {@code H5F_prefix_open_file}) looks for it: an
+   * absolute name as it is; then (an absolute name by its last component) under each folder
+   * of {@code HDF5_VDS_PREFIX} (':'-separated, {@code ${ORIGIN}} standing for this file's
+   * folder), beside this file, and relative to the working directory. The prefix comes first:
+   * a source beside the file is not read when one of the same name is under the prefix.
+   * Null when it is in none of them.
    */
   private H5File sourceFile(String name) throws IOException {
     Path given = Path.of(name);
@@ -108,7 +110,7 @@ final class VirtualSources {
     }
     String rel = given.toString();
     Path dir = file.path().toAbsolutePath().getParent();
-    String prefixes = System.getenv("HDF5_VDS_PREFIX");
+    String prefixes = file.vdsPrefix();
     if (prefixes != null) {
       for (String prefix : prefixes.split(":")) {
         if (prefix.isEmpty()) {
