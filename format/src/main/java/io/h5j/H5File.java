@@ -47,6 +47,8 @@ public final class H5File implements Closeable {
   private boolean fillMissingVirtualSources;
   private String externalFilePrefix = "";
   private boolean deferVirtualBlockVerification;
+  private VirtualView virtualView = VirtualView.LAST_AVAILABLE;
+  private long virtualPrintfGap;
   /** HDF5_VDS_PREFIX as this file sees it (tests set it through {@link #vdsPrefix(String)}). */
   private String vdsPrefix = System.getenv("HDF5_VDS_PREFIX");
 
@@ -328,6 +330,43 @@ public final class H5File implements Closeable {
   /** Replaces the HDF5_VDS_PREFIX this file saw when it was opened: for tests. */
   void vdsPrefix(String value) {
     this.vdsPrefix = value;
+  }
+
+  /**
+   * How far virtual datasets with unlimited mappings extend (libhdf5's
+   * {@code H5Pset_virtual_view}); {@link VirtualView#LAST_AVAILABLE} by default. Applies to
+   * the virtual datasets of this file from their next {@code shape()} or read. Returns this
+   * file.
+   */
+  public H5File virtualView(VirtualView view) {
+    if (view == null) {
+      throw new IllegalArgumentException("a view is needed: LAST_AVAILABLE or FIRST_MISSING");
+    }
+    this.virtualView = view;
+    return this;
+  }
+
+  /** The view set with {@link #virtualView(VirtualView)}. */
+  public VirtualView virtualView() {
+    return virtualView;
+  }
+
+  /**
+   * How many missing source datasets in a row a printf-style mapping looks past for more
+   * under {@link VirtualView#LAST_AVAILABLE} (libhdf5's {@code H5Pset_virtual_printf_gap});
+   * 0 by default: it stops at the first missing one. Returns this file.
+   */
+  public H5File virtualPrintfGap(long gap) {
+    if (gap < 0) {
+      throw new IllegalArgumentException("a printf gap cannot be negative: " + gap);
+    }
+    this.virtualPrintfGap = gap;
+    return this;
+  }
+
+  /** The gap set with {@link #virtualPrintfGap(long)}. */
+  public long virtualPrintfGap() {
+    return virtualPrintfGap;
   }
 
   /** Whether missing virtual dataset sources read as the fill value. */

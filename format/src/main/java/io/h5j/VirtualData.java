@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a virtual dataset as libhdf5 does (with its default "last available" view). One
+ * Reads a virtual dataset as libhdf5 does, with the file's {@link VirtualView}. One
  * instance per dataset and open file: the mapping block is loaded once (a large one on the
  * file's workers from the dataset's first use, see {@link MappingBlockLoad}); the mappings a
  * read touches are found through the block's grid when the mappings tile one (versioned
@@ -36,8 +36,9 @@ import java.util.Map;
  * <p>Each mapping pairs its virtual and source elements in the order libhdf5 iterates them
  * (C order of coordinates for hyperslabs, stored order for points). Unlimited mappings are
  * clipped to the source's current extent and printf-style ones ({@code %b} in a source name)
- * expand to one block per source dataset found, counting from 0 up to the first one missing;
- * the virtual extent follows from them as in libhdf5's {@code H5D__virtual_set_extent_unlim}.
+ * expand to one block per source dataset found, counting from 0 and looking past at most
+ * {@link H5File#virtualPrintfGap()} missing ones; the virtual extent follows from them, per
+ * {@link VirtualView}, as in libhdf5's {@code H5D__virtual_set_extent_unlim}.
  *
  * <p>With {@link H5File#deferVirtualBlockVerification()}, reads made while a large block is
  * still loading find their mappings through a {@link MappingProbe}; the mappings they used are
@@ -67,6 +68,11 @@ final class VirtualData {
   private long stamp;
   private VirtualSources sources;
   private final Map<Integer, List<Part>> parts = new HashMap<>();
+  /** Under FIRST_MISSING: where each printf-style mapping's extent ends. */
+  private final Map<Integer, Long> printfEnds = new HashMap<>();
+  /** The view and printf gap the resolved state was built under. */
+  private VirtualView view;
+  private long gap;
   private long[] dims;
   /** Probe answers not yet compared with the full index: request box lo, hi, mapping. */
   private final List<long[][]> probed = new ArrayList<>();
@@ -108,10 +114,14 @@ final class VirtualData {
   /** Forgets sources, extents and resolved mappings when anything in the file changed. */
   private void refresh() throws IOException {
     long now = file.context().changes();
-    if (sources == null || now != stamp) {
+    if (sources == null || now != stamp || view != file.virtualView()
+        || gap != file.virtualPrintfGap()) {
       stamp = now;
+      view = file.virtualView();
+      gap = file.virtualPrintfGap();
       sources = new VirtualSources(file, path, blockAddress, size);
       parts.clear();
+      printfEnds.clear();
       dims = null;
     }
   }
@@ -140,9 +150,12 @@ final class VirtualData {
     if (unl.length > 0) {
       long[] newDims = new long[out.length];
       Arrays.fill(newDims, -1);
+      boolean least = file.virtualView() == VirtualView.FIRST_MISSING;
       for (int k = 0; k < unl.length; k++) {
         int d = b.unlimitedDim(k);
-        newDims[d] = Math.max(newDims[d], unlimitedExtent(unl[k], d));
+        long e = unlimitedExtent(unl[k], d);
+        newDims[d] = newDims[d] < 0 ? e : least ? Math.min(newDims[d], e)
+            : Math.max(newDims[d], e);
       }
       long[] min = b.minDims();
       for (int d = 0; d < out.length; d++) {
@@ -167,7 +180,8 @@ final class VirtualData {
     for (Part p : parts(m)) {
       end = Math.max(end, p.v().upper()[d]);
     }
-    return end;
+    Long printfEnd = printfEnds.get(m);
+    return printfEnd != null ? printfEnd : end;
   }
 
   /** The raw bytes of the selected elements, in C order of the selection. */
@@ -515,7 +529,12 @@ final class VirtualData {
     List<Part> out = new ArrayList<>();
     DimSpan[] base = ResolvedSelection.spans((EncodedSelection.Regular) vSel, storedDims);
     DimSpan u = base[uv];
-    for (int j = 0; j < MAX_PRINTF_BLOCKS; j++) {
+    // as libhdf5: look up to `gap` missing sources past the last one found (the gap is 0
+    // under FIRST_MISSING); the extent ends with the last block found (LAST_AVAILABLE) or
+    // where the block after it starts (FIRST_MISSING)
+    long gap = file.virtualView() == VirtualView.LAST_AVAILABLE ? file.virtualPrintfGap() : 0;
+    long next = 0; // one past the last block found
+    for (long j = 0; j <= next + gap && j < MAX_PRINTF_BLOCKS; j++) {
       String f;
       String ds;
       try {
@@ -526,23 +545,32 @@ final class VirtualData {
       }
       Dataset src = sources.find(m, f, ds);
       if (src == null) {
-        break; // libhdf5 stops at the first block whose source is missing
+        continue; // a missing source: its block reads as the fill value
       }
+      next = j + 1;
       DimSpan[] vd = base.clone();
-      try {
-        long at = Math.addExact(u.start(), Math.multiplyExact(j, u.stride()));
-        Math.addExact(at, u.block());
-        vd[uv] = DimSpan.range(at, u.block());
-      } catch (ArithmeticException e) {
-        throw error(m, "block " + j + " of the printf-style mapping lies beyond 2^63");
-      }
+      vd[uv] = DimSpan.range(printfBlockStart(m, u, j), u.block());
       ResolvedSelection v = new Spans(vd);
       long[] sDims = sources.dimsOf(src);
       ResolvedSelection s = resolved(m, sSel, sDims, "source");
       check(m, v, s, sDims, uv);
       out.add(new Part(src, v, s));
     }
+    if (file.virtualView() == VirtualView.FIRST_MISSING) {
+      printfEnds.put(m, next == 0 ? 0 : printfBlockStart(m, u, next));
+    }
     return out;
+  }
+
+  /** Where block {@code j} of a printf-style mapping starts along its unlimited dimension. */
+  private long printfBlockStart(int m, DimSpan u, long j) throws H5FormatException {
+    try {
+      long at = Math.addExact(u.start(), Math.multiplyExact(j, u.stride()));
+      Math.addExact(at, u.block());
+      return at;
+    } catch (ArithmeticException e) {
+      throw error(m, "block " + j + " of the printf-style mapping lies beyond 2^63");
+    }
   }
 
   private ResolvedSelection resolved(int m, EncodedSelection s, long[] dims, String side)
