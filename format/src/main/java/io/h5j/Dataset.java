@@ -169,7 +169,7 @@ public final class Dataset extends Node {
    */
   private VirtualData virtual(LayoutMessage.Virtual v) throws IOException {
     return file.context().derived(address, "virtual", () -> new VirtualData(file, path, v,
-        Dataspace.decode(required(MessageType.DATASPACE, "dataspace")), datatype().size(),
+        Dataspace.decode(required(MessageType.DATASPACE, "dataspace")), datatype(),
         fillValueBytes()));
   }
 

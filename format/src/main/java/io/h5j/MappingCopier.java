@@ -15,7 +15,13 @@ import java.util.Arrays;
  */
 final class MappingCopier {
   /** Elements of {@code source} at {@code s} appear at {@code v} of the virtual space. */
-  record Part(Dataset source, ResolvedSelection v, ResolvedSelection s) {}
+  record Part(Source source, ResolvedSelection v, ResolvedSelection s) {}
+
+  /** A source dataset's elements as the virtual dataset's type: raw, or converted. */
+  interface Source {
+    /** The elements of a hyperslab of the source, C order, in the virtual dataset's type. */
+    byte[] read(Hyperslab h) throws IOException;
+  }
 
   /** A box of the virtual space, and where its first element lands in the selection. */
   record Box(long[] start, long[] shape, long[] selectionStart) {
@@ -52,7 +58,7 @@ final class MappingCopier {
    * Same shapes on both sides: element (i, j, ...) of one pairs with (i, j, ...) of the
    * other, so the request cuts a box of ranks out of each dimension.
    */
-  private void copySpans(Spans v, Spans s, Dataset src, Box r, long[] selShape, byte[] out)
+  private void copySpans(Spans v, Spans s, Source src, Box r, long[] selShape, byte[] out)
       throws IOException {
     int rank = v.rank();
     long[] r0 = new long[rank];
@@ -99,7 +105,7 @@ final class MappingCopier {
   }
 
   /** The source elements of ranks [r0, r0 + n) per dimension of {@code s}, in C order. */
-  private byte[] readSpans(Dataset src, Spans s, long[] r0, long[] n) throws IOException {
+  private byte[] readSpans(Source src, Spans s, long[] r0, long[] n) throws IOException {
     int rank = s.rank();
     long[][][] pieces = new long[rank][][];
     boolean single = true;
@@ -108,13 +114,13 @@ final class MappingCopier {
       single &= pieces[d].length == 1;
     }
     if (single) {
-      return src.readRaw(slab(pieces, new int[rank]));
+      return src.read(slab(pieces, new int[rank]));
     }
     byte[] buf = new byte[(int) (count(n) * size)];
     int[] at = new int[rank];
     while (true) {
       Hyperslab h = slab(pieces, at);
-      byte[] part = src.readRaw(h);
+      byte[] part = src.read(h);
       long[] off = new long[rank];
       for (int d = 0; d < rank; d++) {
         off[d] = pieces[d][at[d]][4] - r0[d];
@@ -237,7 +243,7 @@ final class MappingCopier {
   }
 
   /** Reads pieces (source coords, length, target) in one box when that wastes little. */
-  private void readPieces(Dataset src, LongRows pieces, int rank, byte[] out)
+  private void readPieces(Source src, LongRows pieces, int rank, byte[] out)
       throws IOException {
     long[] lo = new long[rank];
     long[] hi = new long[rank];
@@ -257,7 +263,7 @@ final class MappingCopier {
     }
     long volume = count(shape);
     if (volume <= 4 * needed + 65536 && volume * size < Integer.MAX_VALUE - 8) {
-      byte[] box = src.readRaw(Hyperslab.box(lo, shape));
+      byte[] box = src.read(Hyperslab.box(lo, shape));
       for (int i = 0; i < pieces.size(); i++) {
         long at = 0;
         for (int d = 0; d < rank; d++) {
@@ -275,7 +281,7 @@ final class MappingCopier {
         start[d] = pieces.get(i, d);
         one[d] = d == rank - 1 ? pieces.get(i, rank) : 1;
       }
-      byte[] b = src.readRaw(Hyperslab.box(start, one));
+      byte[] b = src.read(Hyperslab.box(start, one));
       System.arraycopy(b, 0, out, (int) (pieces.get(i, rank + 1) * size), b.length);
     }
   }

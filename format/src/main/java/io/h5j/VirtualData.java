@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.MappingCopier.Box;
 import io.h5j.MappingCopier.Part;
+import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.DimSpan;
@@ -58,6 +59,7 @@ final class VirtualData {
   private final String path;
   private final long[] storedDims;
   private final boolean growable;
+  private final Datatype type;
   private final int size;
   private final byte[] fill;
   private final long blockAddress;
@@ -79,7 +81,7 @@ final class VirtualData {
   private IOException failed;
 
   VirtualData(H5File file, String path, LayoutMessage.Virtual layout, Dataspace stored,
-      int elementSize, byte[] fill) throws IOException {
+      Datatype type, byte[] fill) throws IOException {
     this.file = file;
     this.path = path;
     this.storedDims = stored.dims();
@@ -88,7 +90,8 @@ final class VirtualData {
       g |= max == Dataspace.UNLIMITED;
     }
     this.growable = g;
-    this.size = elementSize;
+    this.type = type;
+    this.size = type.size();
     this.fill = fill;
     this.blockAddress = layout.heapAddress();
     boolean deferred = file.defersVirtualBlockVerification();
@@ -96,7 +99,7 @@ final class VirtualData {
     if (!deferred) {
       load.background(); // libhdf5 verifies at open: start as early as that
     }
-    this.copier = new MappingCopier(elementSize);
+    this.copier = new MappingCopier(size);
   }
 
   /** The mapping block, loaded and verified (waits for it). */
@@ -119,7 +122,7 @@ final class VirtualData {
       stamp = now;
       view = file.virtualView();
       gap = file.virtualPrintfGap();
-      sources = new VirtualSources(file, path, blockAddress, size);
+      sources = new VirtualSources(file, path, blockAddress, type);
       parts.clear();
       printfEnds.clear();
       dims = null;
@@ -492,7 +495,7 @@ final class VirtualData {
       v = resolved(m, vSel, storedDims, "virtual");
     }
     check(m, v, s, sDims, uv);
-    return List.of(new Part(src, v, s));
+    return List.of(new Part(sources.reader(src), v, s));
   }
 
   /** A mapping of one block to a block of the same shape (names as stored). */
@@ -514,7 +517,7 @@ final class VirtualData {
       v[d] = DimSpan.range(vStart[d], shape[d]);
       s[d] = DimSpan.range(sStart[d], shape[d]);
     }
-    Part p = new Part(src, new Spans(v), new Spans(s));
+    Part p = new Part(sources.reader(src), new Spans(v), new Spans(s));
     check(m, p.v(), p.s(), sDims, -1);
     return List.of(p);
   }
@@ -554,7 +557,7 @@ final class VirtualData {
       long[] sDims = sources.dimsOf(src);
       ResolvedSelection s = resolved(m, sSel, sDims, "source");
       check(m, v, s, sDims, uv);
-      out.add(new Part(src, v, s));
+      out.add(new Part(sources.reader(src), v, s));
     }
     if (file.virtualView() == VirtualView.FIRST_MISSING) {
       printfEnds.put(m, next == 0 ? 0 : printfBlockStart(m, u, next));

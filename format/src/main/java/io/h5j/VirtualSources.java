@@ -1,5 +1,8 @@
 package io.h5j;
 
+import io.h5j.format.datatype.DataConverter;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.NumericConversion;
 import io.h5j.format.vds.Mapping;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,19 +17,37 @@ final class VirtualSources {
   private final H5File file;
   private final String path;
   private final long blockAddress;
-  private final int size;
+  private final Datatype type;
   private final Map<String, Dataset> sources = new HashMap<>();
+  private final Map<Dataset, MappingCopier.Source> readers = new java.util.IdentityHashMap<>();
   private final Map<Dataset, long[]> sourceDims = new java.util.IdentityHashMap<>();
 
   /**
    * Sources of the virtual dataset {@code path} of {@code file} (its mapping block at
-   * {@code blockAddress}, for messages), whose elements are {@code elementSize} bytes.
+   * {@code blockAddress}, for messages), whose elements are of {@code type}.
    */
-  VirtualSources(H5File file, String path, long blockAddress, int elementSize) {
+  VirtualSources(H5File file, String path, long blockAddress, Datatype type) {
     this.file = file;
     this.path = path;
     this.blockAddress = blockAddress;
-    this.size = elementSize;
+    this.type = type;
+  }
+
+  /**
+   * Reads a source's elements as the virtual dataset's type: its stored bytes when the types
+   * are the same, converted as libhdf5 converts numbers otherwise ({@link NumericConversion}).
+   */
+  MappingCopier.Source reader(Dataset src) throws IOException {
+    MappingCopier.Source r = readers.get(src);
+    if (r == null) {
+      Datatype from = src.datatype();
+      NumericConversion c = from.equals(type) ? null
+          : NumericConversion.of(from, type, new DataConverter(file.context().params()));
+      r = c == null ? src::readRaw
+          : h -> c.convert(src.readRaw(h), Math.toIntExact(h.elementCount()));
+      readers.put(src, r);
+    }
+    return r;
   }
 
   /** The source of mapping {@code m}: null only when it is missing and the file says fill. */
@@ -78,14 +99,20 @@ final class VirtualSources {
         n = null; // libhdf5 cannot open it as a dataset: missing
       }
       d = (Dataset) n;
-      if (d != null && d.datatype().size() != size) {
+      if (d != null && !convertible(d.datatype())) {
         throw new UnsupportedOperationException("virtual dataset " + path + ", mapping " + m
-            + ": source '" + dataset + "' has " + d.datatype().size() + "-byte elements, the"
-            + " virtual dataset " + size + "-byte ones; h5j does not convert between them");
+            + ": source '" + dataset + "' is of type " + d.datatype() + ", the virtual dataset"
+            + " of " + type + "; h5j converts between numeric types only");
       }
     }
     sources.put(key, d);
     return d;
+  }
+
+  /** Same type, numbers both, or (as before conversion existed) the same element size. */
+  private boolean convertible(Datatype from) {
+    return from.equals(type) || NumericConversion.of(from, type, null) != null
+        || from.size() == type.size();
   }
 
   /**
