@@ -16,14 +16,15 @@ import java.util.Locale;
  * as {@code open_seconds}), then read one element ({@code read_seconds}: the first read after
  * open), close; repeated {@code ROUNDS} times (default 1) in this JVM at different elements,
  * so that the first round is the cold one and the later ones show the warm JVM
- * ({@code open_seconds} and {@code read_seconds} are lists, one value per round). With
- * {@code read-one-deferred} the file is opened with
- * {@link H5File#deferVirtualBlockVerification()}.
+ * ({@code open_seconds} and {@code read_seconds} are lists, one value per round;
+ * {@code read_cpu_seconds} the reading thread's CPU time, which a busy machine inflates less
+ * than the wall time). {@code PAUSE_MS} waits between rounds. With {@code read-one-deferred}
+ * the file is opened with {@link H5File#deferVirtualBlockVerification()}.
  *
  * <pre>
  * java -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.VdsFirstOpen FILE DATASET
  * java -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.VdsFirstOpen FILE DATASET \
- *     read-one 20
+ *     read-one-deferred 25 60
  * </pre>
  */
 public final class VdsFirstOpen {
@@ -38,14 +39,18 @@ public final class VdsFirstOpen {
           check));
       return;
     }
-    if ((args.length != 3 && args.length != 4)
+    if (args.length < 3 || args.length > 5
         || !(args[2].equals("read-one") || args[2].equals("read-one-deferred"))) {
-      System.err.println("usage: VdsFirstOpen FILE DATASET [read-one[-deferred] [ROUNDS]]");
+      System.err.println("usage: VdsFirstOpen FILE DATASET [read-one[-deferred] [ROUNDS"
+          + " [PAUSE_MS]]]");
       System.exit(2);
     }
-    int rounds = args.length == 4 ? Integer.parseInt(args[3]) : 1;
+    int rounds = args.length >= 4 ? Integer.parseInt(args[3]) : 1;
+    long pause = args.length == 5 ? Long.parseLong(args[4]) : 0;
+    var threads = java.lang.management.ManagementFactory.getThreadMXBean();
     double[] open = new double[rounds];
     double[] read = new double[rounds];
+    double[] cpu = new double[rounds];
     double sum = 0;
     for (int r = 0; r < rounds; r++) {
       long t0 = System.nanoTime();
@@ -55,18 +60,22 @@ public final class VdsFirstOpen {
         }
         Dataset d = f.dataset(args[1]);
         long[] shape = d.shape();
+        long c1 = threads.getCurrentThreadCpuTime();
         long t1 = System.nanoTime();
         long flat = VdsGeometry.positions(r, 1, shape[0] * shape[1])[0];
         double v = ((double[]) d.read(Selection.box(new long[] {flat / shape[1],
             flat % shape[1]}, new long[] {1, 1})))[0];
         long t2 = System.nanoTime();
+        cpu[r] = (threads.getCurrentThreadCpuTime() - c1) / 1e9;
         sum += v;
         open[r] = (t1 - t0) / 1e9;
         read[r] = (t2 - t1) / 1e9;
       }
+      Thread.sleep(pause); // lets the previous file's background check finish
     }
     System.out.println(String.format(Locale.ROOT,
-        "{\"open_seconds\": %s, \"read_seconds\": %s, \"check\": %s}", Arrays.toString(open),
-        Arrays.toString(read), sum));
+        "{\"open_seconds\": %s, \"read_seconds\": %s, \"read_cpu_seconds\": %s,"
+            + " \"check\": %s}", Arrays.toString(open), Arrays.toString(read),
+        Arrays.toString(cpu), sum));
   }
 }
