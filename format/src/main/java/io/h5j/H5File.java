@@ -302,11 +302,12 @@ public final class H5File implements Closeable {
   /**
    * Gives up, for speed, the guarantee that a virtual dataset's mapping block is verified
    * (checksum, every entry) before a value read through it is returned, as libhdf5 verifies
-   * it when it opens the dataset. By default the first read of a large block (1 MiB and more:
-   * some 10,000 mappings) waits for that check, which runs on the file's workers from the
-   * dataset's first use (about 10 ms for 100,000 mappings). With this option, reads made while
-   * it runs find their mappings by reading a few entries of the stored block (versioned
-   * files' blocks: entries of one size in chunk order) and return at once; when the check
+   * it when it opens the dataset. By default the first read waits for that check, which for
+   * a large block (1 MiB and more: some 12,000 mappings) runs on the file's workers from the
+   * dataset's first use (about 10 ms for 100,000 mappings). With this option, reads of a
+   * block of 64 KiB or more find their mappings, until the check has run, by reading a few
+   * entries of the stored block (versioned files' blocks: entries of one size in chunk
+   * order) and return at once; the check starts after the first such read. When the check
    * completes, the mappings those reads used are compared with the full index. A block that
    * fails the check, or answers that differ, make every later read of the dataset fail with an
    * {@link H5FormatException} naming it, but values already returned are not taken back.

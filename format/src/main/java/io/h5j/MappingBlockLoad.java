@@ -22,11 +22,16 @@ import java.util.concurrent.RejectedExecutionException;
  */
 final class MappingBlockLoad {
   /**
-   * Blocks from this size on load on a worker and have their checksum computed on a second
-   * one while the first scans them (about 1 ms of checksum at 1 GB/s: more than handing it
-   * over costs); smaller ones load in the caller.
+   * Blocks from this size on load on a worker (and may have their checksum computed on a
+   * second one while the first scans them: about 1 ms of checksum at 1 GB/s, more than
+   * handing it over costs); smaller ones load in the caller.
    */
   static final int BACKGROUND_BYTES = 1 << 20;
+  /**
+   * Without the parallel checksum (reads may go ahead through the probe), blocks from this
+   * size on load on a worker: some 750 mappings, whose decode costs more than a probe.
+   */
+  static final int PROBED_BYTES = 64 << 10;
   /** Object headers to walk in a collection before reading it whole instead. */
   private static final int MAX_LOCATE_STEPS = 16;
 
@@ -52,7 +57,8 @@ final class MappingBlockLoad {
 
   /**
    * Prepares loading the block {@code layout} points at, of the virtual dataset {@code path}:
-   * a small block is loaded at once, a large one when {@link #background()} or
+   * a small block is loaded at once, a large one ({@link #BACKGROUND_BYTES}, or
+   * {@link #PROBED_BYTES} when not {@code parallel}) when {@link #background()} or
    * {@link #block()} is first called.
    *
    * @param parallel whether the checksum of a large block runs on a second worker while the
@@ -69,7 +75,7 @@ final class MappingBlockLoad {
     FileAccess fa = file.context().access();
     long[] at = GlobalHeapCollection.locate(fa, heap, (int) layout.heapIndex(),
         MAX_LOCATE_STEPS);
-    if (at == null || at[1] < BACKGROUND_BYTES) {
+    if (at == null || at[1] < (parallel ? BACKGROUND_BYTES : PROBED_BYTES)) {
       byte[] b = at == null ? file.values().heapObject(heap, (int) layout.heapIndex())
           : fa.read(at[0], at[1], "VDS mapping block of " + path);
       return done(MappingBlock.decode(b, params, heap, path), params, heap);

@@ -98,7 +98,19 @@ final class VdsOps {
    */
   static double[] readOne(Path file, String name, long seed, int later, int checked)
       throws IOException {
+    return readOne(file, name, seed, later, checked, false);
+  }
+
+  /**
+   * {@link #readOne(Path, String, long, int, int)}, the file opened with
+   * {@link H5File#deferVirtualBlockVerification()} when {@code deferred}.
+   */
+  static double[] readOne(Path file, String name, long seed, int later, int checked,
+      boolean deferred) throws IOException {
     try (H5File f = H5File.open(file)) {
+      if (deferred) {
+        f.deferVirtualBlockVerification();
+      }
       Dataset d = f.dataset(name);
       long[] shape = d.shape();
       long[] pos = VdsGeometry.positions(seed, 1 + later, shape[0] * shape[1]);
