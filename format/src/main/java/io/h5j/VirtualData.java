@@ -288,9 +288,9 @@ final class VirtualData {
         lo[d] = r.start()[d] / cell[d];
         hi[d] = (r.end(d) - 1) / cell[d];
         cells *= hi[d] - lo[d] + 1;
-      }
-      if (found.size() + cells > MAX_PROBED_CELLS) {
-        return false;
+        if (found.size() + cells > MAX_PROBED_CELLS) {
+          return false; // (checked per dimension: the product cannot overflow)
+        }
       }
       long[] at = lo.clone();
       while (true) {
