@@ -54,7 +54,7 @@ final class ExternalStorage {
         throw new H5FormatException("external file list of dataset " + dataset,
             headerAddress, "segments add up to more than 2^63 bytes");
       }
-      segments.add(new Segment(resolve(name, prefix, file.path()), name, s.fileOffset(), start,
+      segments.add(new Segment(resolve(name, prefix, file), name, s.fileOffset(), start,
           size));
       start += size;
     }
@@ -63,20 +63,14 @@ final class ExternalStorage {
 
   /**
    * libhdf5's rule: an absolute name, or any name when the prefix is empty, is used as it
-   * is (relative to the working directory); otherwise it goes under the prefix, whose
-   * leading {@code ${ORIGIN}} is the HDF5 file's folder.
+   * is (relative to the working directory); otherwise it goes under the prefix.
    */
-  static Path resolve(String name, String prefix, Path hdf5File) {
+  static Path resolve(String name, String prefix, H5File file) {
     Path named = Path.of(name);
     if (named.isAbsolute() || prefix.isEmpty()) {
       return named;
     }
-    String origin = "${ORIGIN}";
-    if (prefix.startsWith(origin)) {
-      Path folder = hdf5File.toAbsolutePath().getParent();
-      prefix = folder + prefix.substring(origin.length());
-    }
-    return Path.of(prefix).resolve(named);
+    return file.prefixFolder(prefix).resolve(named);
   }
 
   /** Bytes the segments hold together. */

@@ -393,6 +393,19 @@ public final class H5File implements Closeable {
     return externalFilePrefix;
   }
 
+  /**
+   * A search prefix of libhdf5's (for external data files and virtual dataset sources) as a
+   * folder: a leading {@code ${ORIGIN}} stands for this file's folder, as in libhdf5.
+   */
+  Path prefixFolder(String prefix) {
+    String origin = "${ORIGIN}";
+    if (prefix.startsWith(origin)) {
+      Path folder = path.toAbsolutePath().getParent();
+      return Path.of(folder + prefix.substring(origin.length()));
+    }
+    return Path.of(prefix);
+  }
+
   /** An externally linked file, opened once (read-only) relative to this file's folder. */
   H5File external(String fileName) throws IOException {
     Path p = Path.of(fileName);

@@ -136,17 +136,14 @@ final class VirtualSources {
       }
     }
     String rel = given.toString();
-    Path dir = file.path().toAbsolutePath().getParent();
     String prefixes = file.vdsPrefix();
     if (prefixes != null) {
       for (String prefix : prefixes.split(":")) {
         if (prefix.isEmpty()) {
           continue;
         }
-        if (dir != null) {
-          prefix = prefix.replace("${ORIGIN}", dir.toString());
-        }
-        H5File f = file.external(Path.of(prefix).resolve(rel).toAbsolutePath().toString());
+        H5File f = file.external(file.prefixFolder(prefix).resolve(rel).toAbsolutePath()
+            .toString());
         if (f != null) {
           return f;
         }

@@ -132,14 +132,19 @@ class ExternalStorageTest {
   }
 
   @Test
-  void namesResolveByLibhdf5sRule() {
-    Path h5 = Path.of("/data/run/file.h5");
-    assertEquals(Path.of("/x/a.bin"), ExternalStorage.resolve("/x/a.bin", "${ORIGIN}", h5));
-    assertEquals(Path.of("a.bin"), ExternalStorage.resolve("a.bin", "", h5));
-    assertEquals(Path.of("/data/run/a.bin"), ExternalStorage.resolve("a.bin", "${ORIGIN}", h5));
-    assertEquals(Path.of("/data/run/sub/a.bin"),
-        ExternalStorage.resolve("a.bin", "${ORIGIN}/sub", h5));
-    assertEquals(Path.of("/p/a.bin"), ExternalStorage.resolve("a.bin", "/p", h5));
+  void namesResolveByLibhdf5sRule() throws IOException {
+    Path dir = make(false);
+    Path folder = dir.toAbsolutePath();
+    try (H5File h5 = H5File.open(dir.resolve("ext.h5"))) {
+      assertEquals(Path.of("/x/a.bin"), ExternalStorage.resolve("/x/a.bin", "${ORIGIN}", h5));
+      assertEquals(Path.of("a.bin"), ExternalStorage.resolve("a.bin", "", h5));
+      assertEquals(folder.resolve("a.bin"), ExternalStorage.resolve("a.bin", "${ORIGIN}", h5));
+      assertEquals(folder.resolve("sub/a.bin"),
+          ExternalStorage.resolve("a.bin", "${ORIGIN}/sub", h5));
+      assertEquals(Path.of("/p/a.bin"), ExternalStorage.resolve("a.bin", "/p", h5));
+      assertEquals(Path.of("/p/${ORIGIN}/a.bin"),
+          ExternalStorage.resolve("a.bin", "/p/${ORIGIN}", h5), "only a leading ${ORIGIN}");
+    }
   }
 
   @Test
