@@ -40,7 +40,8 @@ import java.util.Set;
  * contiguous data go over as stored bytes; mapping blocks of virtual datasets with the heap
  * collection they fill (or as one heap object each, when they share one). Groups are created before their members (so hard-link cycles close) and their
  * links are written once all members exist. Element data holding object references is fixed
- * up last, when every object has its new address.
+ * up last, when every object has its new address; other element data (variable-length
+ * values) at once.
  */
 final class ObjectCopier {
   /** libhdf5 moves more than 8 attributes to dense storage. */
@@ -66,6 +67,8 @@ final class ObjectCopier {
   private final GlobalHeapReader inHeap;
   private final GlobalHeapWriter outHeap;
   private final HeapCollectionMover collections;
+  /** The input's size, for progress reports (asked once: the input does not change). */
+  private final long inSize;
   private final ElementRewriter rewriter;
   private final BlockCensus census = new BlockCensus();
   private final Map<Long, Long> copied = new HashMap<>();
@@ -101,6 +104,7 @@ final class ObjectCopier {
     this.progress = progress;
     this.planner = planner;
     this.runs = new ByteRuns(in.access(), out.access());
+    this.inSize = in.access().size();
     this.chunks = new ChunkCopier(in, out, runs);
     this.inHeap = new GlobalHeapReader(in.access());
     this.outHeap = new GlobalHeapWriter(out.access(), out.allocator());
@@ -160,7 +164,7 @@ final class ObjectCopier {
         throw new H5FormatException("object header", old, "is neither a group, a dataset nor"
             + " a committed datatype");
       }
-      progress.update(copied.size(), runs.copied(), in.access().size());
+      progress.update(copied.size(), runs.copied(), inSize);
       return address;
     } catch (RepackException e) {
       throw e;
@@ -263,8 +267,8 @@ final class ObjectCopier {
     if (plan != null) {
       fixups.add(() -> transcode(address, type, space, plan, path, h.address()));
     } else if (rewrite) {
-      fixups.add(() -> rewriteElements(address, type, space, layout, copiedLayout, pipeline,
-          path, h.address()));
+      later(ElementRewriter.holdsReferences(type), () -> rewriteElements(address, type, space,
+          layout, copiedLayout, pipeline, path, h.address()));
     }
     return address;
   }
@@ -506,13 +510,15 @@ final class ObjectCopier {
         AttributeStorage.update(out, address, all -> all.putAll(decoded), () -> { });
       }
       List<String> rewrite = new ArrayList<>();
+      boolean references = false;
       for (AttributeMessage a : decoded.values()) {
         if (ElementRewriter.needed(a.datatype())) {
           rewrite.add(a.name());
+          references |= ElementRewriter.holdsReferences(a.datatype());
         }
       }
       if (!rewrite.isEmpty()) {
-        fixups.add(() -> rewriteAttributes(address, rewrite));
+        later(references, () -> rewriteAttributes(address, rewrite));
       }
     }
 
@@ -537,6 +543,18 @@ final class ObjectCopier {
 
   private Attributes attributes(ObjectHeader h, String path) throws IOException {
     return new Attributes(h, path);
+  }
+
+  /**
+   * Runs {@code f} once every object is copied if it translates references, else now (so that
+   * what it needs is not held until the end of a file of many objects).
+   */
+  private void later(boolean needsAllObjects, Fixup f) throws IOException {
+    if (needsAllObjects) {
+      fixups.add(f);
+    } else {
+      f.run();
+    }
   }
 
   /** Objects with more than one hard link (or committed datatype user) record the count. */
