@@ -15,7 +15,8 @@
 # comparison they are also timed followed by `sync FILE` (fsync of their output), and the
 # ratios use those times.
 # H5REPACK_SKIP="versioned" leaves h5repack out for the files named (it takes ~12 min on
-# the versioned file here); their h5repack columns then read "-". A run ends with `uptime`.
+# the versioned file here); their h5repack columns then read "-". NO_BUILD=1 uses the h5j jar
+# as built. A run ends with `uptime`.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -27,7 +28,7 @@ mkdir -p "$data"
 [ -f "$data/versioned.h5" ] || $py "$here/make_versioned.py" "$data/versioned.h5"
 [ -f "$data/plain.h5" ] || $py "$here/make_versioned.py" "$data/plain.h5" --no-vds
 jar="$repo/cli/target/h5j.jar"
-(cd "$repo" && mvn -q -B -o package -DskipTests -pl cli -am) >&2
+[ -n "${NO_BUILD:-}" ] || (cd "$repo" && mvn -q -B -o package -DskipTests -pl cli -am) >&2
 # best OUT COMMAND...: the shortest wall time (seconds) of REPEAT runs (default 3), OUT
 # removed before each run (the last run's OUT is kept)
 best() {
