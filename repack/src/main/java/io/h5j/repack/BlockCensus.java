@@ -1,5 +1,7 @@
 package io.h5j.repack;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.zip.CRC32C;
@@ -23,23 +25,28 @@ final class BlockCensus {
 
   /** The key of a block. */
   Key key(byte[] block) {
+    return key(ByteBuffer.wrap(block));
+  }
+
+  /** The key of the block between {@code block}'s position and limit (left unmoved). */
+  Key key(ByteBuffer block) {
     crc.reset();
-    crc.update(block, 0, block.length);
-    int n = block.length;
-    int lookup3 = n < 4 ? 0 : (block[n - 4] & 0xff) | (block[n - 3] & 0xff) << 8
-        | (block[n - 2] & 0xff) << 16 | (block[n - 1] & 0xff) << 24;
+    crc.update(block.duplicate());
+    int n = block.remaining();
+    int lookup3 = n < 4 ? 0 : block.duplicate().order(ByteOrder.LITTLE_ENDIAN)
+        .getInt(block.limit() - 4);
     return new Key(n, lookup3, (int) crc.getValue());
   }
 
   /** Records one block; true if an identical block was recorded before. */
   boolean add(byte[] block) {
-    return add(block, key(block));
+    return add(key(block));
   }
 
-  /** Records one block whose key is known. */
-  boolean add(byte[] block, Key key) {
+  /** Records one block by its key. */
+  boolean add(Key key) {
     blocks++;
-    int n = block.length;
+    int n = key.length();
     boolean again = !seen.add(key);
     if (again) {
       repeated++;

@@ -37,8 +37,8 @@ final class ChunkCopier {
   }
 
   /**
-   * Copies the chunks as stored: sorted by address, each run of adjacent chunks goes over in
-   * one transfer into one new region, so the index addresses shift by a constant per run.
+   * Copies the chunks as stored: sorted by address, runs of adjacent chunks go one after the
+   * other into one new region, so the index addresses shift by a constant per run.
    */
   LayoutMessage.Chunked copyStored(LayoutMessage.Chunked layout, Dataspace space,
       boolean filtered, String path) throws IOException {
@@ -52,22 +52,24 @@ final class ChunkCopier {
     List<ChunkRecord> moved = new ArrayList<>(chunks.size());
     long at = base;
     int i = 0;
-    while (i < chunks.size()) {
-      long runStart = chunks.get(i).address();
-      long runEnd = runStart;
-      int j = i;
-      while (j < chunks.size() && chunks.get(j).address() == runEnd) {
-        runEnd += chunks.get(j).storedSize();
-        j++;
+    try (ByteRuns.Sequence copy = runs.sequence(base, "chunks of " + path)) {
+      while (i < chunks.size()) {
+        long runStart = chunks.get(i).address();
+        long runEnd = runStart;
+        int j = i;
+        while (j < chunks.size() && chunks.get(j).address() == runEnd) {
+          runEnd += chunks.get(j).storedSize();
+          j++;
+        }
+        copy.append(runStart, runEnd - runStart);
+        for (int k = i; k < j; k++) {
+          ChunkRecord c = chunks.get(k);
+          moved.add(new ChunkRecord(c.offset(), at + (c.address() - runStart), c.storedSize(),
+              c.filterMask()));
+        }
+        at += runEnd - runStart;
+        i = j;
       }
-      runs.copy(runStart, at, runEnd - runStart, "chunks of " + path);
-      for (int k = i; k < j; k++) {
-        ChunkRecord c = chunks.get(k);
-        moved.add(new ChunkRecord(c.offset(), at + (c.address() - runStart), c.storedSize(),
-            c.filterMask()));
-      }
-      at += runEnd - runStart;
-      i = j;
     }
     return index(layout, space, filtered, moved);
   }

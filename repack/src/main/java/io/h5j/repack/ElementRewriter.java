@@ -51,6 +51,23 @@ final class ElementRewriter {
     return false;
   }
 
+  /**
+   * Whether elements of {@code t} hold object addresses (references), which can be translated
+   * only once the objects they name are copied; other rewrites can be done at once.
+   */
+  static boolean holdsReferences(Datatype t) {
+    if (t instanceof ReferenceType) {
+      return true;
+    } else if (t instanceof VarLenType v) {
+      return v.base() != null && holdsReferences(v.base());
+    } else if (t instanceof CompoundType c) {
+      return c.members().stream().anyMatch(m -> holdsReferences(m.type()));
+    } else if (t instanceof ArrayType a) {
+      return holdsReferences(a.base());
+    }
+    return false;
+  }
+
   /** Rewrites {@code count} elements of {@code t} stored one after another in {@code raw}. */
   void rewrite(Datatype t, byte[] raw, int count) throws IOException {
     if (needed(t)) {

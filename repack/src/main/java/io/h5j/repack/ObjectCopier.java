@@ -37,10 +37,11 @@ import java.util.Set;
 /**
  * Walks the object graph of one file from its root, once, and copies every object it reaches
  * into another file. Header messages go over as bytes unless they hold addresses; chunks and
- * contiguous data go over as stored bytes; mapping blocks of virtual datasets as one heap
- * object each. Groups are created before their members (so hard-link cycles close) and their
+ * contiguous data go over as stored bytes; mapping blocks of virtual datasets with the heap
+ * collection they fill (or as one heap object each, when they share one). Groups are created before their members (so hard-link cycles close) and their
  * links are written once all members exist. Element data holding object references is fixed
- * up last, when every object has its new address.
+ * up last, when every object has its new address; other element data (variable-length
+ * values) at once.
  */
 final class ObjectCopier {
   /** libhdf5 moves more than 8 attributes to dense storage. */
@@ -65,6 +66,9 @@ final class ObjectCopier {
   private final ChunkCopier chunks;
   private final GlobalHeapReader inHeap;
   private final GlobalHeapWriter outHeap;
+  private final HeapCollectionMover collections;
+  /** The input's size, for progress reports (asked once: the input does not change). */
+  private final long inSize;
   private final ElementRewriter rewriter;
   private final BlockCensus census = new BlockCensus();
   private final Map<Long, Long> copied = new HashMap<>();
@@ -91,7 +95,8 @@ final class ObjectCopier {
    *     {@code planner} changes (may be null when it changes none)
    */
   ObjectCopier(H5Context in, H5Context out, RepackProgress progress, StoragePlanner planner,
-      io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding, boolean shareBlocks) {
+      io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding, boolean shareBlocks)
+      throws IOException {
     this.vdsEncoding = vdsEncoding;
     this.sharedBlocks = shareBlocks ? new HashMap<>() : null;
     this.in = in;
@@ -99,9 +104,11 @@ final class ObjectCopier {
     this.progress = progress;
     this.planner = planner;
     this.runs = new ByteRuns(in.access(), out.access());
+    this.inSize = in.access().size();
     this.chunks = new ChunkCopier(in, out, runs);
     this.inHeap = new GlobalHeapReader(in.access());
     this.outHeap = new GlobalHeapWriter(out.access(), out.allocator());
+    this.collections = new HeapCollectionMover(in.access(), out.access(), out.allocator());
     out.beforeEveryCommit(outHeap::flush);
     this.rewriter = new ElementRewriter(inHeap, outHeap, this::translate);
     this.transcoder = source == null ? null : new Transcoder(source, out, chunks, rewriter);
@@ -157,7 +164,7 @@ final class ObjectCopier {
         throw new H5FormatException("object header", old, "is neither a group, a dataset nor"
             + " a committed datatype");
       }
-      progress.update(copied.size(), runs.copied(), in.access().size());
+      progress.update(copied.size(), runs.copied(), inSize);
       return address;
     } catch (RepackException e) {
       throw e;
@@ -260,8 +267,8 @@ final class ObjectCopier {
     if (plan != null) {
       fixups.add(() -> transcode(address, type, space, plan, path, h.address()));
     } else if (rewrite) {
-      fixups.add(() -> rewriteElements(address, type, space, layout, copiedLayout, pipeline,
-          path, h.address()));
+      later(ElementRewriter.holdsReferences(type), () -> rewriteElements(address, type, space,
+          layout, copiedLayout, pipeline, path, h.address()));
     }
     return address;
   }
@@ -289,9 +296,14 @@ final class ObjectCopier {
       return chunks.copyStored(c, space, pipeline != null, path);
     } else if (layout instanceof LayoutMessage.Virtual v) {
       int index = checkedIndex(v.heapIndex(), path);
+      GlobalHeapId moved = sharedBlocks != null ? null
+          : collections.move(v.heapAddress(), index, this::movesAsItIs);
+      if (moved != null) {
+        return new LayoutMessage.Virtual(moved.collectionAddress(), moved.index());
+      }
       byte[] block = inHeap.read(v.heapAddress(), index);
       BlockCensus.Key key = census.key(block);
-      census.add(block, key);
+      census.add(key);
       SharedBlock earlier = sharedBlocks == null ? null : sharedBlocks.get(key);
       if (earlier != null && java.util.Arrays.equals(block,
           inHeap.read(earlier.inCollection(), earlier.inIndex()))) {
@@ -304,6 +316,16 @@ final class ObjectCopier {
       return new LayoutMessage.Virtual(id.collectionAddress(), id.index());
     }
     throw new UnsupportedOperationException(layout.className() + " storage is not copied");
+  }
+
+  /** Counts a block that moves with its collection, unless it needs another encoding. */
+  private boolean movesAsItIs(ByteBuffer block) {
+    if (vdsEncoding != null && block.hasRemaining()
+        && block.get(block.position()) != (vdsEncoding == MappingBlockWriter.Format.V0 ? 0 : 1)) {
+      return false;
+    }
+    census.add(census.key(block));
+    return true;
   }
 
   /** The block in the encoding asked for: as it is when it already has it. */
@@ -488,13 +510,15 @@ final class ObjectCopier {
         AttributeStorage.update(out, address, all -> all.putAll(decoded), () -> { });
       }
       List<String> rewrite = new ArrayList<>();
+      boolean references = false;
       for (AttributeMessage a : decoded.values()) {
         if (ElementRewriter.needed(a.datatype())) {
           rewrite.add(a.name());
+          references |= ElementRewriter.holdsReferences(a.datatype());
         }
       }
       if (!rewrite.isEmpty()) {
-        fixups.add(() -> rewriteAttributes(address, rewrite));
+        later(references, () -> rewriteAttributes(address, rewrite));
       }
     }
 
@@ -519,6 +543,18 @@ final class ObjectCopier {
 
   private Attributes attributes(ObjectHeader h, String path) throws IOException {
     return new Attributes(h, path);
+  }
+
+  /**
+   * Runs {@code f} once every object is copied if it translates references, else now (so that
+   * what it needs is not held until the end of a file of many objects).
+   */
+  private void later(boolean needsAllObjects, Fixup f) throws IOException {
+    if (needsAllObjects) {
+      fixups.add(f);
+    } else {
+      f.run();
+    }
   }
 
   /** Objects with more than one hard link (or committed datatype user) record the count. */

@@ -27,9 +27,14 @@ public final class H5Context {
   private final FileAccess fa;
   private Superblock superblock;
   private final SpaceAllocator allocator;
-  private final Map<Long, ObjectHeader> headers = new HashMap<>();
+  /**
+   * Decoded headers, the most recently used ones only: a walk over a file of many objects
+   * must not hold them all. Headers are written when created or rewritten, so one dropped
+   * here is read again from the file.
+   */
+  private final Map<Long, ObjectHeader> headers = recentlyUsed(CACHED_HEADERS);
   /** Structures decoded from an object's header (e.g. a group's links), dropped on rewrite. */
-  private final Map<Long, Map<String, Object>> derived = new HashMap<>();
+  private final Map<Long, Map<String, Object>> derived = recentlyUsed(CACHED_HEADERS);
   private final Map<Object, PendingWrite> pending = new LinkedHashMap<>();
   /** Writes every header commit must be preceded by (e.g. global heap collections). */
   private final List<PendingWrite> beforeCommit = new ArrayList<>();
@@ -38,6 +43,20 @@ public final class H5Context {
   private boolean commitOrderDeferred;
   /** Counts header writes and forgotten derivations: a cheap "did anything change?" stamp. */
   private long changes;
+
+  private static final int CACHED_HEADERS = 4096;
+
+  /** A map that forgets its least recently used entry beyond {@code max} entries. */
+  private static <V> Map<Long, V> recentlyUsed(int max) {
+    return new LinkedHashMap<>(16, 0.75f, true) {
+      private static final long serialVersionUID = 1L;
+
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<Long, V> eldest) {
+        return size() > max;
+      }
+    };
+  }
 
   public H5Context(FileAccess fa, Superblock superblock) throws IOException {
     this.fa = fa;
