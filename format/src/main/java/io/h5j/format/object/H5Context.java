@@ -27,6 +27,7 @@ public final class H5Context {
   private final FileAccess fa;
   private Superblock superblock;
   private final SpaceAllocator allocator;
+  private final Map<Object, PendingWrite> pending = new LinkedHashMap<>();
   /**
    * Decoded headers, the most recently used ones only: a walk over a file of many objects
    * must not hold them all. Headers are written when created or rewritten, so one dropped
@@ -35,7 +36,6 @@ public final class H5Context {
   private final Map<Long, ObjectHeader> headers = recentlyUsed(CACHED_HEADERS);
   /** Structures decoded from an object's header (e.g. a group's links), dropped on rewrite. */
   private final Map<Long, Map<String, Object>> derived = recentlyUsed(CACHED_HEADERS);
-  private final Map<Object, PendingWrite> pending = new LinkedHashMap<>();
   /** Writes every header commit must be preceded by (e.g. global heap collections). */
   private final List<PendingWrite> beforeCommit = new ArrayList<>();
   private SharedMessages shared;
@@ -46,14 +46,19 @@ public final class H5Context {
 
   private static final int CACHED_HEADERS = 4096;
 
-  /** A map that forgets its least recently used entry beyond {@code max} entries. */
-  private static <V> Map<Long, V> recentlyUsed(int max) {
+  /**
+   * A map that forgets its least recently used entry beyond {@code max} entries, but only
+   * while no write is deferred to flush: a derived structure may hold what such a write
+   * still needs (a dataset's chunks not yet indexed), and a second copy of it, derived
+   * afresh from the file, would not see them.
+   */
+  private <V> Map<Long, V> recentlyUsed(int max) {
     return new LinkedHashMap<>(16, 0.75f, true) {
       private static final long serialVersionUID = 1L;
 
       @Override
       protected boolean removeEldestEntry(Map.Entry<Long, V> eldest) {
-        return size() > max;
+        return size() > max && pending.isEmpty();
       }
     };
   }
