@@ -69,6 +69,11 @@ final class DeflateFilter implements Filter {
     return decode(in, inLength, clientData, out, maxOutput, Helpers.NONE);
   }
 
+  /** Each thread's raw inflater, reset per chunk: zlib's state is set up once per thread. */
+  private static final ThreadLocal<Inflater> RAW_INFLATERS =
+      ThreadLocal.withInitial(() -> new Inflater(true));
+  private static final byte[] EMPTY = new byte[0];
+
   /** Output between checksum jobs handed to a helper while inflating goes on. */
   private static final int CHECKED_PIECE = 128 << 10;
 
@@ -85,7 +90,8 @@ final class DeflateFilter implements Filter {
     int piece = share ? CHECKED_PIECE : Integer.MAX_VALUE;
     List<Helpers.Forked<Long, RuntimeException>> sums = new ArrayList<>();
     List<Integer> lengths = new ArrayList<>();
-    Inflater inflater = new Inflater(true);
+    Inflater inflater = RAW_INFLATERS.get();
+    inflater.reset();
     try {
       inflater.setInput(in, dataStart, inLength - dataStart);
       int n = 0;
@@ -137,7 +143,7 @@ final class DeflateFilter implements Filter {
       for (Helpers.Forked<Long, RuntimeException> f : sums) {
         f.abandon(); // after a failure: no helper may still read out when this returns
       }
-      inflater.end();
+      inflater.setInput(EMPTY); // drop the reference to the chunk
     }
   }
 
