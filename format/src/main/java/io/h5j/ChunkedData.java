@@ -114,8 +114,8 @@ final class ChunkedData {
     int bytes = checkedBytes(sel);
     int size = layout.elementSize();
     ByteOrder order = SlabTransfer.order(type);
-    // Allocating zeroes the array, as long as reading a chunk from the page cache: a chunk
-    // read alone is read (and decoded) while a helper allocates.
+    // The JVM zeroes a new array, which takes about as long as reading a chunk from the page
+    // cache: for a chunk read alone, a helper allocates while this thread reads and decodes.
     Helpers helpers = helpers(sel);
     Helpers.Forked<Object, RuntimeException> made = helpers.forBytes(bytes).fork(() ->
         Array.newInstance(DataConverter.javaArrayClass(type).getComponentType(),
