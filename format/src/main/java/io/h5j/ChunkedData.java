@@ -726,9 +726,14 @@ final class ChunkedData {
 
   /** The unfiltered bytes of chunk {@code c}, read and decoded; kept in the cache. */
   private byte[] load(long[] chunkOffset, ChunkRecord c) throws IOException {
-    byte[] chunk = decode(chunkOffset, c, null, Helpers.NONE);
+    byte[] chunk = decode(chunkOffset, c, null);
     cache.put(dataset, chunkOffset, chunk);
     return chunk;
+  }
+
+  /** {@link #decode(long[], ChunkRecord, byte[], Helpers)} on this thread alone. */
+  private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into) throws IOException {
+    return decode(chunkOffset, c, into, Helpers.NONE);
   }
 
   /**
