@@ -4,6 +4,7 @@ import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.filter.FilterPipelineMessage;
+import io.h5j.format.filter.Helpers;
 import io.h5j.format.filter.ScratchArrays;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.message.Dataspace;
@@ -87,7 +88,7 @@ final class ChunkedData {
   byte[] read(Hyperslab sel) throws IOException {
     int size = layout.elementSize();
     byte[] out = new byte[checkedBytes(sel)];
-    copySelection(sel, new Sink() {
+    copySelection(sel, helpers(sel), new Sink() {
       @Override
       public void copy(byte[] chunk, int from, long inSelection, int n) {
         System.arraycopy(chunk, from, out, (int) (inSelection * size), n * size);
@@ -110,32 +111,55 @@ final class ChunkedData {
    * holds them (signed integers, IEEE floats): one bulk copy per run, no intermediate bytes.
    */
   Object readArray(Hyperslab sel, Datatype type) throws IOException {
-    checkedBytes(sel);
+    int bytes = checkedBytes(sel);
     int size = layout.elementSize();
     ByteOrder order = SlabTransfer.order(type);
-    Object out = Array.newInstance(DataConverter.javaArrayClass(type).getComponentType(),
-        (int) sel.elementCount());
-    if (pipeline == null) {
-      readUnfiltered(sel, out, order);
-      return out;
+    // The JVM zeroes a new array, which takes about as long as reading a chunk from the page
+    // cache: for a chunk read alone, a helper allocates while this thread reads and decodes.
+    Helpers helpers = helpers(sel);
+    Helpers.Forked<Object, RuntimeException> made = helpers.forBytes(bytes).fork(() ->
+        Array.newInstance(DataConverter.javaArrayClass(type).getComponentType(),
+            (int) sel.elementCount()));
+    if (!helpers.available()) {
+      made.join(); // on this thread, before the workers need it
     }
-    copySelection(sel, new Sink() {
-      @Override
-      public void copy(byte[] chunk, int from, long inSelection, int n) {
-        SlabTransfer.bulk(ByteBuffer.wrap(chunk, from, n * size).slice().order(order), out,
-            (int) inSelection, n, true);
+    try {
+      if (pipeline == null) {
+        readUnfiltered(sel, made, order, helpers);
+        return made.join();
       }
+      copySelection(sel, helpers, new Sink() {
+        @Override
+        public void copy(byte[] chunk, int from, long inSelection, int n) {
+          Object out = made.join();
+          helpers.forBytes((long) n * size).split(n, 1, (a, b) -> SlabTransfer.bulk(
+              ByteBuffer.wrap(chunk, from + a * size, (b - a) * size).slice().order(order),
+              out, (int) inSelection + a, b - a, true));
+        }
 
-      @Override
-      public void fill(long inSelection, int n) {
-        if (fill != null && fill.length == size) {
-          byte[] pattern = Values.repeat(fill, n, size);
-          SlabTransfer.bulk(ByteBuffer.wrap(pattern).order(order), out, (int) inSelection, n,
-              true);
-        } // else zeros, as allocated
-      }
-    });
-    return out;
+        @Override
+        public void fill(long inSelection, int n) {
+          Object out = made.join();
+          if (fill != null && fill.length == size) {
+            byte[] pattern = Values.repeat(fill, n, size);
+            SlabTransfer.bulk(ByteBuffer.wrap(pattern).order(order), out, (int) inSelection,
+                n, true);
+          } // else zeros, as allocated
+        }
+      });
+      return made.join();
+    } finally {
+      made.abandon(); // after a failure, no helper allocating; else a no-op
+    }
+  }
+
+  /**
+   * The workers as helpers of the calling thread when {@code sel} lies in one chunk (several
+   * chunks keep every worker busy on chunks of their own).
+   */
+  private Helpers helpers(Hyperslab sel) {
+    return ChunkRuns.touched(sel, layout.chunkDims()).size() == 1 ? new Helpers(workers)
+        : Helpers.NONE;
   }
 
   /**
@@ -143,30 +167,40 @@ final class ChunkedData {
    * read into a direct buffer and copied once into the array (changed chunks still in memory
    * are copied from there).
    */
-  private void readUnfiltered(Hyperslab sel, Object out, ByteOrder order) throws IOException {
+  private void readUnfiltered(Hyperslab sel, Helpers.Forked<Object, RuntimeException> made,
+      ByteOrder order, Helpers helpers) throws IOException {
     int size = layout.elementSize();
     visitUnfiltered(sel, (memory, address, inChunk, inSelection, n) -> {
       if (memory != null) {
         SlabTransfer.bulk(ByteBuffer.wrap(memory, (int) inChunk * size, n * size).slice()
-            .order(order), out, (int) inSelection, n, true);
+            .order(order), made.join(), (int) inSelection, n, true);
       } else if (address >= 0) {
-        ByteBuffer stage = takeStage();
-        try {
-          int step = stage.capacity() / size;
-          for (int k = 0; k < n; k += step) {
-            int m = Math.min(step, n - k);
-            stage.clear().limit(m * size);
-            fa.read(address + (inChunk + k) * size, stage, "chunk of dataset " + path);
-            SlabTransfer.bulk(stage.flip().order(order), out, (int) inSelection + k, m, true);
-          }
-        } finally {
-          stages.add(stage);
-        }
+        // A long run is read half here, half by a helper: two cores copy from the page cache.
+        helpers.forBytes((long) n * size).split(n, 1, (a, b) -> readRun(
+            address + (inChunk + a) * size, made, (int) inSelection + a, b - a, order));
       } else if (fill != null && fill.length == size) {
-        SlabTransfer.bulk(ByteBuffer.wrap(Values.repeat(fill, n, size)).order(order), out,
-            (int) inSelection, n, true);
+        SlabTransfer.bulk(ByteBuffer.wrap(Values.repeat(fill, n, size)).order(order),
+            made.join(), (int) inSelection, n, true);
       }
     });
+  }
+
+  /** Reads {@code n} elements at {@code address} into the array at {@code at}, via a stage. */
+  private void readRun(long address, Helpers.Forked<Object, RuntimeException> made, int at,
+      int n, ByteOrder order) throws IOException {
+    int size = layout.elementSize();
+    ByteBuffer stage = takeStage();
+    try {
+      int step = stage.capacity() / size;
+      for (int k = 0; k < n; k += step) {
+        int m = Math.min(step, n - k);
+        stage.clear().limit(m * size);
+        fa.read(address + (long) k * size, stage, "chunk of dataset " + path);
+        SlabTransfer.bulk(stage.flip().order(order), made.join(), at + k, m, true);
+      }
+    } finally {
+      stages.add(stage);
+    }
   }
 
   /** One run of an unfiltered chunk: from memory, from the file at an address, or unwritten. */
@@ -216,7 +250,7 @@ final class ChunkedData {
     int size = layout.elementSize();
     int base = dst.position();
     if (pipeline != null) {
-      copySelection(sel, new Sink() {
+      copySelection(sel, helpers(sel), new Sink() {
         @Override
         public void copy(byte[] chunk, int from, long inSelection, int n) {
           dst.put(base + (int) (inSelection * size), chunk, from, n * size);
@@ -266,7 +300,7 @@ final class ChunkedData {
    * thread (indexes cache blocks and are not thread-safe), then read, unfiltered and copied
    * on a worker, a window of chunks at once.
    */
-  private void copySelection(Hyperslab sel, Sink sink) throws IOException {
+  private void copySelection(Hyperslab sel, Helpers helpers, Sink sink) throws IOException {
     int size = layout.elementSize();
     InOrderWindow<Void> window = window(sel, "reading " + path);
     try {
@@ -278,7 +312,8 @@ final class ChunkedData {
           // A chunk read whole is copied out at once: decoded into a reused array, not cached.
           byte[] chunk = cached != null ? cached : record.isEmpty() ? null
               : whole && chunkBytes <= ScratchArrays.MAX_BYTES
-              ? decode(offset, record.get(), ScratchArrays.get(ScratchArrays.CHUNK, chunkBytes))
+              ? decode(offset, record.get(), ScratchArrays.get(ScratchArrays.CHUNK, chunkBytes),
+                  helpers)
               : load(offset, record.get());
           for (Run r : runs) {
             if (chunk != null) {
@@ -696,11 +731,17 @@ final class ChunkedData {
     return chunk;
   }
 
+  /** {@link #decode(long[], ChunkRecord, byte[], Helpers)} on this thread alone. */
+  private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into) throws IOException {
+    return decode(chunkOffset, c, into, Helpers.NONE);
+  }
+
   /**
    * Reads and decodes chunk {@code c} into {@code into} (its first {@link #chunkBytes}), or
-   * into a new array when {@code into} is null.
+   * into a new array when {@code into} is null; {@code helpers} may share the filters' work.
    */
-  private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into) throws IOException {
+  private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into, Helpers helpers)
+      throws IOException {
     String what = "chunk " + Arrays.toString(chunkOffset) + " of dataset " + path;
     boolean filtered = pipeline != null && !(isPartialEdge(chunkOffset)
         && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0);
@@ -718,7 +759,7 @@ final class ChunkedData {
     }
     byte[] raw = fa.read(c.address(), stored, what);
     byte[] out = into != null ? into : new byte[chunkBytes];
-    pipeline.decode(raw, c.filterMask(), chunkBytes, what, c.address(), out);
+    pipeline.decode(raw, c.filterMask(), chunkBytes, what, c.address(), out, helpers);
     return out;
   }
 

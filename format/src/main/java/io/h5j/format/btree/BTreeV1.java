@@ -9,7 +9,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -101,6 +103,31 @@ public final class BTreeV1 {
   /** A decoded node header and a reader over its keys and children. */
   private record Node(int level, int entries, ByteReader body) {}
 
+  /**
+   * Nodes of one tree kept between lookups, so that reading chunk after chunk does not read
+   * the path from the root again each time; the least recently used go beyond a bound. The
+   * owner forgets it when the tree changes.
+   */
+  public static final class NodeCache {
+    /** About 2 MiB of chunk index nodes at libhdf5's default K. */
+    private static final int MAX_NODES = 1024;
+
+    private final Map<Long, Node> nodes = new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<Long, Node> eldest) {
+        return size() > MAX_NODES;
+      }
+    };
+
+    private synchronized Node get(long address) {
+      return nodes.get(address);
+    }
+
+    private synchronized void put(long address, Node node) {
+      nodes.put(address, node);
+    }
+  }
+
   private static Node readNode(FileAccess fa, long address, int nodeType, int keySize,
       int expectedLevel) throws IOException {
     int o = fa.params().offsetSize();
@@ -159,6 +186,15 @@ public final class BTreeV1 {
    */
   public static boolean find(FileAccess fa, long address, int nodeType, int keySize,
       KeyComparator cmp, LeafVisitor visitor) throws IOException {
+    return find(fa, address, nodeType, keySize, cmp, visitor, null);
+  }
+
+  /**
+   * Like {@link #find(FileAccess, long, int, int, KeyComparator, LeafVisitor)}, taking nodes
+   * from {@code nodes} (null: none) and keeping those it reads there.
+   */
+  public static boolean find(FileAccess fa, long address, int nodeType, int keySize,
+      KeyComparator cmp, LeafVisitor visitor, NodeCache nodes) throws IOException {
     int o = fa.params().offsetSize();
     Set<Long> seen = new HashSet<>();
     int expected = -1;
@@ -167,8 +203,18 @@ public final class BTreeV1 {
         throw new H5FormatException(WHAT, address, "the tree has a cycle or is deeper than "
             + MAX_DEPTH + " levels");
       }
-      Node node = readNode(fa, address, nodeType, keySize, expected);
-      ByteReader r = node.body();
+      Node node = nodes == null ? null : nodes.get(address);
+      if (node == null) {
+        node = readNode(fa, address, nodeType, keySize, -1);
+        if (nodes != null) {
+          nodes.put(address, node);
+        }
+      }
+      if (expected >= 0 && node.level() != expected) {
+        throw new H5FormatException(WHAT, address, "level " + node.level()
+            + " where the parent implies " + expected);
+      }
+      ByteReader r = node.body().rewound();
       int stride = keySize + o;
       int lo = 0;
       int hi = node.entries() - 1;

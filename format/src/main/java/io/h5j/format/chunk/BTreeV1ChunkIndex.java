@@ -21,6 +21,8 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
   private final ChunkGeometry geometry;
   private final long address;
   private final int k;
+  /** Nodes read by lookups; an index changed in place is opened anew (see forgetDerived). */
+  private final BTreeV1.NodeCache nodes = new BTreeV1.NodeCache();
 
   private BTreeV1ChunkIndex(FileAccess fa, ChunkGeometry geometry, long address, int k) {
     this.fa = fa;
@@ -96,7 +98,7 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
       if (java.util.Arrays.equals(c.offsetRef(), chunkOffset)) {
         hit[0] = c;
       }
-    });
+    }, nodes);
     return Optional.ofNullable(hit[0]);
   }
 

@@ -48,6 +48,15 @@ public interface Filter {
     return r.length;
   }
 
+  /**
+   * Like {@link #decode(byte[], int, int[], byte[], int)}, with {@code helpers} that may take
+   * part of the work (a chunk decoded alone). The default does it all on this thread.
+   */
+  default int decode(byte[] in, int inLength, int[] clientData, byte[] out, int maxOutput,
+      Helpers helpers) throws H5FormatException {
+    return decode(in, inLength, clientData, out, maxOutput);
+  }
+
   /** Whether h5j can apply this filter on write; when false {@link #encode} always throws. */
   default boolean canEncode() {
     return true;

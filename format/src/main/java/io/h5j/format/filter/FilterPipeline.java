@@ -74,6 +74,15 @@ public final class FilterPipeline {
    */
   public void decode(byte[] stored, int filterMask, int chunkBytes, String structure,
       long address, byte[] out) throws H5FormatException {
+    decode(stored, filterMask, chunkBytes, structure, address, out, Helpers.NONE);
+  }
+
+  /**
+   * Like {@link #decode(byte[], int, int, String, long, byte[])}, with {@code helpers} that
+   * may take part of each filter's work: for a chunk read alone, while the other cores idle.
+   */
+  public void decode(byte[] stored, int filterMask, int chunkBytes, String structure,
+      long address, byte[] out, Helpers helpers) throws H5FormatException {
     int[] bounds = decodedSizeBounds(filterMask, chunkBytes);
     int last = 0; // the last filter to undo: the first one applied
     while (last < filters.size() && skipped(filterMask, last)) {
@@ -97,7 +106,7 @@ public final class FilterPipeline {
       byte[] target = i == last ? out : ScratchArrays.get(slot, bounds[i]);
       try {
         length = f.decode(data, length, d.clientData(), target,
-            i == last ? Math.min(bounds[i], out.length) : bounds[i]);
+            i == last ? Math.min(bounds[i], out.length) : bounds[i], helpers);
       } catch (H5FormatException e) {
         throw new H5FormatException(structure, address, "filter " + d.id() + " (" + f.name()
             + ") at pipeline position " + i + ": " + e.getMessage(), e);

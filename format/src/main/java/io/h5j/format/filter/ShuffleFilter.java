@@ -45,6 +45,17 @@ final class ShuffleFilter implements Filter {
   }
 
   @Override
+  public int decode(byte[] in, int inLength, int[] clientData, byte[] out, int maxOutput,
+      Helpers helpers) throws H5FormatException {
+    int size = FilterSupport.requiredValue(this, clientData, 0, "element size");
+    if (inLength > maxOutput) {
+      throw FilterSupport.error(this, inLength + " bytes exceed the expected " + maxOutput);
+    }
+    transpose(in, inLength, size, false, out, helpers.forBytes(inLength));
+    return inLength;
+  }
+
+  @Override
   public Optional<byte[]> encode(byte[] in, int[] clientData) {
     if (clientData.length < 1) {
       throw new IllegalArgumentException("shuffle needs the element size as client data value 0");
@@ -71,6 +82,12 @@ final class ShuffleFilter implements Filter {
   /** (Un)shuffles the first {@code length} bytes of {@code in} into {@code out}. */
   private static void transpose(byte[] in, int length, int elementSize, boolean shuffle,
       byte[] out) {
+    transpose(in, length, elementSize, shuffle, out, Helpers.NONE);
+  }
+
+  /** As above, the elements split between this thread and a helper. */
+  private static void transpose(byte[] in, int length, int elementSize, boolean shuffle,
+      byte[] out, Helpers helpers) {
     long size = Integer.toUnsignedLong(elementSize);
     if (size <= 1 || length / size <= 1) {
       System.arraycopy(in, 0, out, 0, length);
@@ -80,10 +97,19 @@ final class ShuffleFilter implements Filter {
     int s = (int) size;
     int tail = n * s;
     System.arraycopy(in, tail, out, tail, length - tail); // leftover bytes stay in place
-    int done = 0;
+    helpers.split(n, 8, (from, to) -> transpose(in, n, s, shuffle, out, from, to));
+  }
+
+  /**
+   * (Un)shuffles elements {@code from} (a multiple of 8) to {@code to} of the {@code n}
+   * elements of {@code s} bytes each.
+   */
+  private static void transpose(byte[] in, int n, int s, boolean shuffle, byte[] out,
+      int from, int to) {
+    int done = from;
     if (s == 8) {
-      done = n & ~7; // whole blocks of 8 elements: one 8 x 8 byte transposition each
-      for (int e = 0; e < done; e += 8) {
+      done = from + ((to - from) & ~7); // blocks of 8 elements: one 8 x 8 transposition each
+      for (int e = from; e < done; e += 8) {
         if (shuffle) {
           transpose8(in, 8 * e, 8, out, e, n);
         } else {
@@ -91,12 +117,12 @@ final class ShuffleFilter implements Filter {
         }
       }
     } else if (s == 4 && !shuffle) {
-      unshuffle4(in, out, n);
-      done = n;
+      unshuffle4(in, out, n, from, to);
+      done = to;
     }
     for (int b = 0; b < s; b++) { // the rest byte by byte, one plane at a time
       int plane = b * n;
-      for (int e = done, at = b + done * s; e < n; e++, at += s) {
+      for (int e = done, at = b + done * s; e < to; e++, at += s) {
         if (shuffle) {
           out[plane + e] = in[at];
         } else {
@@ -106,8 +132,8 @@ final class ShuffleFilter implements Filter {
     }
   }
 
-  private static void unshuffle4(byte[] in, byte[] out, int n) {
-    for (int e = 0; e < n; e++) {
+  private static void unshuffle4(byte[] in, byte[] out, int n, int from, int to) {
+    for (int e = from; e < to; e++) {
       int v = (in[e] & 0xff)
           | (in[n + e] & 0xff) << 8
           | (in[2 * n + e] & 0xff) << 16
