@@ -1,6 +1,7 @@
 package io.h5j;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,6 +25,8 @@ final class ChunkCache {
   }
 
   private final LinkedHashMap<Key, byte[]> chunks = new LinkedHashMap<>(64, 0.75f, true);
+  /** Chunks held per dataset, so that forgetting a dataset with none costs nothing. */
+  private final Map<Long, Integer> held = new HashMap<>();
   private long capacity;
   private long used;
 
@@ -50,17 +53,33 @@ final class ChunkCache {
     }
     byte[] old = chunks.put(new Key(dataset, offset.clone()), chunk);
     used += chunk.length - (old == null ? 0 : old.length);
+    if (old == null) {
+      held.merge(dataset, 1, Integer::sum);
+    }
     trim();
+  }
+
+  /** Forgets the chunk of {@code dataset} at {@code offset} (it is being changed). */
+  synchronized void invalidate(long dataset, long[] offset) {
+    if (held.containsKey(dataset)) {
+      byte[] old = chunks.remove(new Key(dataset, offset));
+      if (old != null) {
+        forgotten(dataset, old);
+      }
+    }
   }
 
   /** Forgets every chunk of {@code dataset} (its data or layout changed). */
   synchronized void invalidate(long dataset) {
+    if (!held.containsKey(dataset)) {
+      return;
+    }
     Iterator<Map.Entry<Key, byte[]>> it = chunks.entrySet().iterator();
     while (it.hasNext()) {
       Map.Entry<Key, byte[]> e = it.next();
       if (e.getKey().dataset == dataset) {
-        used -= e.getValue().length;
         it.remove();
+        forgotten(dataset, e.getValue());
       }
     }
   }
@@ -68,8 +87,14 @@ final class ChunkCache {
   private void trim() {
     Iterator<Map.Entry<Key, byte[]>> it = chunks.entrySet().iterator();
     while (used > capacity && it.hasNext()) {
-      used -= it.next().getValue().length;
+      Map.Entry<Key, byte[]> e = it.next();
       it.remove();
+      forgotten(e.getKey().dataset, e.getValue());
     }
+  }
+
+  private void forgotten(long dataset, byte[] chunk) {
+    used -= chunk.length;
+    held.computeIfPresent(dataset, (d, n) -> n == 1 ? null : n - 1);
   }
 }

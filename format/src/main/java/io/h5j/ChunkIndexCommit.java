@@ -67,6 +67,8 @@ final class ChunkIndexCommit {
       List<ChunkRecord> changed = new ArrayList<>(pending.records.values());
       changed.sort(Comparator.comparing(c -> PendingChunks.key(c.offset()),
           ChunkIndexCommit::compare));
+      // The extent first: an index holding chunks outside the extent on disk is damaged.
+      ctx.writeStagedHeader(dataset);
       ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed,
           ctx::persistSuperblock);
       ctx.forgetDerived(dataset); // readers opened the index as it was

@@ -39,7 +39,8 @@ final class ChunkedData {
   private final FileAccess fa;
   private final String path;
   private final LayoutMessage.Chunked layout;
-  private final Dataspace space;
+  /** The current extent: a resize changes it, the index and chunk grid stay (see resized). */
+  private Dataspace space;
   private final FilterPipeline pipeline; // null when unfiltered
   private final byte[] fill;
   private final ChunkIndex index;
@@ -82,6 +83,19 @@ final class ChunkedData {
 
   ChunkIndex index() {
     return index;
+  }
+
+  /**
+   * Takes the dataset's new extent, keeping the index opened and the chunks in memory: array
+   * indexes number chunks over the maximum dimensions and B-trees by offset, so neither
+   * depends on the current extent.
+   */
+  void resized(Dataspace newSpace) {
+    if (newSpace.rank() != space.rank()) {
+      throw new IllegalArgumentException("rank " + newSpace.rank() + " for a dataset of rank "
+          + space.rank());
+    }
+    space = newSpace;
   }
 
   /** The raw bytes of the selected elements, in C order of the selection. */
@@ -371,7 +385,7 @@ final class ChunkedData {
    */
   private <T> InOrderWindow<T> window(Hyperslab sel, String what) {
     return new InOrderWindow<>(workers,
-        ChunkRuns.touched(sel, layout.chunkDims()).size() > 1 ? 2 * CORES : 0, what);
+        ChunkRuns.withinOneChunk(sel, layout.chunkDims()) ? 0 : 2 * CORES, what);
   }
 
   /** Bytes of the direct buffers runs pass through between the file and an array. */
@@ -446,15 +460,15 @@ final class ChunkedData {
       window.abandon();
       throw e;
     } finally {
-      cache.invalidate(dataset);
       file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
           dataset));
     }
   }
 
   /**
-   * Sends the new values of one chunk where they go. A chunk changed in memory, or partly
-   * covered and not overwritable in place, is patched in memory and written later. A covered
+   * Sends the new values of one chunk where they go. A chunk changed in memory, partly
+   * covered and not overwritable in place, or new at the edge of the dataset (where appends
+   * fill it a few elements at a time) is patched in memory and written later. A covered
    * filtered chunk is built and filtered on a worker and stored in chunk order; an unfiltered
    * chunk is written by a worker, in place or into space allocated here.
    */
@@ -463,7 +477,8 @@ final class ChunkedData {
     boolean whole = covers(offset, runs);
     boolean dirty = pending.dirty.containsKey(PendingChunks.key(offset));
     Optional<ChunkRecord> old = dirty ? Optional.empty() : locate(offset);
-    if (dirty || !whole && (pipeline != null || old.isEmpty())) {
+    if (dirty || !whole && (pipeline != null || old.isEmpty())
+        || old.isEmpty() && isPartialEdge(offset)) {
       patch(offset, runs, source, old);
       return;
     }
@@ -472,6 +487,7 @@ final class ChunkedData {
           encoded -> store(offset, old, encoded));
       return;
     }
+    cache.invalidate(dataset, offset); // written on the file below
     long address;
     if (old.isPresent()) {
       address = old.get().address();
@@ -556,7 +572,9 @@ final class ChunkedData {
     List<Long> key = PendingChunks.key(offset);
     byte[] chunk = pending.dirty.get(key);
     if (chunk == null) {
-      chunk = old.isEmpty() ? filledChunk() : load(offset, old.get()).clone();
+      byte[] cached = old.isEmpty() ? null : cache.get(dataset, offset);
+      chunk = old.isEmpty() ? filledChunk()
+          : cached != null ? cached.clone() : decode(offset, old.get(), null);
       pending.dirty.put(key, chunk);
       pending.dirtyBytes += chunk.length;
     }
@@ -612,6 +630,7 @@ final class ChunkedData {
   /** Puts an encoded chunk in the file: in place when it may, else in new space. */
   private void store(long[] offset, Optional<ChunkRecord> old, FilterPipeline.Encoded encoded)
       throws IOException {
+    cache.invalidate(dataset, offset);
     byte[] stored = encoded.bytes();
     if (old.isPresent() && pipeline == null && old.get().storedSize() == stored.length) {
       fa.write(old.get().address(), stored); // same size, same place: the index stays valid
@@ -669,7 +688,6 @@ final class ChunkedData {
     pending.dirtyBytes -= stale == null ? 0 : stale.length;
     store(offset.clone(), locate(offset), new FilterPipeline.Encoded(chunk.bytes().clone(),
         chunk.filterMask()));
-    cache.invalidate(dataset);
     file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
         dataset));
   }

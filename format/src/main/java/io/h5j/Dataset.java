@@ -46,7 +46,7 @@ public final class Dataset extends Node {
     Dataspace stored = Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
     for (long max : stored.maxDims()) {
       if (max == Dataspace.UNLIMITED) {
-        if (layout() instanceof LayoutMessage.Virtual v) {
+        if (cachedLayout() instanceof LayoutMessage.Virtual v) {
           return Dataspace.simple(virtual(v).dims(), stored.maxDims());
         }
         break;
@@ -72,9 +72,22 @@ public final class Dataset extends Node {
     return LayoutMessage.decode(required(MessageType.LAYOUT, "data layout"));
   }
 
+  /**
+   * The datatype, decoded once per header version, for use inside h5j only (callers get a
+   * fresh one they may not share): reads and writes of small selections pay no decoding.
+   */
+  private Datatype cachedDatatype() throws IOException {
+    return file.context().derived(address, "datatype", this::datatype);
+  }
+
+  /** The layout, decoded once per header version (as {@link #cachedDatatype}). */
+  private LayoutMessage cachedLayout() throws IOException {
+    return file.context().derived(address, "layout", this::layout);
+  }
+
   /** The storage layout's name: COMPACT, CONTIGUOUS, CHUNKED or VIRTUAL. */
   public String layoutName() throws IOException {
-    return layout().className();
+    return cachedLayout().className();
   }
 
   /** The fill value's bytes, or null when none is defined (unwritten data reads as zeros). */
@@ -98,9 +111,9 @@ public final class Dataset extends Node {
   /** The stored bytes of every element in C order, in the file's datatype. */
   public byte[] readRaw() throws IOException {
     Dataspace space = dataspace();
-    Datatype type = datatype();
+    Datatype type = cachedDatatype();
     long bytes = storageBytes(space, type);
-    LayoutMessage layout = layout();
+    LayoutMessage layout = cachedLayout();
     if (layout instanceof LayoutMessage.Compact c) {
       if (c.data().length < bytes) {
         throw new H5FormatException("dataset " + path, address, "compact data holds "
@@ -180,7 +193,7 @@ public final class Dataset extends Node {
    * @throws IllegalStateException when the dataset is not virtual
    */
   public MappingBlock virtualMappings() throws IOException {
-    if (!(layout() instanceof LayoutMessage.Virtual v)) {
+    if (!(cachedLayout() instanceof LayoutMessage.Virtual v)) {
       throw new IllegalStateException("dataset " + path + " is " + layoutName()
           + ", not virtual; check layoutName() first");
     }
@@ -189,7 +202,7 @@ public final class Dataset extends Node {
 
   /** Raw element bytes of a box (for virtual datasets reading their sources). */
   byte[] readRaw(Hyperslab slab) throws IOException {
-    return readRaw(slab, datatype());
+    return readRaw(slab, cachedDatatype());
   }
 
   /** This dataset's chunk access, built once per header version (index opened once). */
@@ -212,8 +225,8 @@ public final class Dataset extends Node {
 
   /** All elements as a flat Java array in C order. */
   public Object read() throws IOException {
-    Datatype type = datatype();
-    LayoutMessage layout = layout();
+    Datatype type = cachedDatatype();
+    LayoutMessage layout = cachedLayout();
     Dataspace space = dataspace();
     if (layout instanceof LayoutMessage.Contiguous c && inFile(c)
         && c.size() >= storageBytes(space, type) && space.elementCount() <= Integer.MAX_VALUE) {
@@ -237,12 +250,12 @@ public final class Dataset extends Node {
   public void read(Selection sel, java.nio.ByteBuffer dst) throws IOException {
     Dataspace space = dataspace();
     Hyperslab slab = sel.resolve(space.dims(), path);
-    Datatype type = datatype();
+    Datatype type = cachedDatatype();
     long bytes = Math.multiplyExact(slab.elementCount(), (long) type.size());
     if (bytes > dst.remaining()) {
       throw new java.nio.BufferOverflowException();
     }
-    LayoutMessage layout = layout();
+    LayoutMessage layout = cachedLayout();
     int size = type.size();
     int base = dst.position();
     if (layout instanceof LayoutMessage.Contiguous c && inFile(c)
@@ -269,8 +282,8 @@ public final class Dataset extends Node {
     if (slab.equals(Hyperslab.all(space.dims()))) {
       return read();
     }
-    Datatype type = datatype();
-    if (layout() instanceof LayoutMessage.Chunked c && SlabTransfer.isPrimitiveImage(type)) {
+    Datatype type = cachedDatatype();
+    if (cachedLayout() instanceof LayoutMessage.Chunked c && SlabTransfer.isPrimitiveImage(type)) {
       return chunked(c, space).readArray(slab, type);
     }
     return file.values().decode(type, readRaw(slab, type), (int) slab.elementCount());
@@ -285,7 +298,7 @@ public final class Dataset extends Node {
           + " bytes, more than one Java array; select less");
     }
     byte[] out = new byte[(int) bytes];
-    LayoutMessage layout = layout();
+    LayoutMessage layout = cachedLayout();
     Dataspace space = dataspace();
     ExternalStorage ext = layout instanceof LayoutMessage.Contiguous
         ? external(storageBytes(space, type)) : null;
@@ -354,8 +367,8 @@ public final class Dataset extends Node {
       throw new IllegalArgumentException("the selection has " + slab.elementCount()
           + " elements; got " + java.lang.reflect.Array.getLength(flatArray));
     }
-    Datatype type = datatype();
-    if (layout() instanceof LayoutMessage.Chunked c && SlabTransfer.isPrimitiveImage(type)
+    Datatype type = cachedDatatype();
+    if (cachedLayout() instanceof LayoutMessage.Chunked c && SlabTransfer.isPrimitiveImage(type)
         && flatArray.getClass() == DataConverter.javaArrayClass(type)) {
       chunked(c, space).writeArray(slab, flatArray, type);
       return;
@@ -387,7 +400,7 @@ public final class Dataset extends Node {
     file.checkWritable();
     Dataspace space = dataspace();
     Hyperslab slab = sel.resolve(space.dims(), path);
-    Datatype type = datatype();
+    Datatype type = cachedDatatype();
     if (DataConverter.holdsVlen(type)) {
       throw new IllegalArgumentException("dataset " + path + " holds variable-length data,"
           + " whose stored bytes point into the file's heap; write values with"
@@ -405,7 +418,7 @@ public final class Dataset extends Node {
   /** Writes stored element bytes ({@code raw} from index 0, C order of the selection). */
   private void writeStored(Hyperslab slab, java.nio.ByteBuffer raw, Dataspace space, int size)
       throws IOException {
-    LayoutMessage layout = layout();
+    LayoutMessage layout = cachedLayout();
     if (layout instanceof LayoutMessage.Compact) {
       byte[] all = readRaw();
       ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) ->
@@ -444,13 +457,13 @@ public final class Dataset extends Node {
   public void write(Object flatArray) throws IOException {
     file.checkWritable();
     Dataspace space = dataspace();
-    Datatype type = datatype();
+    Datatype type = cachedDatatype();
     if (java.lang.reflect.Array.getLength(flatArray) != space.elementCount()) {
       throw new IllegalArgumentException("dataset " + path + " has " + space.elementCount()
           + " elements; got " + java.lang.reflect.Array.getLength(flatArray));
     }
     H5Context ctx = file.context();
-    LayoutMessage layout = layout();
+    LayoutMessage layout = cachedLayout();
     long bytes = storageBytes(space, type);
     byte[] replaced = DataConverter.holdsVlen(type) ? readRaw() : null;
     writeAll(flatArray, space, type, layout, bytes, ctx);
@@ -517,7 +530,7 @@ public final class Dataset extends Node {
   }
 
   private ChunkedData chunkedOrFail() throws IOException {
-    if (!(layout() instanceof LayoutMessage.Chunked c)) {
+    if (!(cachedLayout() instanceof LayoutMessage.Chunked c)) {
       throw new IllegalArgumentException("dataset " + path + " is " + layoutName()
           + ", not chunked");
     }
@@ -543,10 +556,11 @@ public final class Dataset extends Node {
             + newDims[d]);
       }
     }
-    if (!(layout() instanceof LayoutMessage.Chunked)) {
+    if (!(cachedLayout() instanceof LayoutMessage.Chunked c)) {
       throw new IllegalArgumentException("only chunked datasets can change shape; " + path
           + " is " + layoutName());
     }
+    ChunkedData data = chunked(c, space);
     Dataspace resized = Dataspace.simple(newDims, space.maxDims());
     List<StoredMessage> messages = new ArrayList<>();
     for (StoredMessage m : header().messages()) {
@@ -555,14 +569,21 @@ public final class Dataset extends Node {
               resized.toBytes(file.context().params()))
           : m);
     }
-    file.context().rewriteHeader(address, messages);
-    file.chunkCache().invalidate(address);
-    PendingChunks.ForDataset pending = PendingChunks.of(file.context()).getOrCreate(address);
+    boolean shrunk = false;
     for (int d = 0; d < newDims.length; d++) {
-      pending.shrunk |= newDims[d] < space.dims()[d];
+      shrunk |= newDims[d] < space.dims()[d];
     }
+    PendingChunks.ForDataset pending = PendingChunks.of(file.context()).getOrCreate(address);
+    pending.shrunk |= shrunk;
+    if (shrunk) {
+      file.chunkCache().invalidate(address);
+    }
+    // At flush, the chunk index commit writes the header with the new extent before the
+    // index can name chunks only that extent covers.
     file.context().defer(List.of("chunks", address), () -> ChunkIndexCommit.commit(file,
         address));
+    file.context().stageHeader(address, messages);
+    data.resized(resized);
   }
 
   private void replaceLayout(LayoutMessage layout) throws IOException {

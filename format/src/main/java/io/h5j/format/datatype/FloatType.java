@@ -76,12 +76,12 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
 
   /** True for IEEE binary32 (any byte order but VAX). */
   public boolean isIeeeSingle() {
-    return equals(Datatypes.FLOAT32.withOrder(order)) && order != Endianness.VAX;
+    return size == 4 && order != Endianness.VAX && equals(Datatypes.FLOAT32.withOrder(order));
   }
 
   /** True for IEEE binary64 (any byte order but VAX). */
   public boolean isIeeeDouble() {
-    return equals(Datatypes.FLOAT64.withOrder(order)) && order != Endianness.VAX;
+    return size == 8 && order != Endianness.VAX && equals(Datatypes.FLOAT64.withOrder(order));
   }
 
   @Override

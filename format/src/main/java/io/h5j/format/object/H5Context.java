@@ -36,6 +36,8 @@ public final class H5Context {
   private final Map<Long, ObjectHeader> headers = recentlyUsed(CACHED_HEADERS);
   /** Structures decoded from an object's header (e.g. a group's links), dropped on rewrite. */
   private final Map<Long, Map<String, Object>> derived = recentlyUsed(CACHED_HEADERS);
+  /** Headers whose cached messages are newer than the file's copy (see {@link #stageHeader}). */
+  private final java.util.Set<Long> staged = new java.util.HashSet<>();
   /** Writes every header commit must be preceded by (e.g. global heap collections). */
   private final List<PendingWrite> beforeCommit = new ArrayList<>();
   private SharedMessages shared;
@@ -197,9 +199,36 @@ public final class H5Context {
       throws IOException {
     ObjectHeader h = headerWriter().rewrite(header(address), messages);
     headers.put(address, h);
+    staged.remove(address);
     derived.remove(address);
     changes++;
     return h;
+  }
+
+  /**
+   * Replaces the messages of header {@code address} in memory only; the file's copy is
+   * rewritten at flush (or by an earlier {@link #rewriteHeader}), after the pending writes
+   * registered before this call. For edits repeated many times between flushes (a dataset's
+   * extent as rows are appended), which then cost no write each. What was derived from the
+   * header is kept: the caller updates what the changed messages affect.
+   */
+  public void stageHeader(long address, List<StoredMessage> messages) throws IOException {
+    ObjectHeader h = header(address);
+    headers.put(address, h.withMessages(messages, h.chunks()));
+    if (staged.add(address)) {
+      defer(List.of("header", address), () -> writeStagedHeader(address));
+    }
+  }
+
+  /**
+   * Writes header {@code address} now if {@link #stageHeader} changed it since it was last
+   * written, for a pending write that must follow it (an index that may now hold chunks only
+   * the new extent covers).
+   */
+  public void writeStagedHeader(long address) throws IOException {
+    if (staged.contains(address)) {
+      rewriteHeader(address, header(address).messages());
+    }
   }
 
   /**

@@ -29,6 +29,22 @@ public final class ChunkRuns {
   private ChunkRuns() {}
 
   /**
+   * Whether the elements of {@code sel} all lie in one chunk (or there are none): its bounding
+   * box stays inside one cell of the chunk grid in every dimension.
+   */
+  public static boolean withinOneChunk(Hyperslab sel, long[] chunkDims) {
+    if (sel.elementCount() == 0) {
+      return true;
+    }
+    for (int d = 0; d < sel.rank(); d++) {
+      if (sel.start()[d] / chunkDims[d] != (sel.end(d) - 1) / chunkDims[d]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * The offsets of the chunks {@code sel} touches, in the order {@link #visit} visits them,
    * so that a reader can fetch and decode chunks ahead of the copying.
    */

@@ -98,6 +98,21 @@ class ChunkRunsTest {
     }
   }
 
+  @Property(tries = 500)
+  void withinOneChunkWhenEverySelectedElementIsInTheSameChunk(@ForAll("cases") Case c) {
+    java.util.Set<List<Long>> cells = new java.util.HashSet<>();
+    for (long linear : naive(c.sel(), c.dims())) {
+      long[] coord = unravel(linear, c.dims());
+      List<Long> cell = new ArrayList<>();
+      for (int d = 0; d < coord.length; d++) {
+        cell.add(coord[d] / c.chunks()[d]);
+      }
+      cells.add(cell);
+    }
+    assertEquals(cells.size() <= 1, ChunkRuns.withinOneChunk(c.sel(), c.chunks()),
+        c.sel() + " over chunks " + Arrays.toString(c.chunks()) + " touches " + cells.size());
+  }
+
   /** Dataset linear index of every selected element, in selection order. */
   private static long[] naive(Hyperslab sel, long[] dims) {
     List<Long> out = new ArrayList<>();
