@@ -172,7 +172,7 @@ final class ChunkedData {
    * chunks keep every worker busy on chunks of their own).
    */
   private Helpers helpers(Hyperslab sel) {
-    return ChunkRuns.touched(sel, layout.chunkDims()).size() == 1 ? new Helpers(workers)
+    return ChunkRuns.withinOneChunk(sel, layout.chunkDims()) ? new Helpers(workers)
         : Helpers.NONE;
   }
 
@@ -241,6 +241,12 @@ final class ChunkedData {
         if (c.isPresent()) {
           fa.checkRange(address, chunkBytes, "chunk " + Arrays.toString(offset)
               + " of dataset " + path);
+        } else if (memory == null) {
+          // never written: filled here, not handed to a worker (sparse datasets have millions)
+          for (Run r : runs) {
+            run.run(null, -1, r.inChunk(), r.inSelection(), r.length());
+          }
+          return;
         }
         window.submit(() -> {
           for (Run r : runs) {
@@ -321,6 +327,13 @@ final class ChunkedData {
       forEachChunk(sel, (offset, runs) -> {
         byte[] cached = inMemory(offset);
         Optional<ChunkRecord> record = cached != null ? Optional.empty() : locate(offset);
+        if (cached == null && record.isEmpty()) {
+          // never written: filled here, not handed to a worker (sparse datasets have millions)
+          for (Run r : runs) {
+            sink.fill(r.inSelection(), r.length());
+          }
+          return;
+        }
         boolean whole = covers(offset, runs);
         window.submit(() -> {
           // A chunk read whole is copied out at once: decoded into a reused array, not cached.
