@@ -215,6 +215,7 @@ public final class H5Context {
   public void stageHeader(long address, List<StoredMessage> messages) throws IOException {
     ObjectHeader h = header(address);
     headers.put(address, h.withMessages(messages, h.chunks()));
+    changes++; // what was derived from several objects (a VDS extent) sees the new messages
     if (staged.add(address)) {
       defer(List.of("header", address), () -> writeStagedHeader(address));
     }
