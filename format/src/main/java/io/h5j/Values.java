@@ -5,6 +5,7 @@ import io.h5j.format.datatype.Datatype;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
+import io.h5j.format.io.ByteWriter;
 import io.h5j.format.object.H5Context;
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -29,6 +30,19 @@ final class Values {
   /** Stores one global heap object; it reaches the file before any header refers to it. */
   GlobalHeapId heapWrite(byte[] object) throws IOException {
     return heapWriter().write(object);
+  }
+
+  /** A buffer to encode one global heap object into, for {@link #heapWrite(ByteWriter)}. */
+  ByteWriter heapObjectBuffer(int capacity) {
+    return heapWriter().objectBuffer(capacity);
+  }
+
+  /**
+   * Stores the global heap object encoded into {@code buffer} (a large one written from it at
+   * once); it reaches the file before any header refers to it.
+   */
+  GlobalHeapId heapWrite(ByteWriter buffer) throws IOException {
+    return heapWriter().write(buffer);
   }
 
   /** One global heap object (e.g. a virtual dataset's mapping block). */

@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.heap.GlobalHeapId;
+import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.FillValueMessage;
@@ -21,23 +22,19 @@ final class VirtualDatasetWriter {
   static long create(H5File file, VirtualSpec spec) throws IOException {
     H5Context ctx = file.context();
     FileParams p = ctx.params();
-    byte[] encoded = spec.encodedBlock(); // another dataset's block, reused as bytes
-    if (encoded == null) {
-      MappingBlockWriter block = new MappingBlockWriter(p, spec.format());
-      var mappings = spec.mappings();
-      int header = block.size();
-      for (int i = 0; i < mappings.size(); i++) {
-        mappings.get(i).accept(block);
-        if (i == 0 && mappings.size() > 1) { // room for the rest at once, not by doubling
-          block.expect(mappings.size() - 1, block.size() - header + 8);
-        }
-      }
-      encoded = block.count() == 0 ? null : block.toByteArray();
-    }
-    // libhdf5 stores no block for a dataset without mappings (and fails on an empty one)
-    GlobalHeapId id = encoded == null ? null : file.values().heapWrite(encoded);
-    byte[] fill = spec.fillValue() == null ? null
+    byte[] fill = spec.fillValue() == null ? null // before any write: it may be refused
         : file.values().encodeOne(spec.datatype(), spec.fillValue());
+    // libhdf5 stores no block for a dataset without mappings (and fails on an empty one)
+    GlobalHeapId id = null;
+    byte[] reused = spec.encodedBlock(); // another dataset's block, copied as bytes
+    if (reused != null) {
+      id = file.values().heapWrite(reused);
+    } else if (!spec.mappings().isEmpty()) {
+      // encoded straight into the buffer its heap collection is written from
+      ByteWriter buffer = file.values().heapObjectBuffer(256);
+      new MappingBlockWriter(buffer, spec.format()).addAll(spec.mappings()).finish();
+      id = file.values().heapWrite(buffer);
+    }
     List<StoredMessage> messages = new ArrayList<>();
     messages.add(StoredMessage.of(MessageType.DATASPACE,
         Dataspace.simple(spec.shape(), spec.maxShape()).toBytes(p)));

@@ -8,10 +8,8 @@ import io.h5j.format.select.ResolvedSelection;
 import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
-import java.util.ArrayList;
+import io.h5j.format.vds.MappingList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * What a new virtual dataset looks like: datatype, shape (and max shape), fill value and its
@@ -35,13 +33,14 @@ public final class VirtualSpec {
   private boolean compact;
   private boolean points;
   private byte[] encodedBlock;
-  /** The mappings in order, each as the call that adds it to a block (boxes as primitives). */
-  private final List<Consumer<MappingBlockWriter>> mappings = new ArrayList<>();
+  /** The mappings in order; boxes as primitives (a versioned file's commit adds thousands). */
+  private final MappingList mappings;
 
   private VirtualSpec(Datatype datatype, long[] shape) {
     this.datatype = datatype;
     this.shape = shape.clone();
     this.maxShape = shape.clone();
+    this.mappings = new MappingList(shape.length);
   }
 
   public static VirtualSpec of(Datatype datatype, long... shape) {
@@ -72,22 +71,9 @@ public final class VirtualSpec {
             + " reaches outside the virtual shape " + java.util.Arrays.toString(this.shape));
       }
     }
-    if (sourceStart.length != shape.length) {
-      throw new IllegalArgumentException("a mapping's source box needs rank " + shape.length);
-    }
-    for (int d = 0; d < shape.length; d++) {
-      if (sourceStart[d] < 0 || sourceStart[d] > EncodedSelection.UNLIMITED - shape[d]) {
-        throw new IllegalArgumentException("source box at " + Arrays.toString(sourceStart)
-            + " of " + Arrays.toString(shape) + " is not a range");
-      }
-    }
-    Mapping.check(file, "source file name");
-    Mapping.check(dataset, "source dataset name");
-    // no selection objects: a versioned file's commit adds tens of thousands of these
-    long[] s = sourceStart.clone();
-    long[] v = virtualStart.clone();
-    long[] n = shape.clone();
-    return add(w -> w.addBox(file, dataset, s, v, n));
+    checkOpen();
+    mappings.addBox(file, dataset, sourceStart, virtualStart, shape);
+    return this;
   }
 
   /**
@@ -168,8 +154,9 @@ public final class VirtualSpec {
       throw new IllegalArgumentException("the source selection has " + sn + " elements"
           + (u >= 0 ? " per unlimited step" : "") + ", the virtual one " + vn);
     }
-    Mapping stored = m;
-    return add(w -> w.add(stored));
+    checkOpen();
+    mappings.add(m);
+    return this;
   }
 
   private static EncodedSelection disjoint(EncodedSelection s) {
@@ -177,12 +164,10 @@ public final class VirtualSpec {
         ? BlockUnion.of(r) : s;
   }
 
-  private VirtualSpec add(Consumer<MappingBlockWriter> m) {
+  private void checkOpen() {
     if (encodedBlock != null) {
       throw new IllegalStateException("this spec reuses another dataset's mapping block");
     }
-    mappings.add(m);
-    return this;
   }
 
   /**
@@ -251,8 +236,8 @@ public final class VirtualSpec {
     return encodedBlock;
   }
 
-  /** The mappings, each as the call that adds it to a block, in order. */
-  List<Consumer<MappingBlockWriter>> mappings() {
+  /** The mappings, in order. */
+  MappingList mappings() {
     return mappings;
   }
 

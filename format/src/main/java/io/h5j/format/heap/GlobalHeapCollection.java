@@ -164,17 +164,35 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
    */
   public static byte[] encode(FileParams p, long size, Map<Integer, byte[]> objects) {
     ByteWriter w = new ByteWriter(p, (int) size);
-    w.ascii("GCOL").u8(1).zeros(3).length(size);
+    header(w, size);
     for (Map.Entry<Integer, byte[]> o : objects.entrySet()) {
       byte[] data = o.getValue();
-      w.u16(o.getKey()).u16(0).u32(0).length(data.length).bytes(data);
+      objectHeader(w, o.getKey(), data.length).bytes(data);
       w.zeros((8 - data.length % 8) % 8);
     }
+    freeSpace(w, size);
+    return w.toByteArray();
+  }
+
+  /** The collection header: signature, version 1, reserved, the collection's size. */
+  static ByteWriter header(ByteWriter w, long size) {
+    return w.ascii("GCOL").u8(1).zeros(3).length(size);
+  }
+
+  /** An object's header: index, reference count 0, reserved, size; its data follow. */
+  static ByteWriter objectHeader(ByteWriter w, int index, long length) {
+    return w.u16(index).u16(0).u32(0).length(length);
+  }
+
+  /**
+   * The rest of a collection of {@code size} bytes whose objects end at the writer's position:
+   * the free-space object (index 0) when there is room for its header, zeros to the end.
+   */
+  static void freeSpace(ByteWriter w, long size) {
     long free = size - w.position();
-    if (free >= objectHeaderSize(p)) {
-      w.u16(0).u16(0).u32(0).length(free);
+    if (free >= objectHeaderSize(w.params())) {
+      objectHeader(w, 0, free);
     }
     w.zeros((int) (size - w.position()));
-    return w.toByteArray();
   }
 }

@@ -1,9 +1,12 @@
 package io.h5j.format.heap;
 
+import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -24,6 +27,10 @@ public final class GlobalHeapWriter implements VlenSink {
   private final SpaceAllocator allocator;
   private final FileParams params;
   private Open current;
+  /** The buffer of the last large object written, for the next {@link #objectBuffer}. */
+  private byte[] spare;
+  /** The largest buffer kept for reuse. */
+  private static final int MAX_SPARE = 64 << 20;
 
   /** The collection new objects go to; object indexes never change once handed out. */
   private static final class Open {
@@ -52,14 +59,19 @@ public final class GlobalHeapWriter implements VlenSink {
     return GlobalHeapCollection.objectHeaderSize(params) + (length + 7L) / 8 * 8;
   }
 
+  /** The size of a new collection for an object of footprint {@code need}. */
+  private long collectionSize(long need) {
+    long size = Math.max(MIN_COLLECTION_SIZE, GlobalHeapCollection.headerSize(params) + need);
+    return (size + 7) / 8 * 8;
+  }
+
   @Override
   public GlobalHeapId write(byte[] data) throws IOException {
     long need = footprint(data.length);
     if (current == null || current.used + need > current.size
         || current.nextIndex > MAX_INDEX) {
       flush();
-      long size = Math.max(MIN_COLLECTION_SIZE, GlobalHeapCollection.headerSize(params) + need);
-      size = (size + 7) / 8 * 8;
+      long size = collectionSize(need);
       current = new Open(allocator.allocate(size), size, GlobalHeapCollection.headerSize(params));
     }
     int index = current.nextIndex++;
@@ -67,6 +79,59 @@ public final class GlobalHeapWriter implements VlenSink {
     current.used += need;
     current.dirty = true;
     return new GlobalHeapId(current.address, index);
+  }
+
+  /**
+   * A buffer to encode one object into, in place: its first {@link #objectOffset} bytes are
+   * room for the headers of a collection holding it, and the object goes after them. Hand it
+   * to {@link #write(ByteWriter)}, after which the buffer may be handed out again: write into
+   * it nothing more.
+   *
+   * @param capacity the object's expected size in bytes
+   */
+  public ByteWriter objectBuffer(int capacity) {
+    int at = objectOffset();
+    byte[] reuse = spare;
+    spare = null;
+    ByteWriter w = reuse != null && reuse.length >= at + capacity ? new ByteWriter(params, reuse)
+        : new ByteWriter(params, at + Math.max(capacity, 16));
+    return w.zeros(at);
+  }
+
+  /** Where an object starts in an {@link #objectBuffer}. */
+  private int objectOffset() {
+    return GlobalHeapCollection.headerSize(params) + GlobalHeapCollection.objectHeaderSize(params);
+  }
+
+  /**
+   * Stores the object encoded into {@code buffer} (from {@link #objectBuffer}) after its header
+   * room. One too large to share a collection of the minimum size gets a collection of its
+   * own, framed around it in the buffer and written at once: no copy of a large object (a
+   * mapping block of many mappings). A smaller one joins the open collection, as
+   * {@link #write(byte[])}.
+   */
+  public GlobalHeapId write(ByteWriter buffer) throws IOException {
+    int at = objectOffset();
+    int length = buffer.position() - at;
+    long size = collectionSize(footprint(length));
+    GlobalHeapId id;
+    if (size == MIN_COLLECTION_SIZE) {
+      id = write(Arrays.copyOfRange(buffer.array(), at, at + length));
+    } else {
+      buffer.padTo(at, 8);
+      GlobalHeapCollection.freeSpace(buffer, size);
+      ByteWriter head = new ByteWriter(params, at);
+      GlobalHeapCollection.header(head, size);
+      GlobalHeapCollection.objectHeader(head, 1, length);
+      System.arraycopy(head.array(), 0, buffer.array(), 0, at);
+      long address = allocator.allocate(size);
+      file.write(address, ByteBuffer.wrap(buffer.array(), 0, (int) size));
+      id = new GlobalHeapId(address, 1);
+    }
+    if (buffer.array().length <= MAX_SPARE) {
+      spare = buffer.array(); // done with: the next object buffer reuses it
+    }
+    return id;
   }
 
   /**

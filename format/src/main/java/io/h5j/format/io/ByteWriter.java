@@ -1,10 +1,19 @@
 package io.h5j.format.io;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /** A growable little-endian byte buffer for encoding structures. */
 public final class ByteWriter {
+  /** Whole-word stores: encoders of many small fields (mapping blocks) spend their time here. */
+  private static final VarHandle LE_INT =
+      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LE_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
   private final FileParams params;
   private byte[] buf;
   private int pos;
@@ -16,6 +25,15 @@ public final class ByteWriter {
   public ByteWriter(FileParams params, int capacity) {
     this.params = params;
     this.buf = new byte[Math.max(16, capacity)];
+  }
+
+  /**
+   * A writer that encodes into {@code reuse} from its start, overwriting what an earlier
+   * writer left there (a large buffer reused saves allocating and zeroing it again).
+   */
+  public ByteWriter(FileParams params, byte[] reuse) {
+    this.params = params;
+    this.buf = reuse.length >= 16 ? reuse : new byte[16];
   }
 
   public FileParams params() {
@@ -43,14 +61,26 @@ public final class ByteWriter {
   }
 
   public ByteWriter u32(long v) {
-    return uN(v, 4);
+    ensure(4);
+    LE_INT.set(buf, pos, (int) v);
+    pos += 4;
+    return this;
   }
 
   public ByteWriter u64(long v) {
-    return uN(v, 8);
+    ensure(8);
+    LE_LONG.set(buf, pos, v);
+    pos += 8;
+    return this;
   }
 
   public ByteWriter uN(long v, int n) {
+    if (n == 4) {
+      return u32(v);
+    }
+    if (n == 8) {
+      return u64(v);
+    }
     ensure(n);
     for (int i = 0; i < n; i++) {
       buf[pos++] = (byte) (v >>> (8 * i));
@@ -80,7 +110,8 @@ public final class ByteWriter {
 
   public ByteWriter zeros(int n) {
     ensure(n);
-    pos += n; // the array is zero-initialised and never reused below pos
+    Arrays.fill(buf, pos, pos + n, (byte) 0); // a reused array is not zero beyond pos
+    pos += n;
     return this;
   }
 
@@ -101,11 +132,12 @@ public final class ByteWriter {
     return zeros(padded - used);
   }
 
-  /** Overwrites 4 bytes at {@code at} (for sizes known only after the body is written). */
+  /**
+   * Puts 4 bytes at {@code at}: a size known only after the body is written, or a field put in
+   * place after {@link #reserve} (then {@link #skip}).
+   */
   public void putU32(int at, long v) {
-    for (int i = 0; i < 4; i++) {
-      buf[at + i] = (byte) (v >>> (8 * i));
-    }
+    LE_INT.set(buf, at, (int) v);
   }
 
   public void putUN(int at, long v, int n) {
@@ -123,17 +155,31 @@ public final class ByteWriter {
     return Arrays.copyOf(buf, pos);
   }
 
-  /** The bytes written followed by {@code spare} zero bytes, for a trailer the caller fills. */
-  public byte[] toByteArray(int spare) {
-    return Arrays.copyOf(buf, pos + spare);
-  }
-
   /** Drops everything written from {@code position} on (undoing a half-written entry). */
   public void truncate(int position) {
     if (position < 0 || position > pos) {
       throw new IndexOutOfBoundsException("position " + position + " of " + pos);
     }
     pos = position;
+  }
+
+  /**
+   * The buffer itself, not a copy: the bytes written are its first {@link #position()} (what
+   * follows them is unspecified). For a caller that writes the buffer out as it is, or reuses
+   * it ({@link #ByteWriter(FileParams, byte[])}); writing more may replace the array.
+   */
+  public byte[] array() {
+    return buf;
+  }
+
+  /**
+   * Moves past {@code n} bytes the caller has just put at the position with
+   * {@link #putU32} after {@link #reserve reserving} them.
+   */
+  public ByteWriter skip(int n) {
+    ensure(n);
+    pos += n;
+    return this;
   }
 
   /** Makes room for {@code n} more bytes at once (no doubling steps when the size is known). */

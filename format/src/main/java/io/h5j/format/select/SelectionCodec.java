@@ -441,16 +441,30 @@ public final class SelectionCodec {
       }
       return;
     }
-    w.u32(EncodedSelection.TYPE_HYPERSLAB).u32(1).u32(0);
-    w.u32(8 + 8L * values).u32(rank).u32(n);
+    for (int k = 0; k < values; k++) { // checked first: nothing is put when one is refused
+      u32(start[k]);
+      u32(end[k]);
+    }
+    // put in place after one check of room: a mapping block holds a million of these
+    int size = 24 + 8 * values;
+    w.reserve(size);
+    int at = w.position();
+    w.putU32(at, EncodedSelection.TYPE_HYPERSLAB);
+    w.putU32(at + 4, 1);
+    w.putU32(at + 8, 0);
+    w.putU32(at + 12, 8 + 8L * values);
+    w.putU32(at + 16, rank);
+    w.putU32(at + 20, n);
+    int o = at + 24;
     for (int b = 0; b < values; b += rank) {
-      for (int d = 0; d < rank; d++) {
-        w.u32(u32(start[b + d]));
+      for (int d = 0; d < rank; d++, o += 4) {
+        w.putU32(o, start[b + d]);
       }
-      for (int d = 0; d < rank; d++) {
-        w.u32(u32(end[b + d]));
+      for (int d = 0; d < rank; d++, o += 4) {
+        w.putU32(o, end[b + d]);
       }
     }
+    w.skip(size);
   }
 
   private static long u32(long v) {

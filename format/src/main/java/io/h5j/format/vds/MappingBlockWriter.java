@@ -6,6 +6,7 @@ import io.h5j.format.io.Lookup3;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.SelectionCodec;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +35,12 @@ public final class MappingBlockWriter {
   private final FileParams params;
   private final Format format;
   private final SelectionCodec.Style style;
-  /** The block so far: version, a count patched by {@link #toByteArray}, the entries. */
+  /**
+   * Where the block is encoded, from {@link #base} on: version, a count patched by
+   * {@link #finish}, the entries (then the checksum).
+   */
   private final ByteWriter body;
+  private final int base;
   private final Map<String, Integer> fileIndex = new HashMap<>();
   private final Map<String, Integer> dsetIndex = new HashMap<>();
   /**
@@ -44,10 +49,15 @@ public final class MappingBlockWriter {
    */
   private final String[] lastName = new String[2];
   private final byte[][] lastNameBytes = new byte[2][];
-  /** Scratch for a box's inclusive ends, reused by every {@link #addBox}. */
+  /** In a v0 block, both last names NUL-terminated: one copy per entry. */
+  private byte[] v0Names;
+  /** Scratch for a box's corners and inclusive ends, reused by every box. */
+  private long[] sourceStart = new long[0];
+  private long[] virtualStart = new long[0];
   private long[] sourceEnd = new long[0];
   private long[] virtualEnd = new long[0];
   private int count;
+  private boolean finished;
 
   public MappingBlockWriter(FileParams params) {
     this(params, Format.V0);
@@ -62,11 +72,21 @@ public final class MappingBlockWriter {
    * saves regrowing a large block).
    */
   public MappingBlockWriter(FileParams params, Format format, int capacity) {
-    this.params = params;
+    this(new ByteWriter(params, Math.max(capacity, 16)), format);
+  }
+
+  /**
+   * A writer that encodes the block into {@code into} from its current position: straight
+   * into the buffer the block is stored from (a global heap collection's), with no copy.
+   * {@link #finish} completes the block there.
+   */
+  public MappingBlockWriter(ByteWriter into, Format format) {
+    this.params = into.params();
     this.format = format;
     this.style = format == Format.V0 ? SelectionCodec.Style.COMPAT
         : SelectionCodec.Style.COMPACT;
-    this.body = new ByteWriter(params, Math.max(capacity, 16));
+    this.body = into;
+    this.base = into.position();
     body.u8(format == Format.V0 ? 0 : 1).length(0);
   }
 
@@ -84,18 +104,9 @@ public final class MappingBlockWriter {
     return count;
   }
 
-  /** Bytes of the block so far, checksum excluded. */
+  /** Bytes of the block so far (checksum included once {@link #finish finished}). */
   public int size() {
-    return body.position();
-  }
-
-  /**
-   * Makes room for {@code mappings} more entries the size of the last one (a caller that knows
-   * how many follow saves the buffer's regrowth).
-   */
-  public MappingBlockWriter expect(int mappings, int lastEntryBytes) {
-    body.reserve((int) Math.min(Integer.MAX_VALUE - 64L, (long) mappings * lastEntryBytes));
-    return this;
+    return body.position() - base;
   }
 
   /** Adds a mapping; its names are stored as given (patterns: see {@link Mapping}). */
@@ -111,6 +122,7 @@ public final class MappingBlockWriter {
    */
   public MappingBlockWriter add(String sourceFile, String sourceDataset,
       EncodedSelection source, EncodedSelection virtual) {
+    checkOpen();
     new Mapping(sourceFile, sourceDataset, source, virtual); // validates
     int from = body.position();
     names(sourceFile, sourceDataset);
@@ -127,8 +139,16 @@ public final class MappingBlockWriter {
   /** The entry's flags (v1) and names; the indexes of names are those of this entry. */
   private void names(String sourceFile, String sourceDataset) {
     if (format == Format.V0) {
-      name(sourceFile, 0);
-      name(sourceDataset, 1);
+      if (!sourceFile.equals(lastName[0]) || !sourceDataset.equals(lastName[1])) {
+        lastName[0] = sourceFile;
+        lastName[1] = sourceDataset;
+        byte[] f = sourceFile.getBytes(StandardCharsets.UTF_8);
+        byte[] d = sourceDataset.getBytes(StandardCharsets.UTF_8);
+        v0Names = new byte[f.length + d.length + 2];
+        System.arraycopy(f, 0, v0Names, 0, f.length);
+        System.arraycopy(d, 0, v0Names, f.length + 1, d.length);
+      }
+      body.bytes(v0Names);
       return;
     }
     int flagsAt = body.position();
@@ -174,22 +194,74 @@ public final class MappingBlockWriter {
    */
   public MappingBlockWriter addBox(String sourceFile, String sourceDatasetPath,
       long[] sourceStart, long[] virtualStart, long[] shape) {
-    String file = Mapping.escape(sourceFile);
-    String dataset = Mapping.escape(sourceDatasetPath);
+    checkOpen();
     int rank = shape.length;
-    if (rank < 1 || rank > EncodedSelection.MAX_RANK || sourceStart.length != rank
-        || virtualStart.length != rank) {
-      throw new IllegalArgumentException("mapping " + count + ": a box needs rank 1.."
-          + EncodedSelection.MAX_RANK + " in its source start, virtual start and shape");
+    MappingList.checkBox(count, rank, sourceStart, virtualStart, shape);
+    String file = MappingList.stored(sourceFile, "source file name");
+    String dataset = MappingList.stored(sourceDatasetPath, "source dataset name");
+    scratch(rank);
+    long[] values = new long[3 * rank];
+    System.arraycopy(sourceStart, 0, values, 0, rank);
+    System.arraycopy(virtualStart, 0, values, rank, rank);
+    System.arraycopy(shape, 0, values, 2 * rank, rank);
+    box(file, dataset, rank, values, 0);
+    return this;
+  }
+
+  /**
+   * Adds every mapping of {@code list}, in order; boxes are encoded from its arrays straight
+   * into the block (their names and ranges were checked when they were added).
+   *
+   * @throws IllegalArgumentException for a selection the format cannot encode (a coordinate
+   *     beyond 32 bits in a v0 block); the mappings before it stay added
+   */
+  public MappingBlockWriter addAll(MappingList list) {
+    checkOpen();
+    int rank = list.rank();
+    scratch(rank);
+    int n = list.size();
+    long[] page = null;
+    int at = 0;
+    for (int i = 0, pages = 0, other = 0; i < n; i++) {
+      int before = body.position();
+      if (!list.isBox(i)) {
+        add(list.other(other++));
+      } else {
+        if (page == null || at == page.length) {
+          page = list.page(pages++);
+          at = 0;
+        }
+        box(list.file(i), list.dataset(i), rank, page, at);
+        at += 3 * rank;
+      }
+      if (i == 0 && n > 1) { // room for the rest at once (mappings alike in size), not by doubling
+        int entry = body.position() - before;
+        body.reserve((int) Math.min(Integer.MAX_VALUE - 1024L, (long) (n - 1) * entry + 64));
+      }
     }
+    return this;
+  }
+
+  private void scratch(int rank) {
     if (sourceEnd.length != rank) {
+      sourceStart = new long[rank];
+      virtualStart = new long[rank];
       sourceEnd = new long[rank];
       virtualEnd = new long[rank];
     }
-    boxEnds(sourceStart, shape, sourceEnd);
-    boxEnds(virtualStart, shape, virtualEnd);
-    Mapping.check(file, "source file name");
-    Mapping.check(dataset, "source dataset name");
+  }
+
+  /** One box entry from {@code values[at..]}: source start, virtual start, shape. */
+  private void box(String file, String dataset, int rank, long[] values, int at) {
+    for (int d = 0; d < rank; d++) {
+      long s = values[at + d];
+      long v = values[at + rank + d];
+      long extent = values[at + 2 * rank + d] - 1;
+      sourceStart[d] = s;
+      virtualStart[d] = v;
+      sourceEnd[d] = s + extent;
+      virtualEnd[d] = v + extent;
+    }
     int from = body.position();
     names(file, dataset);
     try {
@@ -199,17 +271,6 @@ public final class MappingBlockWriter {
       throw undo(from, e);
     }
     count++;
-    return this;
-  }
-
-  private void boxEnds(long[] start, long[] shape, long[] end) {
-    for (int d = 0; d < shape.length; d++) {
-      if (start[d] < 0 || shape[d] < 1 || start[d] > EncodedSelection.UNLIMITED - shape[d]) {
-        throw new IllegalArgumentException("mapping " + count + ": box at " + start[d] + " of "
-            + shape[d] + " elements in dimension " + d + " is not a range");
-      }
-      end[d] = start[d] + shape[d] - 1;
-    }
   }
 
   /** Takes back a mapping that failed half-written: the block stays as before it. */
@@ -220,15 +281,43 @@ public final class MappingBlockWriter {
     return new IllegalArgumentException("mapping " + count + ": " + e.getMessage(), e);
   }
 
-  /** The whole block: header, the mappings added, checksum. */
-  public byte[] toByteArray() {
-    body.putUN(1, count, params.lengthSize());
-    int n = body.position();
-    byte[] done = body.toByteArray(4);
-    int sum = Lookup3.checksum(done, 0, n);
-    for (int k = 0; k < 4; k++) {
-      done[n + k] = (byte) (sum >>> (8 * k));
+  /**
+   * Completes the block where it is encoded: patches the entry count and appends the
+   * checksum. No mapping may be added after.
+   */
+  public MappingBlockWriter finish() {
+    if (!finished) {
+      body.putUN(base + 1, count, params.lengthSize());
+      body.u32(Lookup3.checksum(body.array(), base, body.position() - base));
+      finished = true;
     }
+    return this;
+  }
+
+  /**
+   * The whole block as it stands (header, the mappings added so far, checksum), as a copy:
+   * more mappings may be added after, unless {@link #finish finished}.
+   */
+  public byte[] toByteArray() {
+    if (finished) {
+      return Arrays.copyOfRange(body.array(), base, body.position());
+    }
+    int n = body.position() - base;
+    byte[] done = Arrays.copyOfRange(body.array(), base, base + n + 4);
+    putLittleEndian(done, 1, count, params.lengthSize());
+    putLittleEndian(done, n, Lookup3.checksum(done, 0, n), 4);
     return done;
+  }
+
+  private static void putLittleEndian(byte[] a, int at, long v, int bytes) {
+    for (int k = 0; k < bytes; k++) {
+      a[at + k] = (byte) (v >>> (8 * k));
+    }
+  }
+
+  private void checkOpen() {
+    if (finished) {
+      throw new IllegalStateException("the block is finished; start a new writer");
+    }
   }
 }
