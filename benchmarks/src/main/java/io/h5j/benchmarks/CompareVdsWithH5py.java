@@ -21,11 +21,12 @@ import java.util.Locale;
  *
  * <pre>
  * java -Xmx4g -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.CompareVdsWithH5py \
- *     [--quick] [--work-dir DIR] [--out FILE]
+ *     [--quick] [--only write] [--work-dir DIR] [--out FILE]
  * </pre>
  *
  * <p>The report goes to {@code benchmarks/results-vds.md} ({@code --quick}:
- * {@code benchmarks/target/results-vds-quick.md}) unless {@code --out} names another file.
+ * {@code benchmarks/target/results-vds-quick.md}; {@code --only write}, the write rows alone:
+ * {@code benchmarks/target/results-vds-write.md}) unless {@code --out} names another file.
  */
 public final class CompareVdsWithH5py {
   /** Java warm-ups before the measured runs (JIT); h5py gets one. */
@@ -34,6 +35,7 @@ public final class CompareVdsWithH5py {
   private final Path work;
   private final VdsSizes sizes;
   private final boolean quick;
+  private final boolean onlyWrite;
   private final H5pySide py;
   private final List<Row> rows = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
@@ -49,25 +51,34 @@ public final class CompareVdsWithH5py {
   record Row(String operation, String py, String java, double ratio, String target,
       boolean met) {}
 
-  private CompareVdsWithH5py(Path work, VdsSizes sizes, boolean quick) throws IOException {
+  private CompareVdsWithH5py(Path work, VdsSizes sizes, boolean quick, boolean onlyWrite)
+      throws IOException {
     this.work = work;
     this.sizes = sizes;
     this.quick = quick;
+    this.onlyWrite = onlyWrite;
     this.py = new H5pySide(work, "h5py_vds_side.py");
   }
 
   public static void main(String[] args) throws Exception {
     boolean quick = false;
+    boolean onlyWrite = false;
     Path work = Path.of(System.getProperty("java.io.tmpdir"), "h5j-bench-vds");
     Path out = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick" -> quick = true;
+        case "--only" -> {
+          if (!"write".equals(args[++i])) {
+            throw new IllegalArgumentException("--only takes: write");
+          }
+          onlyWrite = true;
+        }
         case "--work-dir" -> work = Path.of(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         default -> {
-          System.err.println("usage: CompareVdsWithH5py [--quick] [--work-dir DIR]"
-              + " [--out results-vds.md]");
+          System.err.println("usage: CompareVdsWithH5py [--quick] [--only write]"
+              + " [--work-dir DIR] [--out results-vds.md]");
           System.exit(2);
         }
       }
@@ -75,10 +86,11 @@ public final class CompareVdsWithH5py {
     if (out == null) {
       // A smoke run must not overwrite the committed full results.
       out = quick ? Path.of("benchmarks", "target", "results-vds-quick.md")
+          : onlyWrite ? Path.of("benchmarks", "target", "results-vds-write.md")
           : Path.of("benchmarks", "results-vds.md");
     }
     CompareVdsWithH5py c = new CompareVdsWithH5py(work, quick ? VdsSizes.QUICK : VdsSizes.FULL,
-        quick);
+        quick, onlyWrite);
     String report = c.runAll();
     System.out.println();
     System.out.println(report);
@@ -92,6 +104,10 @@ public final class CompareVdsWithH5py {
   private String runAll() throws Exception {
     String loadBefore = MachineFacts.loadAverage();
     String versions = py.run("versions");
+    if (onlyWrite) {
+      writeRows();
+      return report(versions, loadBefore);
+    }
     int[] counts = {sizes.smallMappings(), sizes.bigMappings()};
     for (int m : counts) {
       prepare(m);
@@ -279,9 +295,24 @@ public final class CompareVdsWithH5py {
     String label = String.format(Locale.ROOT, "write %d VDS of %,d mappings each into a file"
         + " holding /raw (open + create + close + fsync)", count, m);
     log(label + " ...");
-    Timing.Result j = Timing.measure(1, sizes.writeReps(), freshCopy(base, jOut),
-        () -> VdsOps.addVersions(jOut, g, count, false));
+    // The reference: the same number of bytes, in one write per VDS, to a new file. Its runs
+    // alternate with h5j's, so that both see the same load on a shared machine.
+    Path plain = work.resolve("plain_write.bin");
+    Files.deleteIfExists(jOut);
+    Files.copy(base, jOut);
+    VdsOps.addVersions(jOut, g, count, false); // sizes the reference; also a first warm-up
     long growth = Files.size(jOut) - Files.size(base);
+    byte[] each = new byte[(int) ((growth + count - 1) / count)];
+    Arrays.fill(each, (byte) 0x5a);
+    Timing.Result[] both = Timing.alternate(1, sizes.writeReps(),
+        freshCopy(base, jOut), () -> VdsOps.addVersions(jOut, g, count, false),
+        () -> {
+          Files.deleteIfExists(plain);
+          Disk.sync();
+          System.gc();
+        }, () -> VdsOps.writePlain(plain, count, each));
+    Timing.Result j = both[0];
+    Timing.Result pl = both[1];
     long blocks = 0;
     for (int v = 0; v < count; v++) {
       blocks += VdsOps.blockBytesAndCount(jOut, VdsOps.vdsName(v))[0];
@@ -294,16 +325,6 @@ public final class CompareVdsWithH5py {
       same("h5py reading h5j's " + VdsOps.vdsName(probe[i]), g.expectedChecksum(probe[i]),
           back.get(i));
     }
-
-    // The reference: the same number of bytes, in one write per VDS, to a new file.
-    Path plain = work.resolve("plain_write.bin");
-    byte[] each = new byte[(int) ((growth + count - 1) / count)];
-    Arrays.fill(each, (byte) 0x5a);
-    Timing.Result pl = Timing.measure(1, sizes.writeReps(), () -> {
-      Files.deleteIfExists(plain);
-      Disk.sync();
-      System.gc();
-    }, () -> VdsOps.writePlain(plain, count, each));
     String plainLabel = String.format(Locale.ROOT, "write the same %,d bytes with a plain"
         + " FileChannel (%d writes + force)", (long) each.length * count, count);
     oneSided(plainLabel, pl);
@@ -316,7 +337,9 @@ public final class CompareVdsWithH5py {
         + " global heap collection headers and group entries. The plain reference writes the"
         + " whole growth. Each h5j run starts from a fresh copy of a file holding only /raw"
         + " (copied and synced outside the timed region) and builds each `VirtualSpec` inside"
-        + " it.", count, growth, blocks, (double) blocks / count / m));
+        + " it. Both time the whole operation including the final fsync; their runs alternate"
+        + " (h5j, plain, h5j, ...), each side after one warm-up.", count, growth, blocks,
+        (double) blocks / count / m));
     Files.deleteIfExists(plain);
 
     Path jc = work.resolve("h5j_write_compact.h5");
@@ -445,6 +468,7 @@ public final class CompareVdsWithH5py {
     sb.append("# h5j vs h5py: virtual datasets\n\n");
     sb.append("Measured ").append(ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE))
         .append(" by `benchmarks/run-vds.sh").append(quick ? " --quick" : "")
+        .append(onlyWrite ? " --only write" : "")
         .append("` (`io.h5j.benchmarks.CompareVdsWithH5py`) on ")
         .append(MachineFacts.machine()).append(".\n");
     sb.append("h5j: ").append(MachineFacts.jvm()).append(". h5py ")

@@ -50,6 +50,32 @@ final class Timing {
     return new Result(w, t, check);
   }
 
+  /**
+   * Two operations measured in alternation (a, b, a, b, ...), each after its own warm-ups:
+   * on a shared machine both see the same load.
+   *
+   * @return the results of {@code a} and of {@code b}
+   */
+  static Result[] alternate(int warmup, int reps, Before beforeA, Op a, Before beforeB, Op b)
+      throws Exception {
+    Result[] ra = new Result[warmup + reps];
+    Result[] rb = new Result[warmup + reps];
+    for (int i = 0; i < warmup + reps; i++) {
+      ra[i] = measure(0, 1, beforeA, a);
+      rb[i] = measure(0, 1, beforeB, b);
+    }
+    return new Result[] {merge(ra, warmup), merge(rb, warmup)};
+  }
+
+  private static Result merge(Result[] runs, int warmup) {
+    List<Double> w = new ArrayList<>();
+    List<Double> t = new ArrayList<>();
+    for (int i = 0; i < runs.length; i++) {
+      (i < warmup ? w : t).add(runs[i].times().get(0));
+    }
+    return new Result(w, t, runs[runs.length - 1].check());
+  }
+
   static double median(List<Double> xs) {
     double[] a = xs.stream().mapToDouble(Double::doubleValue).toArray();
     Arrays.sort(a);

@@ -20,7 +20,7 @@ package io.h5j.benchmarks;
 record VdsSizes(int smallMappings, int bigMappings, int edge, int writeCount,
     int writeMappings, int laterReads, int pyLaterReads, int pyOneReps, int openReps, int readReps, int writeReps,
     int pyWriteReps, int freshReps) {
-  static final VdsSizes FULL = new VdsSizes(10_000, 100_000, 8, 100, 10_000, 1000, 20, 3, 10, 5, 3,
+  static final VdsSizes FULL = new VdsSizes(10_000, 100_000, 8, 100, 10_000, 1000, 20, 3, 10, 5, 7,
       1, 3);
   static final VdsSizes QUICK = new VdsSizes(1_000, 10_000, 8, 10, 1_000, 100, 10, 2, 3, 2, 2, 1, 2);
 }
