@@ -58,7 +58,7 @@ public final class H5File implements Closeable {
   private H5File(Path path, H5Context ctx) {
     this.path = path;
     this.ctx = ctx;
-    this.values = new Values(ctx);
+    this.values = new Values(ctx, task -> workers().execute(task));
     this.resolver = new PathResolver(this);
   }
 

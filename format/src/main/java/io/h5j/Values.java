@@ -9,6 +9,8 @@ import io.h5j.format.io.ByteWriter;
 import io.h5j.format.object.H5Context;
 import java.io.IOException;
 import java.lang.reflect.Array;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * Converts element bytes to Java arrays and back for one file, reading and writing
@@ -20,9 +22,12 @@ final class Values {
   private final DataConverter converter;
   private final GlobalHeapReader heapReader;
   private GlobalHeapWriter heapWriter;
+  private final Executor completer;
 
-  Values(H5Context ctx) {
+  /** @param completer where large heap objects are completed and written (see GlobalHeapWriter) */
+  Values(H5Context ctx, Executor completer) {
     this.ctx = ctx;
+    this.completer = completer;
     this.converter = new DataConverter(ctx.params());
     this.heapReader = new GlobalHeapReader(ctx.access());
   }
@@ -38,15 +43,20 @@ final class Values {
   }
 
   /**
-   * Stores the global heap object encoded into {@code buffer} (a large one written from it at
-   * once); it reaches the file before any header refers to it.
+   * Stores the global heap object encoded into {@code buffer} but for its last {@code tail}
+   * bytes, which {@code complete} appends: for a large object, on another thread while this
+   * one goes on. It reaches the file before any header commit, and before a read of it.
    */
-  GlobalHeapId heapWrite(ByteWriter buffer) throws IOException {
-    return heapWriter().write(buffer);
+  GlobalHeapId heapWrite(ByteWriter buffer, int tail, Consumer<ByteWriter> complete)
+      throws IOException {
+    return heapWriter().write(buffer, tail, complete);
   }
 
   /** One global heap object (e.g. a virtual dataset's mapping block). */
   byte[] heapObject(long collection, int index) throws IOException {
+    if (heapWriter != null) {
+      heapWriter.finishPending(); // it may be the object still being written
+    }
     return heapReader.read(collection, index);
   }
 
@@ -85,7 +95,7 @@ final class Values {
   /** One writer per file; its open collection reaches the file before any header commit. */
   private GlobalHeapWriter heapWriter() {
     if (heapWriter == null) {
-      heapWriter = new GlobalHeapWriter(ctx.access(), ctx.allocator());
+      heapWriter = new GlobalHeapWriter(ctx.access(), ctx.allocator(), completer);
       ctx.beforeEveryCommit(heapWriter::flush);
     }
     return heapWriter;

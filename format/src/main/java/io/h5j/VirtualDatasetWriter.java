@@ -30,10 +30,13 @@ final class VirtualDatasetWriter {
     if (reused != null) {
       id = file.values().heapWrite(reused);
     } else if (!spec.mappings().isEmpty()) {
-      // encoded straight into the buffer its heap collection is written from
+      // encoded straight into the buffer its heap collection is written from; the checksum
+      // and the write overlap what the caller does next (the next dataset's encoding)
       ByteWriter buffer = file.values().heapObjectBuffer(256);
-      new MappingBlockWriter(buffer, spec.format()).addAll(spec.mappings()).finish();
-      id = file.values().heapWrite(buffer);
+      MappingBlockWriter block = new MappingBlockWriter(buffer, spec.format())
+          .addAll(spec.mappings());
+      id = file.values().heapWrite(buffer, MappingBlockWriter.CHECKSUM_SIZE,
+          b -> block.finish());
     }
     List<StoredMessage> messages = new ArrayList<>();
     messages.add(StoredMessage.of(MessageType.DATASPACE,

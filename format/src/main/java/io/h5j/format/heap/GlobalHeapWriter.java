@@ -7,6 +7,11 @@ import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -27,6 +32,10 @@ public final class GlobalHeapWriter implements VlenSink {
   private final SpaceAllocator allocator;
   private final FileParams params;
   private Open current;
+  private final Executor completer;
+  /** The large object being completed and written on {@link #completer}, and its buffer. */
+  private FutureTask<Void> inFlight;
+  private ByteWriter inFlightBuffer;
   /** The buffer of the last large object written, for the next {@link #objectBuffer}. */
   private byte[] spare;
   /** The largest buffer kept for reuse. */
@@ -50,9 +59,18 @@ public final class GlobalHeapWriter implements VlenSink {
 
   /** A writer storing collections in {@code file} at addresses from {@code allocator}. */
   public GlobalHeapWriter(FileAccess file, SpaceAllocator allocator) {
+    this(file, allocator, null);
+  }
+
+  /**
+   * A writer that completes and writes large objects on {@code completer} (see
+   * {@link #write(ByteWriter, int, Consumer)}); null: on the caller's thread.
+   */
+  public GlobalHeapWriter(FileAccess file, SpaceAllocator allocator, Executor completer) {
     this.file = file;
     this.allocator = allocator;
     this.params = file.params();
+    this.completer = completer;
   }
 
   private long footprint(int length) {
@@ -118,20 +136,109 @@ public final class GlobalHeapWriter implements VlenSink {
     if (size == MIN_COLLECTION_SIZE) {
       id = write(Arrays.copyOfRange(buffer.array(), at, at + length));
     } else {
-      buffer.padTo(at, 8);
-      GlobalHeapCollection.freeSpace(buffer, size);
-      ByteWriter head = new ByteWriter(params, at);
-      GlobalHeapCollection.header(head, size);
-      GlobalHeapCollection.objectHeader(head, 1, length);
-      System.arraycopy(head.array(), 0, buffer.array(), 0, at);
       long address = allocator.allocate(size);
-      file.write(address, ByteBuffer.wrap(buffer.array(), 0, (int) size));
+      writeAlone(buffer, length, size, address);
       id = new GlobalHeapId(address, 1);
     }
-    if (buffer.array().length <= MAX_SPARE) {
-      spare = buffer.array(); // done with: the next object buffer reuses it
-    }
+    keepSpare(buffer);
     return id;
+  }
+
+  /**
+   * Stores the object encoded into {@code buffer} (from {@link #objectBuffer}) but for its
+   * last {@code tail} bytes, which {@code complete} appends (a checksum of what precedes
+   * them). A large object is completed and written on the completer thread while the caller
+   * goes on (encoding the next object, say), one at a time: it reaches the file before
+   * {@link #flush} returns, and before {@link #finishPending} does.
+   */
+  public GlobalHeapId write(ByteWriter buffer, int tail, Consumer<ByteWriter> complete)
+      throws IOException {
+    int at = objectOffset();
+    int length = buffer.position() - at + tail;
+    long size = collectionSize(footprint(length));
+    if (completer == null || size == MIN_COLLECTION_SIZE) {
+      complete.accept(buffer);
+      return write(buffer);
+    }
+    finishPending(); // one in flight at most: its buffer is the next spare
+    long address = allocator.allocate(size);
+    FutureTask<Void> task = new FutureTask<>(() -> {
+      complete.accept(buffer);
+      writeAlone(buffer, length, size, address);
+      return null;
+    });
+    inFlight = task;
+    inFlightBuffer = buffer;
+    try {
+      completer.execute(task);
+    } catch (RejectedExecutionException e) {
+      task.run(); // the pool is shut down: here, then
+    }
+    return new GlobalHeapId(address, 1);
+  }
+
+  /**
+   * Waits until the object handed to {@link #write(ByteWriter, int, Consumer)} is in the file
+   * (running its work here if no thread has started it).
+   *
+   * @throws IOException when writing it failed
+   */
+  public void finishPending() throws IOException {
+    FutureTask<Void> task = inFlight;
+    if (task == null) {
+      return;
+    }
+    inFlight = null;
+    ByteWriter buffer = inFlightBuffer;
+    inFlightBuffer = null;
+    task.run(); // no-op when a worker has started it
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          task.get();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true; // the write is under way: finish waiting, keep the interrupt
+        }
+      }
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new IOException("writing a global heap collection failed", e.getCause());
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    keepSpare(buffer);
+  }
+
+  /**
+   * Frames the object of {@code length} bytes in {@code buffer} as the one object of a
+   * collection of {@code size} bytes and writes that at {@code address}, at once.
+   */
+  private void writeAlone(ByteWriter buffer, int length, long size, long address)
+      throws IOException {
+    int at = objectOffset();
+    buffer.padTo(at, 8);
+    GlobalHeapCollection.freeSpace(buffer, size);
+    ByteWriter head = new ByteWriter(params, at);
+    GlobalHeapCollection.header(head, size);
+    GlobalHeapCollection.objectHeader(head, 1, length);
+    System.arraycopy(head.array(), 0, buffer.array(), 0, at);
+    file.write(address, ByteBuffer.wrap(buffer.array(), 0, (int) size));
+  }
+
+  /** Keeps a buffer written out for the next {@link #objectBuffer}. */
+  private void keepSpare(ByteWriter buffer) {
+    if (buffer.array().length <= MAX_SPARE) {
+      spare = buffer.array();
+    }
   }
 
   /**
@@ -140,6 +247,7 @@ public final class GlobalHeapWriter implements VlenSink {
    * reference to a removed object.
    */
   public void release(GlobalHeapId id) throws IOException {
+    finishPending();
     if (current != null && id.collectionAddress() == current.address) {
       if (current.objects.remove(id.index()) != null) {
         current.dirty = true;
@@ -163,8 +271,9 @@ public final class GlobalHeapWriter implements VlenSink {
     }
   }
 
-  /** Writes the open collection, if it changed since the last flush. */
+  /** Writes the open collection, if it changed since the last flush, and the one in flight. */
   public void flush() throws IOException {
+    finishPending();
     if (current == null || !current.dirty) {
       return;
     }

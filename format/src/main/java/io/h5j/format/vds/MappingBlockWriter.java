@@ -26,6 +26,9 @@ import java.util.Map;
  * </ul>
  */
 public final class MappingBlockWriter {
+  /** Bytes {@link #finish} appends: the checksum. */
+  public static final int CHECKSUM_SIZE = 4;
+
   /** Block encodings. */
   public enum Format {
     V0,

@@ -2,6 +2,7 @@ package io.h5j.format.vds;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.select.EncodedSelection.Irregular;
 import java.util.Random;
@@ -41,5 +42,46 @@ class AddBoxBytesTest {
           Irregular.box(v, shape)));
     }
     assertArrayEquals(selections.toByteArray(), boxes.toByteArray());
+  }
+
+  /**
+   * A {@link MappingList} of boxes (several name pairs, pages crossed) and other mappings,
+   * encoded by {@link MappingBlockWriter#addAll} straight into a buffer that starts after other
+   * bytes, is the block that adding the same mappings one by one as selections writes.
+   */
+  @Property(tries = 60)
+  void listEncodesAsMappingsAddedOneByOne(@ForAll long seed,
+      @ForAll @IntRange(min = 1, max = 5) int rank, @ForAll @IntRange(min = 1, max = 3000) int n,
+      @ForAll boolean compact, @ForAll @IntRange(min = 0, max = 40) int prefix) {
+    MappingBlockWriter.Format f = compact ? MappingBlockWriter.Format.V1_COMPACT
+        : MappingBlockWriter.Format.V0;
+    Random rnd = new Random(seed);
+    MappingList list = new MappingList(rank);
+    MappingBlockWriter selections = new MappingBlockWriter(FileParams.DEFAULT, f);
+    long[] s = new long[rank];
+    long[] v = new long[rank];
+    long[] shape = new long[rank];
+    for (int k = 0; k < n; k++) {
+      for (int d = 0; d < rank; d++) { // the same arrays each time: the list copies them
+        s[d] = rnd.nextInt(1 << 20);
+        v[d] = rnd.nextInt(1 << 20);
+        shape[d] = 1 + rnd.nextInt(64);
+      }
+      String file = rnd.nextInt(50) == 0 ? "src" + rnd.nextInt(3) + ".h5" : ".";
+      String dset = rnd.nextInt(50) == 0 ? "/d%" + rnd.nextInt(2) : "/raw";
+      Mapping m = Mapping.ofPaths(file, dset, Irregular.box(s, shape), Irregular.box(v, shape));
+      if (rnd.nextInt(20) == 0) {
+        list.add(m);
+      } else {
+        list.addBox(file, dset, s, v, shape);
+      }
+      selections.add(m);
+    }
+    ByteWriter into = new ByteWriter(FileParams.DEFAULT, new byte[64]); // reused: not zero
+    java.util.Arrays.fill(into.array(), (byte) 0x77);
+    into.zeros(prefix);
+    new MappingBlockWriter(into, f).addAll(list).finish();
+    assertArrayEquals(selections.toByteArray(), java.util.Arrays.copyOfRange(into.array(),
+        prefix, into.position()));
   }
 }
