@@ -441,6 +441,12 @@ public final class SelectionCodec {
       }
       return;
     }
+    encodeBlocksV1(rank, n, start, end, w);
+  }
+
+  /** {@link #encodeBlocks} in hyperslab v1: small, to be inlined into per-mapping loops. */
+  private static void encodeBlocksV1(int rank, int n, long[] start, long[] end, ByteWriter w) {
+    int values = n * rank;
     for (int k = 0; k < values; k++) { // checked first: nothing is put when one is refused
       u32(start[k]);
       u32(end[k]);

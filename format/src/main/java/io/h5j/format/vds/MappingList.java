@@ -25,11 +25,11 @@ public final class MappingList {
   /** Distinct stored (escaped) name pairs: file, dataset, file, dataset, ... */
   private final List<String> pairs = new ArrayList<>();
   private final Map<String, Integer> pairIndex = new HashMap<>();
-  /** Longs per page of boxes; pages are never regrown or copied. */
+  /** Longs per full page of boxes; pages are never regrown or copied. */
   private static final int PAGE = 8192;
   /**
-   * The boxes in order, {@link #perPage} to a page, each as source start, virtual start and
-   * shape ({@code rank} values each).
+   * The boxes in order, each as source start, virtual start and shape ({@code rank} values
+   * each); the first pages are smaller, the rest hold {@link #perPage} boxes.
    */
   private final List<long[]> pages = new ArrayList<>();
   private final int perPage;
@@ -75,7 +75,10 @@ public final class MappingList {
     checkBox(size, rank, sourceStart, virtualStart, shape);
     int pair = pair(sourceFile, sourceDatasetPath);
     if (page == null || pageAt == page.length) {
-      page = new long[perPage * 3 * rank];
+      // pages grow from 16 boxes to perPage: a spec of a few mappings stays small
+      int boxes = page == null ? Math.min(16, perPage) : Math.min(2 * page.length / (3 * rank),
+          perPage);
+      page = new long[boxes * 3 * rank];
       pages.add(page);
       pageAt = 0;
     }
@@ -173,12 +176,7 @@ public final class MappingList {
     return pairs.get(2 * pairOf[i] + 1);
   }
 
-  /** Boxes per page. */
-  int perPage() {
-    return perPage;
-  }
-
-  /** Page {@code k} of the boxes: {@link #perPage} boxes of source start, virtual start, shape. */
+  /** Page {@code k} of the boxes (full but for the last): source start, virtual start, shape. */
   long[] page(int k) {
     return pages.get(k);
   }
