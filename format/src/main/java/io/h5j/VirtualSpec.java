@@ -56,7 +56,7 @@ public final class VirtualSpec {
   /**
    * Adds a mapping: the box of {@code shape} elements at {@code sourceStart} of dataset
    * {@code dataset} (an absolute path) in {@code file} ({@code "."} for this file) appears at
-   * {@code virtualStart}.
+   * {@code virtualStart}. The arrays are copied: a caller may reuse them for the next mapping.
    */
   public VirtualSpec map(String file, String dataset, long[] sourceStart, long[] virtualStart,
       long[] shape) {

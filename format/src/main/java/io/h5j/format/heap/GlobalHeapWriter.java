@@ -21,7 +21,9 @@ import java.util.TreeMap;
  * {@link #flush()} writes it and keeps it open, so later objects may still go into it.
  * {@link #release} removes an object an edit no longer refers to; a collection left empty
  * goes back to the space allocator, so rewriting variable-length values does not grow the
- * file.
+ * file. A large object (a mapping block) is encoded by its caller straight into a buffer laid
+ * out as its own collection ({@link #objectBuffer}) and written from it at once, optionally
+ * completed and written on another thread ({@link #write(ByteWriter, int, Consumer)}).
  */
 public final class GlobalHeapWriter implements VlenSink {
   /** The default and minimum collection size. */

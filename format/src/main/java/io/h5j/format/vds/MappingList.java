@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * The mappings of a block not yet encoded, in order, kept without an object per mapping: a box
  * (one block of a source placed at one block of the virtual dataset, as versioned files map
- * whole chunks) is {@code 3 × rank} longs plus references to its two stored names, which
- * repeat from mapping to mapping and are escaped and checked once. Any other mapping is kept as
+ * whole chunks) is {@code 3 × rank} longs plus the index of its pair of stored names, which
+ * repeat from mapping to mapping and are escaped and checked once per distinct pair. Any other mapping is kept as
  * a {@link Mapping}. {@link MappingBlockWriter#addAll} encodes the list.
  */
 public final class MappingList {
