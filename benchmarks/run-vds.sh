@@ -7,6 +7,7 @@
 #                                   # by h5j and by h5py (about 15 min, most of it h5py's;
 #                                   # ~250 MB of disk in /tmp/h5j-bench-vds)
 #   benchmarks/run-vds.sh --quick   # smoke run: 1,000 and 10,000 mappings, 10 VDS of 1,000 (~1 min)
+#   benchmarks/run-vds.sh --only write   # the write rows alone (report: benchmarks/target/)
 #   options: --work-dir DIR, --out FILE
 #
 # Writes the Markdown table to benchmarks/results-vds.md (--quick:
