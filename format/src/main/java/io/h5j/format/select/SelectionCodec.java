@@ -447,30 +447,55 @@ public final class SelectionCodec {
   /** {@link #encodeBlocks} in hyperslab v1: small, to be inlined into per-mapping loops. */
   private static void encodeBlocksV1(int rank, int n, long[] start, long[] end, ByteWriter w) {
     int values = n * rank;
-    for (int k = 0; k < values; k++) { // checked first: nothing is put when one is refused
-      u32(start[k]);
-      u32(end[k]);
-    }
-    // put in place after one check of room: a mapping block holds a million of these
+    // put in place after one check of room (the position moves only once all fit 32 bits)
     int size = 24 + 8 * values;
+    int o = hyperslabV1Header(w, size, rank, n);
+    for (int b = 0; b < values; b += rank) {
+      for (int d = 0; d < rank; d++, o += 4) {
+        w.putU32(o, u32(start[b + d]));
+      }
+      for (int d = 0; d < rank; d++, o += 4) {
+        w.putU32(o, u32(end[b + d]));
+      }
+    }
+    w.skip(size);
+  }
+
+  /**
+   * One block as {@link #encodeBlocks} writes it in {@link Style#COMPAT} (hyperslab v1), from
+   * its corner at {@code values[startAt..]} and its shape at {@code values[shapeAt..]} (checked
+   * by the caller: a range of longs): for writers of a million single-box mappings, with no
+   * arrays of ends.
+   *
+   * @throws IllegalArgumentException if a coordinate does not fit 32 bits (nothing is written)
+   */
+  public static void encodeBoxV1(int rank, long[] values, int startAt, int shapeAt,
+      ByteWriter w) {
+    int size = 24 + 8 * rank;
+    int o = hyperslabV1Header(w, size, rank, 1);
+    for (int d = 0; d < rank; d++, o += 4) {
+      long s = values[startAt + d];
+      w.putU32(o, u32(s));
+      w.putU32(o + 4 * rank, u32(s + values[shapeAt + d] - 1));
+    }
+    w.skip(size);
+  }
+
+  /**
+   * Makes room for a hyperslab v1 selection of {@code size} bytes and puts its header in place
+   * (type, version, reserved, length, rank, block count); returns where the blocks go. The
+   * position does not move: the caller {@link ByteWriter#skip skips} the whole.
+   */
+  private static int hyperslabV1Header(ByteWriter w, int size, int rank, int n) {
     w.reserve(size);
     int at = w.position();
     w.putU32(at, EncodedSelection.TYPE_HYPERSLAB);
     w.putU32(at + 4, 1);
     w.putU32(at + 8, 0);
-    w.putU32(at + 12, 8 + 8L * values);
+    w.putU32(at + 12, size - 16L);
     w.putU32(at + 16, rank);
     w.putU32(at + 20, n);
-    int o = at + 24;
-    for (int b = 0; b < values; b += rank) {
-      for (int d = 0; d < rank; d++, o += 4) {
-        w.putU32(o, start[b + d]);
-      }
-      for (int d = 0; d < rank; d++, o += 4) {
-        w.putU32(o, end[b + d]);
-      }
-    }
-    w.skip(size);
+    return at + 24;
   }
 
   private static long u32(long v) {

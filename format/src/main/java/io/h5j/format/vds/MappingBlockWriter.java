@@ -256,20 +256,25 @@ public final class MappingBlockWriter {
 
   /** One box entry from {@code values[at..]}: source start, virtual start, shape. */
   private void box(String file, String dataset, int rank, long[] values, int at) {
-    for (int d = 0; d < rank; d++) {
-      long s = values[at + d];
-      long v = values[at + rank + d];
-      long extent = values[at + 2 * rank + d] - 1;
-      sourceStart[d] = s;
-      virtualStart[d] = v;
-      sourceEnd[d] = s + extent;
-      virtualEnd[d] = v + extent;
-    }
     int from = body.position();
     names(file, dataset);
     try {
-      SelectionCodec.encodeBlocks(rank, 1, sourceStart, sourceEnd, style, body);
-      SelectionCodec.encodeBlocks(rank, 1, virtualStart, virtualEnd, style, body);
+      if (style == SelectionCodec.Style.COMPAT) { // v1 boxes: straight from the values
+        SelectionCodec.encodeBoxV1(rank, values, at, at + 2 * rank, body);
+        SelectionCodec.encodeBoxV1(rank, values, at + rank, at + 2 * rank, body);
+      } else {
+        for (int d = 0; d < rank; d++) {
+          long s = values[at + d];
+          long v = values[at + rank + d];
+          long extent = values[at + 2 * rank + d] - 1;
+          sourceStart[d] = s;
+          virtualStart[d] = v;
+          sourceEnd[d] = s + extent;
+          virtualEnd[d] = v + extent;
+        }
+        SelectionCodec.encodeBlocks(rank, 1, sourceStart, sourceEnd, style, body);
+        SelectionCodec.encodeBlocks(rank, 1, virtualStart, virtualEnd, style, body);
+      }
     } catch (IllegalArgumentException e) {
       throw undo(from, e);
     }

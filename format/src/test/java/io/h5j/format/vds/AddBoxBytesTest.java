@@ -84,4 +84,30 @@ class AddBoxBytesTest {
     assertArrayEquals(selections.toByteArray(), java.util.Arrays.copyOfRange(into.array(),
         prefix, into.position()));
   }
+
+  /**
+   * A box whose end passes 32 bits cannot be a v0 (hyperslab v1) entry: it is refused naming
+   * the mapping, and the block is as before it, whether added alone or from a list.
+   */
+  @org.junit.jupiter.api.Test
+  void boxBeyond32BitsIsRefusedAndLeavesTheBlockAsItWas() {
+    long[] one = {1, 1};
+    MappingBlockWriter before = new MappingBlockWriter(FileParams.DEFAULT);
+    before.addBox(".", "/raw", new long[] {0, 0}, new long[] {0, 0}, one);
+    MappingBlockWriter w = new MappingBlockWriter(FileParams.DEFAULT);
+    w.addBox(".", "/raw", new long[] {0, 0}, new long[] {0, 0}, one);
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> w.addBox(".", "/raw",
+            new long[] {0xffff_ffffL, 0}, new long[] {1, 0}, new long[] {2, 1}));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith("mapping 1: "),
+        e.getMessage());
+    assertArrayEquals(before.toByteArray(), w.toByteArray());
+    MappingList list = new MappingList(2).addBox(".", "/raw", new long[] {0, 0},
+        new long[] {0, 0}, one).addBox(".", "/raw", new long[] {1L << 32, 0},
+        new long[] {1, 0}, one);
+    MappingBlockWriter fromList = new MappingBlockWriter(FileParams.DEFAULT);
+    org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> fromList.addAll(list));
+    assertArrayEquals(before.toByteArray(), fromList.toByteArray());
+  }
 }
