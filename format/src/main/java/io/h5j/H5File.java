@@ -225,6 +225,9 @@ public final class H5File implements Closeable {
   private void release() throws IOException {
     closed = true;
     if (workers != null) {
+      // a heap collection still being written must not be interrupted: an interrupt closes
+      // the channel, which may be the caller's (open(path, channel, writable))
+      values.finishHeapWrites();
       workers.shutdownNow();
     }
     for (H5File e : externals.values()) {

@@ -52,6 +52,20 @@ final class Values {
     return heapWriter().write(buffer, tail, complete);
   }
 
+  /**
+   * Waits for a large heap object still being written on a worker (its failure, when the
+   * file is closed without a flush, concerns nothing the file refers to: not reported).
+   */
+  void finishHeapWrites() {
+    if (heapWriter != null) {
+      try {
+        heapWriter.finishPending();
+      } catch (IOException | RuntimeException e) {
+        // closing: what failed is referred to only by what is not flushed
+      }
+    }
+  }
+
   /** One global heap object (e.g. a virtual dataset's mapping block). */
   byte[] heapObject(long collection, int index) throws IOException {
     if (heapWriter != null) {
