@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * One writer and several readers of a versioned file: readers in other processes never see a
@@ -123,11 +123,11 @@ class ConcurrentAccessTest {
 
   /**
    * The same run with the locks switched off: readers should catch a torn read. Whether they
-   * do depends on timing, so this is not part of the suite; run it with
-   * {@code -Dh5j.tornReadDemo=true}.
+   * do depends on timing, so this is not part of the suite (tag "demo", excluded by
+   * the build); run it with {@code mvn -pl versioning test -DexcludedGroups= -Dgroups=demo}.
    */
   @Test
-  @EnabledIfSystemProperty(named = "h5j.tornReadDemo", matches = "true")
+  @Tag("demo")
   void withoutLocksReadersSeeTornCommits() throws Exception {
     List<String> outputs = runProcesses(false);
     outputs.forEach(o -> System.out.println("reader: " + o.lines().findFirst().orElse("")));
@@ -136,11 +136,11 @@ class ConcurrentAccessTest {
 
   /**
    * What an h5py (libhdf5) reader gets while h5j commits: libhdf5 locks with flock(), which
-   * does not see h5j's record locks, so nothing keeps it out of a commit in progress. Opt-in
-   * ({@code -Dh5j.tornReadDemo=true}), as whether it catches one depends on timing.
+   * does not see h5j's record locks, so nothing keeps it out of a commit in progress. Opt-in (tag
+   * "demo", as above), as whether it catches one depends on timing.
    */
   @Test
-  @EnabledIfSystemProperty(named = "h5j.tornReadDemo", matches = "true")
+  @Tag("demo")
   void h5pyReadersAreNotProtected() throws Exception {
     Oracles.requireH5py();
     VersionedFile.create(file).close();
