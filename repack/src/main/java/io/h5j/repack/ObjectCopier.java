@@ -14,7 +14,9 @@ import io.h5j.format.io.FileParams;
 import io.h5j.format.message.AttributeInfoMessage;
 import io.h5j.format.message.AttributeMessage;
 import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.group.LocalHeap;
 import io.h5j.format.message.LinkMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.AttributeStorage;
@@ -239,6 +241,10 @@ final class ObjectCopier {
     boolean rewrite = ElementRewriter.needed(type);
     StoragePlan plan = path.startsWith("/")
         ? planner.plan(path, layout, pipeline, space, type) : null;
+    if (find(h, MessageType.EXTERNAL_FILES) != null && (plan != null || rewrite)) {
+      throw new UnsupportedOperationException("dataset " + path + " is stored in external"
+          + " files; its layout, filters or element references cannot be changed by repack");
+    }
     LayoutMessage copiedLayout = plan != null
         ? new LayoutMessage.Contiguous(FileParams.UNDEFINED, 0) // until the transcoder runs
         : copyStorage(layout, space, pipeline, rewrite, path);
@@ -420,12 +426,31 @@ final class ObjectCopier {
         continue; // the new fill value message says the same, and readers prefer it
       }
       if (m.type() == MessageType.EXTERNAL_FILES) {
-        throw new UnsupportedOperationException("datasets stored in external files are not"
-            + " repacked yet");
+        messages.add(externalFiles(h));
+        continue;
       }
       messages.add(unshare(m, h.address()));
     }
     return messages;
+  }
+
+  /**
+   * The external file list of a dataset whose bytes stay in its external files, as h5repack
+   * keeps them: the same files, names and segments, the names in a local heap of the new file.
+   */
+  private StoredMessage externalFiles(ObjectHeader h) throws IOException {
+    ExternalFileList efl = ExternalFileList.decode(optionalReader(h,
+        MessageType.EXTERNAL_FILES));
+    LocalHeap names = LocalHeap.read(in.access(), efl.heapAddress());
+    LocalHeap.Builder heap = new LocalHeap.Builder();
+    List<ExternalFileList.Slot> slots = new ArrayList<>();
+    for (ExternalFileList.Slot slot : efl.slots()) {
+      slots.add(new ExternalFileList.Slot(heap.add(names.string(slot.nameOffset())),
+          slot.fileOffset(), slot.size()));
+    }
+    long address = heap.write(out.access(), out.allocator());
+    return StoredMessage.of(MessageType.EXTERNAL_FILES,
+        new ExternalFileList(address, slots).toBytes(out.params()));
   }
 
   /**

@@ -87,6 +87,39 @@ public final class LocalHeap {
     return w.toByteArray();
   }
 
+  /**
+   * Collects NUL-terminated strings, each padded to 8 bytes, into a new heap's data segment;
+   * offset 0 holds the empty string, as libhdf5 expects of group and external-file heaps.
+   */
+  public static final class Builder {
+    private final java.io.ByteArrayOutputStream segment = new java.io.ByteArrayOutputStream();
+
+    public Builder() {
+      add("");
+    }
+
+    /** Appends {@code s}; returns its offset in the data segment. */
+    public long add(String s) {
+      long at = segment.size();
+      byte[] b = s.getBytes(StandardCharsets.UTF_8);
+      segment.write(b, 0, b.length);
+      int padded = (b.length + 1 + 7) & ~7;
+      for (int i = b.length; i < padded; i++) {
+        segment.write(0);
+      }
+      return at;
+    }
+
+    /** Writes the heap (header, then its data segment) to new space; returns its address. */
+    public long write(io.h5j.format.io.FileAccess fa, io.h5j.format.io.SpaceAllocator alloc)
+        throws IOException {
+      byte[] data = segment.toByteArray();
+      long address = alloc.allocate(headerSize(fa.params()) + data.length);
+      fa.write(address, encode(fa.params(), address, data, FREE_LIST_END));
+      return address;
+    }
+  }
+
   public static int headerSize(FileParams p) {
     return 8 + 2 * p.lengthSize() + p.offsetSize();
   }

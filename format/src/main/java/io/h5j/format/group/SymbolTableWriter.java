@@ -7,7 +7,6 @@ import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import io.h5j.format.message.LinkMessage;
 import io.h5j.format.message.SymbolTableMessage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -46,23 +45,19 @@ public final class SymbolTableWriter {
     sorted.sort(Comparator.comparing(LinkMessage::name, NAME_ORDER));
 
     // Local heap: offset 0 holds the empty string, then every name (and soft link value).
-    ByteArrayOutputStream seg = new ByteArrayOutputStream();
-    appendPadded(seg, "");
+    LocalHeap.Builder seg = new LocalHeap.Builder();
     long[] nameOffsets = new long[sorted.size()];
     long[] valueOffsets = new long[sorted.size()];
     for (int i = 0; i < sorted.size(); i++) {
-      nameOffsets[i] = appendPadded(seg, sorted.get(i).name());
+      nameOffsets[i] = seg.add(sorted.get(i).name());
       if (sorted.get(i).target() instanceof LinkMessage.Soft s) {
-        valueOffsets[i] = appendPadded(seg, s.path());
+        valueOffsets[i] = seg.add(s.path());
       } else if (!(sorted.get(i).target() instanceof LinkMessage.Hard)) {
         throw new IllegalArgumentException("link '" + sorted.get(i).name()
             + "': an old-style (symbol table) group holds only hard and soft links");
       }
     }
-    byte[] segment = seg.toByteArray();
-    int heapSize = LocalHeap.headerSize(p) + segment.length;
-    long heapAddress = alloc.allocate(heapSize);
-    fa.write(heapAddress, LocalHeap.encode(p, heapAddress, segment, LocalHeap.FREE_LIST_END));
+    long heapAddress = seg.write(fa, alloc);
 
     // Symbol table nodes, 2K entries each (at least one node, even for an empty group).
     int perNode = 2 * leafK;
@@ -133,16 +128,5 @@ public final class SymbolTableWriter {
     long address = alloc.allocate(size);
     fa.write(address, w.toByteArray());
     return address;
-  }
-
-  private static long appendPadded(ByteArrayOutputStream seg, String s) {
-    long at = seg.size();
-    byte[] b = s.getBytes(StandardCharsets.UTF_8);
-    seg.write(b, 0, b.length);
-    int padded = (b.length + 1 + 7) & ~7;
-    for (int i = b.length; i < padded; i++) {
-      seg.write(0);
-    }
-    return at;
   }
 }
