@@ -43,6 +43,12 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
 
   /** Reads and decodes the collection at {@code address}. */
   public static GlobalHeapCollection read(FileAccess file, long address) throws IOException {
+    long size = checkedSize(file, address);
+    return decode(file.reader(address, size, STRUCTURE), address);
+  }
+
+  /** The size the collection header at {@code address} gives, checked against the file. */
+  private static long checkedSize(FileAccess file, long address) throws IOException {
     FileParams p = file.params();
     ByteReader h = file.reader(address, headerSize(p), STRUCTURE);
     h.signature("GCOL");
@@ -56,7 +62,7 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
       throw new H5FormatException(STRUCTURE, address, "collection size " + size
           + " is impossible in a file of " + file.size() + " bytes");
     }
-    return decode(file.reader(address, size, STRUCTURE), address);
+    return size;
   }
 
   /**
@@ -73,18 +79,7 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
   public static long[] locate(FileAccess file, long address, int index, int maxSteps)
       throws IOException {
     FileParams p = file.params();
-    ByteReader h = file.reader(address, headerSize(p), STRUCTURE);
-    h.signature("GCOL");
-    int version = h.u8();
-    if (version != 1) {
-      throw new H5FormatException(STRUCTURE, address, "unknown version " + version);
-    }
-    h.skip(3);
-    long size = h.length();
-    if (size < headerSize(p) || size > file.size() - address) {
-      throw new H5FormatException(STRUCTURE, address, "collection size " + size
-          + " is impossible in a file of " + file.size() + " bytes");
-    }
+    long size = checkedSize(file, address);
     long end = address + size;
     long at = address + headerSize(p);
     int objHeader = objectHeaderSize(p);
