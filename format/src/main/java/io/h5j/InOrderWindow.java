@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.io.Tasks;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
@@ -90,17 +91,7 @@ final class InOrderWindow<T> {
     try {
       return f.get();
     } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof IOException io) {
-        throw io;
-      }
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw new IOException(cause);
+      throw Tasks.failure(e, what);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("interrupted " + what);

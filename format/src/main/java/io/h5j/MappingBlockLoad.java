@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.io.Tasks;
 import io.h5j.format.heap.GlobalHeapCollection;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
@@ -119,32 +120,10 @@ final class MappingBlockLoad {
    */
   MappingBlock block() throws IOException {
     workers = null;
-    task.run(); // returns at once if a worker runs it or ran it
-    boolean interrupted = false;
     try {
-      while (true) {
-        try {
-          return task.get();
-        } catch (InterruptedException e) {
-          interrupted = true; // a worker is loading it: finish waiting, keep the interrupt
-        }
-      }
+      return Tasks.join(task);
     } catch (ExecutionException e) {
-      Throwable c = e.getCause();
-      if (c instanceof IOException io) {
-        throw io;
-      }
-      if (c instanceof RuntimeException r) {
-        throw r;
-      }
-      if (c instanceof Error err) {
-        throw err;
-      }
-      throw new IllegalStateException("loading the mapping block failed", c);
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      throw Tasks.failure(e, "loading the mapping block");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.h5j.format.heap;
 
+import io.h5j.format.io.Tasks;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
@@ -193,29 +194,10 @@ public final class GlobalHeapWriter implements VlenSink {
     inFlight = null;
     ByteWriter buffer = inFlightBuffer;
     inFlightBuffer = null;
-    task.run(); // no-op when a worker has started it
-    boolean interrupted = false;
     try {
-      while (true) {
-        try {
-          task.get();
-          break;
-        } catch (InterruptedException e) {
-          interrupted = true; // the write is under way: finish waiting, keep the interrupt
-        }
-      }
+      Tasks.join(task);
     } catch (ExecutionException e) {
-      if (e.getCause() instanceof IOException io) {
-        throw io;
-      }
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IOException("writing a global heap collection failed", e.getCause());
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
+      throw Tasks.failure(e, "writing a global heap collection");
     }
     keepSpare(buffer);
   }

@@ -1,5 +1,6 @@
 package io.h5j.format.vds;
 
+import io.h5j.format.io.Tasks;
 import io.h5j.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
@@ -161,21 +162,10 @@ public final class MappingBlock {
   }
 
   private static int checksumOf(FutureTask<Integer> sum) {
-    boolean interrupted = false;
     try {
-      while (true) {
-        try {
-          return sum.get();
-        } catch (InterruptedException e) {
-          interrupted = true; // a worker is computing it: finish waiting, keep the interrupt
-        }
-      }
+      return Tasks.join(sum);
     } catch (ExecutionException e) {
       throw new IllegalStateException("checksum of a mapping block failed", e.getCause());
-    } finally {
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
     }
   }
 
