@@ -37,13 +37,10 @@ import org.junit.jupiter.api.Test;
  */
 class BTreeV2ChunkUpdateTest {
   /** An 80 x 80 dataset of 1 x 1 chunks, growable in both dimensions. */
-  private static final String GRID = String.join("\n",
-      "import sys, hashlib, h5py, numpy as np",
+  private static final String GRID = Oracles.PY_INT32_SHA + String.join("\n",
       "def grid(f, compress=None):",
       "    return f.create_dataset('d', shape=(80, 80), maxshape=(None, None), chunks=(1, 1),",
       "                            dtype='<i4', compression=compress)",
-      "def sha(a):",
-      "    return hashlib.sha256(np.ascontiguousarray(a, dtype='<i4').tobytes()).hexdigest()",
       "");
 
   @Test

@@ -39,8 +39,8 @@ import org.junit.jupiter.api.Test;
  */
 class ChunkIndexUpdateTest {
   /** Creates files with a chosen indexed-storage K (h5py lacks H5Pset_istore_k: ctypes). */
-  static final String PRELUDE = String.join("\n",
-      "import sys, ctypes, hashlib, h5py, numpy as np",
+  static final String PRELUDE = Oracles.PY_INT32_SHA + String.join("\n",
+      "import ctypes",
       "def hdf5():",
       "    for line in open('/proc/self/maps'):",
       "        p = line.split()[-1]",
@@ -54,8 +54,6 @@ class ChunkIndexUpdateTest {
       "    if k != 32:",
       "        assert hdf5().H5Pset_istore_k(ctypes.c_int64(fcpl.id), ctypes.c_uint(k)) >= 0",
       "    return h5py.File(h5py.h5f.create(path.encode(), h5py.h5f.ACC_TRUNC, fcpl=fcpl))",
-      "def sha(a):",
-      "    return hashlib.sha256(np.ascontiguousarray(a, dtype='<i4').tobytes()).hexdigest()",
       "");
 
   /**

@@ -21,11 +21,7 @@ import org.junit.jupiter.api.Test;
  * value.
  */
 class ExtensibleArrayGrowthTest {
-  private static final String SHA = String.join("\n",
-      "import sys, hashlib, h5py, numpy as np",
-      "def sha(a):",
-      "    return hashlib.sha256(np.ascontiguousarray(a, dtype='<i4').tobytes()).hexdigest()",
-      "");
+  private static final String SHA = Oracles.PY_INT32_SHA;
 
   /**
    * Dataset {@code a} (one element per chunk) grows by up to 40 chunks per flush, from the

@@ -24,6 +24,17 @@ import java.util.concurrent.TimeUnit;
 public final class Oracles {
   public static final String PYTHON = "/usr/bin/python3";
 
+  /**
+   * Python prelude for h5py scripts that compare int32 data by digest: imports sys, hashlib,
+   * h5py and numpy, and defines {@code sha(a)}, the SHA-256 of {@code a} as C-ordered
+   * little-endian int32 bytes (what {@code ChunkIndexUpdateTest.sha} computes in Java).
+   */
+  public static final String PY_INT32_SHA = String.join("\n",
+      "import sys, hashlib, h5py, numpy as np",
+      "def sha(a):",
+      "    return hashlib.sha256(np.ascontiguousarray(a, dtype='<i4').tobytes()).hexdigest()",
+      "");
+
   private Oracles() {}
 
   /** Result of one external command. */
