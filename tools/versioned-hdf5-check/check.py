@@ -244,7 +244,8 @@ def vhdf5_steps(last_commit):
             w("py/added", [0, 0], [4, 3], 7),
             {"op": "resize", "path": "cube", "shape": [4, 6, 5]},
             w("cube", [0, 5, 0], [1, 1, 5], 2),
-            w("grp/sub/strs", [1], [2], 4)]},
+            w("grp/sub/strs", [1], [2], 4),
+            w("grp/u16", [0, 0], [1, 5], 3)]},
         {"by": "vhdf5", "kind": "commit", "name": "p2", "parent": "b1", "ops": [
             {"op": "delete", "path": "grp/new"},
             c("py/strs2", "str", [5], [2], None),

@@ -26,7 +26,7 @@ import java.util.Objects;
  * computes on its own with numpy, so neither side's reads are checked against the other's.
  *
  * <p>Formula: {@code base = seed * 1_000_000 + sum(c[i] * 100^(rank-1-i))}; integers store
- * {@code base} (wrapping as a C cast does), floats {@code base + 0.5}, strings
+ * {@code base} (wrapping as a C cast does, e.g. {@code <u2} keeps the low 16 bits), floats {@code base + 0.5}, strings
  * {@code "s<seed>@c0,c1,..."}. Coordinates stay below 100.
  */
 final class InteropScenario {
@@ -48,10 +48,13 @@ final class InteropScenario {
         write("cube", dims(0, 1, 1), dims(2, 2, 3), 1),
         create("empty/f4", "<f4", dims(7), dims(3), 1.5),
         create("grp/sub/strs", "str", dims(6), dims(4), null),
-        write("grp/sub/strs", dims(0), dims(6), 1)));
+        write("grp/sub/strs", dims(0), dims(6), 1),
+        create("grp/u16", "<u2", dims(4, 5), dims(3, 2), 7),
+        write("grp/u16", dims(1, 1), dims(2, 3), 2)));
     steps.add(commit("h5j", "v2", "v1",
         write("ints", dims(2), dims(2), 2), resize("grid", dims(7, 6)),
-        write("grid", dims(6, 0), dims(1, 6), 2), write("grp/sub/strs", dims(5), dims(1), 2)));
+        write("grid", dims(6, 0), dims(1, 6), 2), write("grp/sub/strs", dims(5), dims(1), 2),
+        resize("grp/u16", dims(5, 5))));
     steps.add(commit("h5j", "b1", "v1", // a branch: the same parent as v2
         write("cube", dims(2, 3, 4), dims(1, 1, 1), 3), resize("ints", dims(6)),
         create("grp/new", "<i4", dims(5), dims(5), 0), write("grp/new", dims(0), dims(5), 3)));
@@ -301,6 +304,7 @@ final class InteropScenario {
     base += lin;
     return switch (dtype) {
       case "<i4" -> (int) base;
+      case "<u2" -> (int) (base & 0xFFFF);
       case "<i8" -> base;
       case "<f4" -> (float) (base + 0.5);
       case "<f8" -> base + 0.5;
@@ -319,6 +323,7 @@ final class InteropScenario {
     double f = fill == null ? 0 : (Double) fill;
     return switch (dtype) {
       case "<i4" -> (int) f;
+      case "<u2" -> (int) f & 0xFFFF;
       case "<i8" -> (long) f;
       case "<f4" -> (float) f;
       case "<f8" -> f;
@@ -333,7 +338,7 @@ final class InteropScenario {
 
   private static Object newArray(String dtype, int n) {
     return switch (dtype) {
-      case "<i4" -> new int[n];
+      case "<i4", "<u2" -> new int[n];
       case "<i8" -> new long[n];
       case "<f4" -> new float[n];
       case "<f8" -> new double[n];
@@ -345,6 +350,7 @@ final class InteropScenario {
   static Datatype datatype(String dtype) {
     return switch (dtype) {
       case "<i4" -> Datatypes.INT32;
+      case "<u2" -> Datatypes.UINT16;
       case "<i8" -> Datatypes.INT64;
       case "<f4" -> Datatypes.FLOAT32;
       case "<f8" -> Datatypes.FLOAT64;
@@ -354,7 +360,7 @@ final class InteropScenario {
   }
 
   private static String dtypeOf(Datatype t) {
-    for (String d : List.of("<i4", "<i8", "<f4", "<f8")) {
+    for (String d : List.of("<i4", "<u2", "<i8", "<f4", "<f8")) {
       if (datatype(d).equals(t)) {
         return d;
       }
