@@ -22,6 +22,7 @@ so no side's reads are compared with its own writes.
 Exit status: 0 all matched, 1 a mismatch (each printed as a MISMATCH line), 2 usage.
 """
 
+import datetime
 import json
 import sys
 
@@ -29,6 +30,7 @@ import h5py
 import numpy as np
 
 FIRST = "__first_version__"
+TIMESTAMP_FMT = "%Y-%m-%d %H:%M:%S.%f%z"  # versioned-hdf5's versions.TIMESTAMP_FMT
 
 
 # --- the model -------------------------------------------------------------------------
@@ -212,6 +214,14 @@ def verify(path, steps, reader):
             if name not in names:
                 continue
             g = open_version(name)
+            # what versioned-hdf5 looks at before it hands out a version: a true
+            # `committed`, and a timestamp in its format (for lookups by time)
+            if not bool(g.attrs.get("committed", False)):
+                problems.append("%s: not marked committed" % name)
+            try:
+                datetime.datetime.strptime(as_text(g.attrs["timestamp"]), TIMESTAMP_FMT)
+            except (KeyError, ValueError) as e:
+                problems.append("%s: timestamp %r" % (name, e))
             parent = as_text(g.attrs["prev_version"])
             want = want_parents[name] or FIRST
             if parent != want:
