@@ -73,11 +73,13 @@ def block(dtype, start, count, seed):
 class Array:
     def __init__(self, dtype, shape, chunks, fill):
         self.dtype, self.chunks, self.fill = dtype, tuple(chunks), fill
+        self.attrs = {}
         self.values = np.full(tuple(shape), fill_of(dtype, fill), dtype=np_dtype(dtype))
 
     def copy(self):
         a = Array(self.dtype, (), self.chunks, self.fill)
         a.values = self.values.copy()
+        a.attrs = dict(self.attrs)
         return a
 
     def resize(self, shape):
@@ -109,6 +111,8 @@ def replay(steps):
                         a.dtype, op["start"], op["count"], op["seed"])
                 elif op["op"] == "resize":
                     v[path].resize(op["shape"])
+                elif op["op"] == "attr":
+                    v[path].attrs[op["name"]] = op["value"]
                 elif op["op"] == "delete":
                     for k in [k for k in v if k == path or k.startswith(path + "/")]:
                         del v[k]
@@ -155,7 +159,25 @@ def as_text(x):
     return x.decode("utf-8") if isinstance(x, bytes) else x
 
 
+LAYOUT_ATTRS = ("raw_data", "chunks")  # versioned-hdf5's own attributes of a version dataset
+
+
+def compare_attrs(where, ds, want, problems):
+    got = {k: ds.attrs[k] for k in ds.attrs if k not in LAYOUT_ATTRS}
+    if set(got) != set(want.attrs):
+        problems.append("%s: attributes %s, expected %s" % (where, sorted(got),
+                                                            sorted(want.attrs)))
+        return
+    for k, v in want.attrs.items():
+        g = got[k]
+        same = as_text(g) == v if isinstance(v, str) else (
+            np.ndim(g) == 0 and not isinstance(as_text(g), str) and g == v)
+        if not same:
+            problems.append("%s: attribute %s = %r, expected %r" % (where, k, g, v))
+
+
 def compare_dataset(where, ds, want, problems):
+    compare_attrs(where, ds, want, problems)
     if tuple(ds.shape) != want.values.shape:
         problems.append("%s: shape %s, expected %s" % (where, ds.shape, want.values.shape))
         return
@@ -255,7 +277,9 @@ def vhdf5_steps(last_commit):
             {"op": "resize", "path": "cube", "shape": [4, 6, 5]},
             w("cube", [0, 5, 0], [1, 1, 5], 2),
             w("grp/sub/strs", [1], [2], 4),
-            w("grp/u16", [0, 0], [1, 5], 3)]},
+            w("grp/u16", [0, 0], [1, 5], 3),
+            {"op": "attr", "path": "py/added", "name": "note", "value": "from versioned-hdf5"},
+            {"op": "attr", "path": "ints", "name": "scale", "value": 4}]},
         {"by": "vhdf5", "kind": "commit", "name": "p2", "parent": "b1", "ops": [
             {"op": "delete", "path": "grp/new"},
             c("py/strs2", "str", [5], [2], None),
@@ -291,6 +315,8 @@ def apply_vhdf5(vf, f, step):
                         dtype, op["start"], op["count"], op["seed"])
                 elif op["op"] == "resize":
                     g[path].resize(tuple(op["shape"]))
+                elif op["op"] == "attr":
+                    g[path].attrs[op["name"]] = op["value"]
                 elif op["op"] == "delete":
                     del g[path]
     elif step["kind"] == "deleteVersions":

@@ -43,7 +43,8 @@ final class InteropScenario {
     steps.add(commit("h5j", "v1", null,
         create("ints", "<i4", dims(10), dims(4), -7), write("ints", dims(0), dims(10), 1),
         create("grid", "<f8", dims(5, 6), dims(2, 4), 0.25),
-        write("grid", dims(0, 0), dims(5, 6), 1),
+        write("grid", dims(0, 0), dims(5, 6), 1), attr("grid", "units", "m/s"),
+        attr("ints", "scale", 3),
         create("cube", "<i8", dims(3, 4, 5), dims(2, 2, 3), 0),
         write("cube", dims(0, 1, 1), dims(2, 2, 3), 1),
         create("empty/f4", "<f4", dims(7), dims(3), 1.5),
@@ -53,6 +54,7 @@ final class InteropScenario {
         write("grp/u16", dims(1, 1), dims(2, 3), 2)));
     steps.add(commit("h5j", "v2", "v1",
         write("ints", dims(2), dims(2), 2), resize("grid", dims(7, 6)),
+        attr("grid", "offset", 0.5),
         write("grid", dims(6, 0), dims(1, 6), 2), write("grp/sub/strs", dims(5), dims(1), 2),
         resize("grp/u16", dims(5, 5))));
     steps.add(commit("h5j", "b1", "v1", // a branch: the same parent as v2
@@ -76,7 +78,7 @@ final class InteropScenario {
         write("ints", dims(0), dims(3), 6), resize("grid", dims(8, 6)),
         write("grid", dims(7, 2), dims(1, 4), 6),
         create("late/f4", "<f4", dims(2, 3), dims(2, 2), -1.0),
-        write("late/f4", dims(1, 1), dims(1, 2), 6)));
+        write("late/f4", dims(1, 1), dims(1, 2), 6), attr("late/f4", "by", "h5j")));
     steps.add(commit("h5j", "h5j-3", "b1", write("grp/new", dims(1), dims(2), 7)));
     return steps;
   }
@@ -121,16 +123,25 @@ final class InteropScenario {
       }
       case "resize" -> s.resize(path, longs(op.get("shape")));
       case "delete" -> s.delete(path);
+      case "attr" -> s.setAttribute(path, op.get("name").asText(), attributeValue(op.get("value")));
       default -> throw new IllegalArgumentException("unknown op " + op);
     }
+  }
+
+  /** A JSON attribute value as h5j stores it: text a string, integers int64, else float64. */
+  private static Object attributeValue(JsonNode v) {
+    return v.isTextual() ? v.asText() : v.isIntegralNumber() ? (Object) v.asLong()
+        : (Object) v.asDouble();
   }
 
   // --- the model: what every version should hold ---
 
   /** One dataset of one version as the steps define it. */
-  record Model(String dtype, long[] shape, Object fill, Map<List<Long>, Integer> seeds) {
+  record Model(String dtype, long[] shape, Object fill, Map<List<Long>, Integer> seeds,
+      Map<String, JsonNode> attrs) {
     Model copy() {
-      return new Model(dtype, shape.clone(), fill, new LinkedHashMap<>(seeds));
+      return new Model(dtype, shape.clone(), fill, new LinkedHashMap<>(seeds),
+          new LinkedHashMap<>(attrs));
     }
 
     /** The expected flat array (C order), typed as h5j's read returns it. */
@@ -176,7 +187,8 @@ final class InteropScenario {
     String path = op.get("path").asText();
     switch (op.get("op").asText()) {
       case "create" -> v.put(path, new Model(op.get("dtype").asText(), longs(op.get("shape")),
-          op.get("fill").isNull() ? null : op.get("fill").asDouble(), new LinkedHashMap<>()));
+          op.get("fill").isNull() ? null : op.get("fill").asDouble(), new LinkedHashMap<>(),
+          new LinkedHashMap<>()));
       case "write" -> {
         Model m = v.get(path);
         long[] start = longs(op.get("start"));
@@ -200,8 +212,9 @@ final class InteropScenario {
           }
           return false;
         });
-        v.put(path, new Model(m.dtype(), shape, m.fill(), m.seeds()));
+        v.put(path, new Model(m.dtype(), shape, m.fill(), m.seeds(), m.attrs()));
       }
+      case "attr" -> v.get(path).attrs().put(op.get("name").asText(), op.get("value"));
       case "delete" -> {
         v.remove(path);
         v.keySet().removeIf(k -> k.startsWith(path + "/"));
@@ -255,9 +268,29 @@ final class InteropScenario {
         if (!Objects.deepEquals(got, m.expected())) {
           problems.add(where + ": values differ");
         }
+        Map<String, Object> attrs = view.attributes(d.getKey());
+        if (!attrs.keySet().equals(m.attrs().keySet())) {
+          problems.add(where + ": attributes " + attrs.keySet() + ", expected "
+              + m.attrs().keySet());
+        } else {
+          m.attrs().forEach((k, value) -> {
+            if (!sameValue(attrs.get(k), value)) {
+              problems.add(where + ": attribute " + k + " = " + attrs.get(k) + ", expected "
+                  + value);
+            }
+          });
+        }
       }
     }
     return problems;
+  }
+
+  private static boolean sameValue(Object got, JsonNode want) {
+    if (want.isTextual()) {
+      return want.asText().equals(got);
+    }
+    return got instanceof Number n && (want.isIntegralNumber() ? n.longValue() == want.asLong()
+        && n.doubleValue() == want.asDouble() : n.doubleValue() == want.asDouble());
   }
 
   /** The parent each kept version has after the steps (deleted ones skipped over). */
@@ -403,6 +436,18 @@ final class InteropScenario {
   static ObjectNode resize(String path, long[] shape) {
     ObjectNode o = op("resize", path);
     o.set("shape", array(shape));
+    return o;
+  }
+
+  static ObjectNode attr(String path, String name, Object value) {
+    ObjectNode o = op("attr", path).put("name", name);
+    if (value instanceof String t) {
+      o.put("value", t);
+    } else if (value instanceof Integer i) {
+      o.put("value", i);
+    } else {
+      o.put("value", (Double) value);
+    }
     return o;
   }
 
