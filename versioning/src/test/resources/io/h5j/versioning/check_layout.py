@@ -100,6 +100,11 @@ for name in names:
                 table[h] = tuple(int(x) for x in r["shape"])
             starts = [s for s, _ in table.values()]
             assert len(set(starts)) == len(starts), "two hashes share a slot"
+            # versioned-hdf5 writes the next new chunk at slot largest_index (rows
+            # largest_index * chunks[0]...): the used slots must be exactly 0..largest_index-1
+            c0 = int(f["/_version_data/" + p + "/raw_data"].chunks[0])
+            assert sorted(starts) == [i * c0 for i in range(largest)], (
+                "hash table slots are not 0..largest_index-1", p, sorted(starts))
             tables[p] = table
         table = tables[p]
         dcpl = ds.id.get_create_plist()
