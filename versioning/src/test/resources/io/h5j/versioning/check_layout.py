@@ -105,6 +105,9 @@ for name in names:
             c0 = int(f["/_version_data/" + p + "/raw_data"].chunks[0])
             assert sorted(starts) == [i * c0 for i in range(largest)], (
                 "hash table slots are not 0..largest_index-1", p, sorted(starts))
+            # ... after growing raw_data by whole chunks from its current length
+            assert f["/_version_data/" + p + "/raw_data"].shape[0] >= largest * c0, (
+                "raw_data is shorter than the slots its hash table claims", p)
             tables[p] = table
         table = tables[p]
         dcpl = ds.id.get_create_plist()
