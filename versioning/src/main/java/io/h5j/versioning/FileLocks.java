@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -32,6 +33,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * them all. So there is one object per file per JVM, counted by the {@link VersionedFile}s
  * that use it: its channel is the one they all read and write through, and it is closed only
  * when the last of them is; between themselves, threads of one JVM take a read-write lock.
+ *
+ * <p>libhdf5 (h5py, h5dump, versioned-hdf5) sees none of these: it takes flock(2) on the whole
+ * file, shared to read and exclusive to write, for as long as it has the file open. So the
+ * writer also holds that lock ({@link Libhdf5FileLock}): shared while it has the file open,
+ * which keeps libhdf5 writers out and lets libhdf5 readers in, and exclusive while it changes
+ * the file, so that a libhdf5 reader opens the file before or after a change, never during
+ * one (during one its open fails with errno 11, and it may retry).
  */
 final class FileLocks {
   /** Where the lock bytes lie: 2^62, beyond any file a file system holds. */
@@ -42,6 +50,12 @@ final class FileLocks {
 
   /** Test switch: false makes every lock a no-op, to show what readers see without them. */
   static volatile boolean enabled = true;
+
+  /** System property that switches the libhdf5 (flock) lock off when "false". */
+  static final String LIBHDF5_LOCKING = "h5j.libhdf5Locking";
+  /** System property: how long a change waits for libhdf5 readers to close the file (ms). */
+  static final String LIBHDF5_WAIT = "h5j.libhdf5LockWaitMillis";
+  static final Duration DEFAULT_LIBHDF5_WAIT = Duration.ofSeconds(5);
 
   private static final Map<Object, FileLocks> OPEN = new HashMap<>();
 
@@ -57,6 +71,9 @@ final class FileLocks {
   private FileLock dataLock;
   private FileLock writerLock;
   private boolean writerClaimed;
+  /** The writer's flock lock as libhdf5 sees it, or null (no writer, or switched off). */
+  private Libhdf5FileLock libhdf5;
+  private boolean libhdf5Exclusive;
 
   private FileLocks(Object key, Path path, FileChannel channel, boolean writable) {
     this.key = key;
@@ -132,16 +149,67 @@ final class FileLocks {
             + " h5j allows one writer at a time: close it there first");
       }
       writerLock = l;
+      try {
+        if (libhdf5LockingWanted()) {
+          libhdf5 = claimLibhdf5(Libhdf5FileLock.FLOCK);
+        }
+      } catch (IOException | RuntimeException e) {
+        writerLock = null;
+        release(l);
+        throw e;
+      }
     }
     writerClaimed = true;
+  }
+
+  /**
+   * Whether writers take libhdf5's lock: not when libhdf5's own switch is off
+   * ({@code HDF5_USE_FILE_LOCKING=FALSE}: its readers then take no lock to respect), nor with
+   * {@code -Dh5j.libhdf5Locking=false}.
+   */
+  static boolean libhdf5LockingWanted() {
+    String env = System.getenv("HDF5_USE_FILE_LOCKING");
+    boolean libhdf5Off = env != null && (env.equalsIgnoreCase("FALSE") || env.equals("0"));
+    return !libhdf5Off && !"false".equalsIgnoreCase(System.getProperty(LIBHDF5_LOCKING));
+  }
+
+  /** How long a change waits for libhdf5 readers by default ({@value #LIBHDF5_WAIT}). */
+  static Duration defaultLibhdf5Wait() {
+    Long ms = Long.getLong(LIBHDF5_WAIT);
+    return ms != null && ms >= 0 ? Duration.ofMillis(ms) : DEFAULT_LIBHDF5_WAIT;
+  }
+
+  /** Takes libhdf5's lock shared for the writer, refused if a libhdf5 writer has the file. */
+  private Libhdf5FileLock claimLibhdf5(java.nio.file.Path flock) throws IOException {
+    Libhdf5FileLock l = Libhdf5FileLock.open(path, flock);
+    try {
+      if (!l.tryShared()) {
+        throw new IllegalStateException(path + " is open for writing in a libhdf5 program ("
+            + l.holders() + "; h5py, versioned-hdf5 and other libhdf5 writers hold an exclusive"
+            + " flock on the file while they have it open): close it there first");
+      }
+      return l;
+    } catch (IOException | RuntimeException e) {
+      l.close();
+      throw e;
+    }
   }
 
   /** Gives up the claim of {@link #claimWriter()}. */
   synchronized void releaseWriter() throws IOException {
     FileLock l = writerLock;
+    Libhdf5FileLock h = libhdf5;
     writerLock = null;
+    libhdf5 = null;
+    libhdf5Exclusive = false;
     writerClaimed = false;
-    release(l);
+    try {
+      release(l);
+    } finally {
+      if (h != null) {
+        h.close();
+      }
+    }
   }
 
   /** Waits until no writer changes the file, and keeps writers out until {@link #unlockShared}. */
@@ -179,7 +247,37 @@ final class FileLocks {
     }
   }
 
-  /** Waits until no reader reads the file, and keeps readers out until {@link #unlockExclusive}. */
+  /**
+   * Waits until no reader reads the file, and keeps readers out until {@link #unlockExclusive}:
+   * h5j readers, and, for the writer, libhdf5 readers too, waiting for those at most
+   * {@code libhdf5Wait}; if they keep the file open longer, nothing is locked and a
+   * {@link FileInUseException} names them.
+   */
+  void lockExclusive(Duration libhdf5Wait) throws IOException {
+    lockExclusive();
+    try {
+      synchronized (this) {
+        if (libhdf5 != null && !libhdf5.exclusive(libhdf5Wait)) {
+          String who = libhdf5.holders();
+          boolean back = libhdf5.tryShared(); // the conversion gave up the shared lock
+          throw new FileInUseException(path + " is open in a libhdf5 program (" + who + ")"
+              + " that did not close it within " + libhdf5Wait.toMillis() + " ms; h5j changes"
+              + " a file only while no libhdf5 reader has it open (libhdf5 does not see a"
+              + " change as it happens). Nothing was written; close it there and try again"
+              + (back ? "" : " (a libhdf5 writer has the file now)"));
+        }
+        libhdf5Exclusive = libhdf5 != null;
+      }
+    } catch (IOException | RuntimeException e) {
+      unlockExclusive();
+      throw e;
+    }
+  }
+
+  /**
+   * Waits until no h5j reader reads the file, and keeps them out until {@link #unlockExclusive};
+   * libhdf5 readers are not waited for (for a flush that writes nothing new).
+   */
   void lockExclusive() throws IOException {
     inJvm.writeLock().lock();
     try {
@@ -209,9 +307,18 @@ final class FileLocks {
         dataLock = null;
         turnstileLock = null;
         try {
-          release(d);
+          if (libhdf5Exclusive) {
+            libhdf5Exclusive = false;
+            // back to shared; false only if a libhdf5 writer took the file in the instant the
+            // conversion left it free: then no lock is held, and the next change waits for it
+            libhdf5.tryShared();
+          }
         } finally {
-          release(t);
+          try {
+            release(d);
+          } finally {
+            release(t);
+          }
         }
       }
     } finally {

@@ -54,6 +54,7 @@ public final class VersionedFile implements Closeable {
   private final H5File callers;
   private StagedVersion staged;
   private boolean compactMappings;
+  private java.time.Duration libhdf5Wait = FileLocks.defaultLibhdf5Wait();
   private final Map<String, RawStore> stores = new HashMap<>();
   /** The generation the cached structures show ({@link VersionLayout#ATTR_GENERATION}). */
   private long generation;
@@ -93,8 +94,10 @@ public final class VersionedFile implements Closeable {
   /**
    * Opens a versioned file to read and add versions. The file is checked first, read-only.
    * Only one process (and one {@code VersionedFile} per JVM) may have a file open this way:
-   * a second one gets an {@link IllegalStateException}. Readers in other processes that use
-   * {@link #openReadOnly} never see a commit half done (see there).
+   * a second one gets an {@link IllegalStateException}, and so does this one if a libhdf5
+   * program (h5py, versioned-hdf5) has the file open to write. Readers in other processes that
+   * use {@link #openReadOnly} or libhdf5 never see a commit half done (see there and
+   * {@link #libhdf5LockWait}).
    */
   public static VersionedFile open(Path path) throws IOException {
     FileLocks locks = FileLocks.acquire(path);
@@ -157,9 +160,10 @@ public final class VersionedFile implements Closeable {
    * end and keeps the next one waiting until the read is done; it first checks whether the
    * file changed since the last read and, if so, reads it anew. So a reader lists only
    * committed versions and reads them whole. The locks are POSIX record locks
-   * ({@link java.nio.channels.FileChannel#lock}, fcntl on Linux); libhdf5 locks files with
-   * flock(), which does not interact with them, so readers using libhdf5 (h5py) get no such
-   * protection from an h5j writer, nor an h5j reader from a libhdf5 writer.
+   * ({@link java.nio.channels.FileChannel#lock}, fcntl on Linux), which libhdf5 does not see;
+   * libhdf5 readers (h5py) are kept out of a change by the flock lock the writer takes as
+   * well (see {@link #libhdf5LockWait}), but an h5j reader is not protected from a libhdf5
+   * writer.
    */
   public static VersionedFile openReadOnly(Path path) throws IOException {
     FileLocks locks = FileLocks.acquire(path);
@@ -248,7 +252,7 @@ public final class VersionedFile implements Closeable {
    * (so that readers re-read whatever the work leaves, even if it fails half way).
    */
   private void changing(FileWork work) throws IOException {
-    locks.lockExclusive();
+    locks.lockExclusive(libhdf5Wait);
     try {
       guarded(() -> {
         open().group(VersionLayout.VERSIONS).attributes().put(VersionLayout.ATTR_GENERATION,
@@ -306,6 +310,30 @@ public final class VersionedFile implements Closeable {
    */
   public VersionedFile compactMappings(boolean on) {
     this.compactMappings = on;
+    return this;
+  }
+
+  /**
+   * How long a change (a commit, {@link #deleteVersions}, {@link #rebuildHashTables}) waits for
+   * libhdf5 programs (h5py, h5dump, versioned-hdf5) that have the file open to let go of it;
+   * default 5 s, or {@code -Dh5j.libhdf5LockWaitMillis}. libhdf5 holds a shared flock(2) lock on
+   * a file it reads for as long as it has it open, and cannot see a change as it happens; so
+   * the writer takes that lock exclusively from the change's first write to its last flush
+   * (through util-linux's {@code /usr/bin/flock}, as Java has no flock), and a libhdf5 program
+   * opening the file meanwhile fails at once ("unable to lock file, errno = 11") and may retry.
+   * If the file is still open elsewhere after {@code wait}, the change fails with a
+   * {@link FileInUseException} and writes nothing. Between changes the writer holds the lock
+   * shared, which lets libhdf5 readers in and keeps libhdf5 writers out. The lock is off when
+   * libhdf5's own switch is ({@code HDF5_USE_FILE_LOCKING=FALSE}: its readers take no lock to
+   * respect), or with {@code -Dh5j.libhdf5Locking=false} (for systems without
+   * {@code /usr/bin/flock} where no libhdf5 program reads the file while h5j writes). Returns
+   * this file.
+   */
+  public VersionedFile libhdf5LockWait(java.time.Duration wait) {
+    if (wait.isNegative()) {
+      throw new IllegalArgumentException("a wait cannot be negative: " + wait);
+    }
+    this.libhdf5Wait = wait;
     return this;
   }
 
@@ -673,7 +701,9 @@ public final class VersionedFile implements Closeable {
         H5File f = file;
         file = null;
         if (writable) {
-          locks.lockExclusive(); // closing flushes: readers wait for it
+          // closing flushes: h5j readers wait for it; libhdf5 readers need not, as every change
+          // was flushed under their lock and this writes the same superblock again
+          locks.lockExclusive();
           try {
             f.close();
           } finally {
