@@ -58,7 +58,7 @@ class Libhdf5LockTest {
 
   @Test
   void h5pyReadersSeeOnlyWholeCommitsAndDeletes() throws Exception {
-    List<String> outputs = writeWhileH5pyReads(true, 16);
+    List<String> outputs = writeWhileH5pyReads(true, 24);
     long reads = 0;
     long retries = 0;
     for (String out : outputs) {

@@ -58,7 +58,7 @@ while True:
     except OSError as e:
         if 'errno = 11' in str(e):
             retries += 1  # the writer is changing the file: try again
-            time.sleep(0.002)
+            time.sleep(0.02)
             continue
         bad += 1
         first_error = first_error or repr(e)
