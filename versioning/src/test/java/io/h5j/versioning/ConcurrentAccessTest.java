@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 /**
  * One writer and several readers of a versioned file: readers in other processes never see a
  * half-done commit or delete, and a reader in the same JVM re-reads the file exactly when the
- * writer changed it.
+ * writer changed it. Readers using libhdf5 (h5py): {@link Libhdf5LockTest}.
  */
 class ConcurrentAccessTest {
   private static final int COMMITS = 16;
@@ -132,56 +132,6 @@ class ConcurrentAccessTest {
     List<String> outputs = runProcesses(false);
     outputs.forEach(o -> System.out.println("reader: " + o.lines().findFirst().orElse("")));
     assertTrue(outputs.stream().anyMatch(o -> o.startsWith("TORN")), outputs.toString());
-  }
-
-  /**
-   * What an h5py (libhdf5) reader gets while h5j commits: libhdf5 locks with flock(), which
-   * does not see h5j's record locks, so nothing keeps it out of a commit in progress. Opt-in (tag
-   * "demo", as above), as whether it catches one depends on timing.
-   */
-  @Test
-  @Tag("demo")
-  void h5pyReadersAreNotProtected() throws Exception {
-    Oracles.requireH5py();
-    VersionedFile.create(file).close();
-    Process py = new ProcessBuilder(Oracles.PYTHON, "-c", String.join("\n",
-        "import h5py, sys, os, numpy as np",
-        "path, d = sys.argv[1], sys.argv[2]",
-        "open(os.path.join(d, 'ready-py'), 'w').close()",
-        "ok = bad = 0",
-        "while True:",
-        "    done = os.path.exists(os.path.join(d, 'done'))",
-        "    try:",
-        "        with h5py.File(path, 'r') as f:",
-        "            vs = f['_version_data/versions']",
-        "            for v in list(vs):",
-        "                if v == '__first_version__' or not vs[v].attrs['committed']:",
-        "                    continue",
-        "                k = int(v[1:])",
-        "                i = np.arange(100 + 25 * k)",
-        "                line = i * 10 + np.where(i % 17 == k % 17, k, 0)",
-        "                if np.array_equal(vs[v]['line'][()], line):",
-        "                    ok += 1",
-        "                else:",
-        "                    bad += 1",
-        "    except Exception as e:",
-        "        bad += 1",
-        "    if done:",
-        "        break",
-        "print('ok', ok, 'bad', bad)"), file.toString(), dir.toString())
-        .redirectErrorStream(true).start();
-    for (int i = 1; i < ConcurrentAccessProcess.READERS; i++) {
-      Files.writeString(dir.resolve("ready-none" + i), ""); // only one reader here
-    }
-    Files.writeString(dir.resolve("release"), "");
-    Process writer = start("writer", file.toString(), String.valueOf(COMMITS),
-        dir.toString(), "lock");
-    String writerOut = finish(writer);
-    assertEquals(0, writer.exitValue(), "writer failed:\n" + writerOut);
-    String out = finish(py).strip();
-    System.out.println("h5py reader: exit " + py.exitValue() + ", " + out);
-    // libhdf5 either reports a failed or wrong read, or dies on what it read
-    assertTrue(py.exitValue() != 0 || out.matches("(?s).*ok \\d+ bad [1-9]\\d*"), out);
   }
 
   /** Starts the readers, then the writer; returns each reader's output once all ended. */
