@@ -20,7 +20,7 @@ import java.util.Random;
  *
  * <ul>
  *   <li>a commit with and without libhdf5's flock lock (taken through {@code /usr/bin/flock}),
- *       in alternating batches on the same file;
+ *       in alternating batches on the same file, and the helper's two requests alone;
  *   <li>a read of an h5j read-only {@code VersionedFile} (record lock plus the check of the
  *       writer's generation counter) against the same read of the same dataset through the
  *       file underneath (no lock, no check), and such a read right after a commit (it re-reads
@@ -107,6 +107,9 @@ public final class VersionLockCost {
     row("commit, flock lock off", off);
     System.out.printf(Locale.ROOT, "| difference of medians (cost of the flock lock per commit) |"
         + " %.3f ms | | |%n", (Timing.median(on) - Timing.median(off)) * 1e3);
+    List<Double>[] trips = flockRoundTrips(dir, 20, 200);
+    row("flock helper: take exclusive (no one else holds the file)", trips[0]);
+    row("flock helper: back to shared", trips[1]);
     row("VersionedFile.open, flock lock on (starts the helper)", openOn);
     row("VersionedFile.open, flock lock off", openOff);
 
@@ -167,6 +170,43 @@ public final class VersionLockCost {
         + " %.1f ms | | 1 |%n", copied * 1e3);
     Files.delete(copy);
     Files.delete(file);
+  }
+
+  /**
+   * The two requests a change makes to the flock helper, timed alone: a commit's own times
+   * vary by more than they cost on a shared machine. The helper class is package-private (not
+   * API), hence the reflection.
+   */
+  @SuppressWarnings("unchecked")
+  private static List<Double>[] flockRoundTrips(Path dir, int warmup, int reps)
+      throws Exception {
+    Path f = Files.createTempFile(dir, "flock", ".h5");
+    Class<?> c = Class.forName("io.h5j.versioning.Libhdf5FileLock");
+    java.lang.reflect.Method open = c.getDeclaredMethod("open", Path.class, Path.class);
+    java.lang.reflect.Method exclusive = c.getDeclaredMethod("exclusive",
+        java.time.Duration.class);
+    java.lang.reflect.Method shared = c.getDeclaredMethod("tryShared");
+    java.lang.reflect.Field flock = c.getDeclaredField("FLOCK");
+    for (java.lang.reflect.AccessibleObject o : List.of(open, exclusive, shared, flock)) {
+      o.setAccessible(true);
+    }
+    List<Double> x = new ArrayList<>();
+    List<Double> sh = new ArrayList<>();
+    try (AutoCloseable l = (AutoCloseable) open.invoke(null, f, flock.get(null))) {
+      for (int i = 0; i < warmup + reps; i++) {
+        long t0 = System.nanoTime();
+        exclusive.invoke(l, java.time.Duration.ofSeconds(5));
+        long t1 = System.nanoTime();
+        shared.invoke(l);
+        long t2 = System.nanoTime();
+        if (i >= warmup) {
+          x.add((t1 - t0) / 1e9);
+          sh.add((t2 - t1) / 1e9);
+        }
+      }
+    }
+    Files.delete(f);
+    return new List[] {x, sh};
   }
 
   private static void edit(io.h5j.versioning.StagedVersion s, Random rnd) throws IOException {
