@@ -49,6 +49,8 @@ final class Libhdf5FileLock implements AutoCloseable {
   private final Process helper;
   private final Writer requests;
   private final BufferedReader answers;
+  /** What flock printed before its last answer, for a failure message. */
+  private final List<String> said = new ArrayList<>();
 
   private Libhdf5FileLock(Path file, Process helper) {
     this.file = file;
@@ -70,8 +72,10 @@ final class Libhdf5FileLock implements AutoCloseable {
             + " -Dh5j.libhdf5Locking=false) if no libhdf5 program uses the file meanwhile");
       }
     }
-    Process p = new ProcessBuilder(SHELL.toString(), "-c", SCRIPT, "h5j-flock",
-        file.toAbsolutePath().toString(), flock.toString()).start();
+    ProcessBuilder pb = new ProcessBuilder(SHELL.toString(), "-c", SCRIPT, "h5j-flock",
+        file.toAbsolutePath().toString(), flock.toString());
+    pb.environment().put("LC_ALL", "C"); // flock parses "-w 0.500" by the locale
+    Process p = pb.start();
     Libhdf5FileLock l = new Libhdf5FileLock(file, p);
     try {
       l.expect(l.answer(), "open the file");
@@ -147,8 +151,6 @@ final class Libhdf5FileLock implements AutoCloseable {
     }
     return rc == 0;
   }
-
-  private final List<String> said = new ArrayList<>();
 
   /** The next "= code" line; anything flock printed before it is kept for a failure message. */
   private int answer() throws IOException {
