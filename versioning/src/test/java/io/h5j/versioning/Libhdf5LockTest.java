@@ -157,6 +157,30 @@ class Libhdf5LockTest {
   }
 
   @Test
+  void h5dumpObeysTheSameLock() throws Exception {
+    Oracles.requireH5dump();
+    try (VersionedFile w = VersionedFile.create(file)) {
+      ConcurrentAccessProcess.commit(w, 1);
+    }
+    String ds = "/_version_data/versions/v1/line";
+    try (Libhdf5FileLock l = Libhdf5FileLock.open(file, Libhdf5FileLock.FLOCK)) {
+      assertTrue(l.exclusive(Duration.ofSeconds(5)));
+      Oracles.Run refused = Oracles.run(List.of("h5dump", "-d", ds, file.toString()));
+      // h5dump hides libhdf5's "unable to lock file" behind its own message
+      assertTrue(refused.exitCode() != 0
+          && (refused.stderr() + refused.stdout()).contains("unable to open file"),
+          refused.stderr() + refused.stdout());
+      assertTrue(l.tryShared()); // the same file opens under a shared lock
+      String dump = Oracles.h5dump(file, "-y", "-w", "0", "-d", ds);
+      assertTrue(dump.contains("DATA {"), dump);
+      int at = dump.indexOf("DATA {") + 6;
+      long[] got = java.util.Arrays.stream(dump.substring(at, dump.indexOf('}', at))
+          .split("[,\\s]+")).filter(t -> !t.isEmpty()).mapToLong(Long::parseLong).toArray();
+      assertArrayEquals(ConcurrentAccessProcess.line(1), got);
+    }
+  }
+
+  @Test
   void aMissingFlockCommandIsNamed() throws Exception {
     Files.writeString(file, "");
     IOException e = assertThrows(IOException.class,
