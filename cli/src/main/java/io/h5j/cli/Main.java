@@ -4,6 +4,7 @@ import io.h5j.H5FormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,14 +13,15 @@ import picocli.CommandLine.Command;
  * no object at the given path), 2 usage error.
  */
 @Command(name = "h5j", mixinStandardHelpOptions = true, version = "h5j 0.1.0",
-    description = "HDF5 in pure Java: list, dump and check HDF5 files.",
-    subcommands = {LsCommand.class, DumpCommand.class, DemoCommand.class, RepackCommand.class,
-        LogCommand.class, ShowCommand.class, DiffCommand.class, CommitCommand.class,
-        CheckoutCommand.class})
+    description = "HDF5 in pure Java: list, dump and check HDF5 files.")
 public final class Main implements Runnable {
   public static final int OK = 0;
   public static final int BAD_INPUT = 1;
   public static final int USAGE = 2;
+  /** The subcommands, in the order the help lists them. */
+  private static final List<Class<?>> COMMANDS = List.of(LsCommand.class, DumpCommand.class,
+      DemoCommand.class, RepackCommand.class, LogCommand.class, ShowCommand.class,
+      DiffCommand.class, CommitCommand.class, CheckoutCommand.class);
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -36,6 +38,7 @@ public final class Main implements Runnable {
   /** Runs the command line with the given streams; returns the exit code. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
     CommandLine cl = new CommandLine(new Main());
+    addSubcommands(cl, args);
     cl.setOut(out);
     cl.setErr(err);
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
@@ -55,6 +58,21 @@ public final class Main implements Runnable {
     out.flush();
     err.flush();
     return code;
+  }
+
+  /**
+   * Registers the subcommand that {@code args} start with, or every one when they start with
+   * none (help, a usage error). picocli builds a command's model by reflection over its
+   * annotations, a large part of a short run's start-up: only the command that runs needs it.
+   */
+  private static void addSubcommands(CommandLine cl, String[] args) {
+    for (Class<?> c : COMMANDS) {
+      if (args.length > 0 && args[0].equals(c.getAnnotation(Command.class).name())) {
+        cl.addSubcommand(c);
+        return;
+      }
+    }
+    COMMANDS.forEach(cl::addSubcommand);
   }
 
   private static String describe(Exception e) {

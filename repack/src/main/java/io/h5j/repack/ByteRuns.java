@@ -6,113 +6,81 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
- * Copies byte ranges from one HDF5 file to another. Large ranges go through
- * {@link FileChannel#transferTo}, which lets the kernel move the bytes (copy_file_range or
- * sendfile on Linux); small ones that follow each other in the output are gathered in one
- * buffer and written together, so that a dataset of many small runs of chunks costs one read
- * per run and few writes, not several system calls per run.
+ * Copies byte ranges from one HDF5 file to another, each byte copied once, by the kernel.
+ * Short ranges go as views of the mapped input into the output's queue, which writes ranges
+ * that follow each other in the output with one gathering write; long ones through
+ * {@link FileChannel#transferTo} (sendfile on Linux), which copies without mapping the pages.
  */
 final class ByteRuns {
-  /** Runs at least this long are transferred by the kernel rather than buffered. */
+  /** Runs at least this long are transferred by the kernel rather than queued. */
   private static final int DIRECT = 256 << 10;
-  private static final int BUFFER = 1 << 20;
 
   private final FileAccess in;
+  private final MappedInput inBytes;
   private final FileAccess out;
+  private final BatchedOutput outBytes;
   /** The input's size: it is opened read-only and does not change under a repack. */
   private final long inSize;
-  private ByteBuffer buffer;
   private long copied;
 
-  ByteRuns(FileAccess in, FileAccess out) throws IOException {
+  /**
+   * @param in the input, reading through {@code inBytes}
+   * @param out the output, writing through {@code outBytes}
+   */
+  ByteRuns(FileAccess in, MappedInput inBytes, FileAccess out, BatchedOutput outBytes)
+      throws IOException {
     this.in = in;
+    this.inBytes = inBytes;
     this.out = out;
+    this.outBytes = outBytes;
     this.inSize = in.size();
   }
 
-  /** Copies {@code length} bytes from address {@code from} of IN to address {@code to} of OUT. */
+  /**
+   * Copies {@code length} bytes of raw data from address {@code from} of IN to address
+   * {@code to} of OUT, and counts them in {@link #copied}.
+   */
   void copy(long from, long to, long length, String structure) throws IOException {
-    try (Sequence s = sequence(to, structure)) {
-      s.append(from, length);
+    move(from, to, length, structure);
+    copied += length;
+  }
+
+  /** Copies {@code length} bytes of metadata, as {@link #copy} does, but not counted. */
+  void move(long from, long to, long length, String structure) throws IOException {
+    if (length == 0) {
+      return;
+    }
+    checkRange(from, length, structure);
+    long src = in.params().baseAddress() + from;
+    long dst = out.params().baseAddress() + to;
+    if (length >= DIRECT) {
+      transfer(src, dst, length, from, structure);
+    } else {
+      outBytes.writeRetained(inBytes.view(src, (int) length), dst);
     }
   }
 
   /**
-   * Starts copying runs that go one after the other into OUT from address {@code to}; they are
-   * all written when the sequence is closed.
+   * The {@code length} bytes at address {@code address} of IN, without copying them (a
+   * read-only view, little-endian), after checking the range.
    */
-  Sequence sequence(long to, String structure) {
-    return new Sequence(to, structure);
+  ByteBuffer view(long address, int length, String structure) throws IOException {
+    checkRange(address, length, structure);
+    return inBytes.view(in.params().baseAddress() + address, length)
+        .order(java.nio.ByteOrder.LITTLE_ENDIAN);
   }
 
-  /** Runs copied into consecutive addresses of OUT. */
-  final class Sequence implements AutoCloseable {
-    private final String structure;
-    /** Where the next run goes in OUT. */
-    private long next;
-    /** Where the bytes gathered in the buffer go, when it holds any. */
-    private long bufferedAt;
-
-    private Sequence(long to, String structure) {
-      this.next = to;
-      this.bufferedAt = to;
-      this.structure = structure;
-    }
-
-    /** Copies {@code length} bytes from address {@code from} of IN to the next ones of OUT. */
-    void append(long from, long length) throws IOException {
-      if (length == 0) {
-        return;
+  private void transfer(long src, long dst, long length, long from, String structure)
+      throws IOException {
+    FileChannel target = outBytes.flushedFile();
+    long done = 0;
+    while (done < length) {
+      target.position(dst + done);
+      long n = inBytes.file().transferTo(src + done, length - done, target);
+      if (n <= 0) {
+        throw new io.h5j.H5FormatException(structure, from + done, "file ends early");
       }
-      checkRange(from, length, structure);
-      if (length >= DIRECT) {
-        flush();
-        transfer(from, next, length);
-      } else {
-        if (buffer == null) {
-          buffer = ByteBuffer.allocateDirect(BUFFER);
-        }
-        if (buffer.remaining() < length) {
-          flush();
-        }
-        if (buffer.position() == 0) {
-          bufferedAt = next;
-        }
-        in.readFully(in.params().baseAddress() + from,
-            buffer.limit(buffer.position() + (int) length), structure);
-        buffer.limit(buffer.capacity());
-      }
-      next += length;
-      copied += length;
-    }
-
-    private void flush() throws IOException {
-      if (buffer != null && buffer.position() > 0) {
-        out.write(bufferedAt, buffer.flip());
-        buffer.clear();
-      }
-    }
-
-    /** Writes what is gathered. */
-    @Override
-    public void close() throws IOException {
-      flush();
-    }
-
-    private void transfer(long from, long to, long length) throws IOException {
-      FileChannel src = in.channel();
-      FileChannel dst = out.channel();
-      long srcPos = in.params().baseAddress() + from;
-      long dstPos = out.params().baseAddress() + to;
-      long done = 0;
-      while (done < length) {
-        dst.position(dstPos + done);
-        long n = src.transferTo(srcPos + done, length - done, dst);
-        if (n <= 0) {
-          throw new io.h5j.H5FormatException(structure, from + done, "file ends early");
-        }
-        done += n;
-      }
+      done += n;
     }
   }
 

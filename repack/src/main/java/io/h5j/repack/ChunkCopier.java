@@ -52,24 +52,23 @@ final class ChunkCopier {
     List<ChunkRecord> moved = new ArrayList<>(chunks.size());
     long at = base;
     int i = 0;
-    try (ByteRuns.Sequence copy = runs.sequence(base, "chunks of " + path)) {
-      while (i < chunks.size()) {
-        long runStart = chunks.get(i).address();
-        long runEnd = runStart;
-        int j = i;
-        while (j < chunks.size() && chunks.get(j).address() == runEnd) {
-          runEnd += chunks.get(j).storedSize();
-          j++;
-        }
-        copy.append(runStart, runEnd - runStart);
-        for (int k = i; k < j; k++) {
-          ChunkRecord c = chunks.get(k);
-          moved.add(new ChunkRecord(c.offset(), at + (c.address() - runStart), c.storedSize(),
-              c.filterMask()));
-        }
-        at += runEnd - runStart;
-        i = j;
+    String what = "chunks of " + path;
+    while (i < chunks.size()) {
+      long runStart = chunks.get(i).address();
+      long runEnd = runStart;
+      int j = i;
+      while (j < chunks.size() && chunks.get(j).address() == runEnd) {
+        runEnd += chunks.get(j).storedSize();
+        j++;
       }
+      runs.copy(runStart, at, runEnd - runStart, what);
+      for (int k = i; k < j; k++) {
+        ChunkRecord c = chunks.get(k);
+        moved.add(new ChunkRecord(c.offset(), at + (c.address() - runStart), c.storedSize(),
+            c.filterMask()));
+      }
+      at += runEnd - runStart;
+      i = j;
     }
     return index(layout, space, filtered, moved);
   }

@@ -14,16 +14,17 @@ import java.util.Map;
 
 /**
  * Moves global heap collections that hold a single object from one file to another as bytes:
- * one read into a reused buffer and one write, with nothing decoded or re-encoded. libhdf5
- * gives every heap object larger than its 4 KiB minimum a collection of its own, so in a
- * versioned file nearly every virtual dataset's mapping block travels this way. The object
+ * looked at through a view of the mapped input and copied by the kernel, with nothing decoded
+ * or re-encoded. libhdf5 gives every heap object larger than its 4 KiB minimum a collection
+ * of its own, so in a versioned file nearly every virtual dataset's mapping block travels
+ * this way. The object
  * keeps its index; only the collection's address changes. Collections holding more than one
  * object, or more free space than a minimum-sized collection, are left to the caller (which
  * copies them object by object, leaving free space behind).
  */
 final class HeapCollectionMover {
-  /** Larger collections are left to the caller rather than buffered whole. */
-  private static final int MAX_MOVED = 64 << 20;
+  /** Larger collections are left to the caller rather than viewed whole. */
+  private static final int MAX_MOVED = MappedInput.MAX_VIEW;
   private static final String STRUCTURE = "global heap collection";
 
   /** Looks at the object about to be moved and says whether it may go as it is. */
@@ -31,8 +32,7 @@ final class HeapCollectionMover {
     boolean accept(ByteBuffer object) throws IOException;
   }
 
-  private final FileAccess in;
-  private final FileAccess out;
+  private final ByteRuns runs;
   private final SpaceAllocator allocator;
   private final int headerSize;
   private final int objectHeaderSize;
@@ -40,13 +40,15 @@ final class HeapCollectionMover {
   private final long inSize;
   /** New addresses of the collections moved so far, by old address. */
   private final Map<Long, Long> moved = new HashMap<>();
-  private ByteBuffer buffer = ByteBuffer.allocateDirect(GlobalHeapWriter.MIN_COLLECTION_SIZE)
-      .order(ByteOrder.LITTLE_ENDIAN);
 
-  HeapCollectionMover(FileAccess in, FileAccess out, SpaceAllocator allocator)
+  /**
+   * @param in the input (for its size and the sizes of its heap structures)
+   * @param runs what reads IN and copies collections into OUT
+   * @param allocator where the moved collections go in OUT
+   */
+  HeapCollectionMover(FileAccess in, ByteRuns runs, SpaceAllocator allocator)
       throws IOException {
-    this.in = in;
-    this.out = out;
+    this.runs = runs;
     this.allocator = allocator;
     this.headerSize = GlobalHeapCollection.headerSize(in.params());
     this.objectHeaderSize = GlobalHeapCollection.objectHeaderSize(in.params());
@@ -62,11 +64,11 @@ final class HeapCollectionMover {
    * @throws H5FormatException if the collection is malformed
    */
   GlobalHeapId move(long address, int index, Check check) throws IOException {
-    int size = readCollection(address);
-    if (size < 0) {
+    ByteBuffer b = collection(address);
+    if (b == null) {
       return null;
     }
-    ByteBuffer b = buffer;
+    int size = b.limit();
     int objectAt = headerSize;
     if (objectAt + objectHeaderSize > size || (b.getShort(objectAt) & 0xffff) != index) {
       return null; // an empty collection, or another object first: the caller explains it
@@ -90,54 +92,35 @@ final class HeapCollectionMover {
     }
     Long done = moved.get(address);
     if (done == null) {
-      done = write(size);
+      done = allocator.allocate(size);
+      runs.move(address, done, size, STRUCTURE);
       moved.put(address, done);
     }
     return new GlobalHeapId(done, index);
   }
 
   /**
-   * Reads the collection at {@code address} into the buffer and returns its size, or -1 when
-   * it is too large to buffer.
+   * A view of the collection at {@code address}, as long as its header says, or null when it
+   * is too large to move this way.
    */
-  private int readCollection(long address) throws IOException {
+  private ByteBuffer collection(long address) throws IOException {
     long available = inSize - address;
     if (address < 0 || available < headerSize) {
       throw new H5FormatException(STRUCTURE, address, "is outside the file of " + inSize
           + " bytes");
     }
-    // most collections are of the minimum size: read that much at once, the rest if needed
-    int have = (int) Math.min(GlobalHeapWriter.MIN_COLLECTION_SIZE, available);
-    ByteBuffer b = buffer.clear().limit(have);
-    in.read(address, b, STRUCTURE);
-    if (b.getInt(0) != 0x4c4f4347 /* "GCOL" */ || b.get(4) != 1) {
+    ByteBuffer header = runs.view(address, headerSize, STRUCTURE);
+    if (header.getInt(0) != 0x4c4f4347 /* "GCOL" */ || header.get(4) != 1) {
       throw new H5FormatException(STRUCTURE, address, "has no GCOL signature of version 1");
     }
-    long size = b.getLong(8);
+    long size = header.getLong(8);
     if (size < headerSize || size > available) {
       throw new H5FormatException(STRUCTURE, address, "collection size " + size
           + " is impossible in a file of " + inSize + " bytes");
     }
     if (size > MAX_MOVED) {
-      return -1;
+      return null;
     }
-    if (size > b.capacity()) {
-      ByteBuffer bigger = ByteBuffer.allocateDirect(Integer.highestOneBit((int) size - 1) << 1)
-          .order(ByteOrder.LITTLE_ENDIAN);
-      bigger.put(b.flip());
-      buffer = bigger;
-      b = bigger;
-    }
-    if (size > have) {
-      in.read(address + have, b.limit((int) size).position(have), STRUCTURE);
-    }
-    return (int) size;
-  }
-
-  /** Writes the buffered collection of {@code size} bytes into new space. */
-  private long write(int size) throws IOException {
-    long address = allocator.allocate(size);
-    out.write(address, buffer.position(0).limit(size));
-    return address;
+    return runs.view(address, (int) size, STRUCTURE);
   }
 }

@@ -93,24 +93,25 @@ final class ObjectCopier {
   private record SharedBlock(long inCollection, int inIndex, GlobalHeapId out) {}
 
   /**
+   * @param runs what copies bytes from {@code in} to {@code out}
    * @param source the input through the dataset API, for datasets whose storage
    *     {@code planner} changes (may be null when it changes none)
    */
-  ObjectCopier(H5Context in, H5Context out, RepackProgress progress, StoragePlanner planner,
-      io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding, boolean shareBlocks)
-      throws IOException {
+  ObjectCopier(H5Context in, H5Context out, ByteRuns runs, RepackProgress progress,
+      StoragePlanner planner, io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding,
+      boolean shareBlocks) throws IOException {
     this.vdsEncoding = vdsEncoding;
     this.sharedBlocks = shareBlocks ? new HashMap<>() : null;
     this.in = in;
     this.out = out;
     this.progress = progress;
     this.planner = planner;
-    this.runs = new ByteRuns(in.access(), out.access());
+    this.runs = runs;
     this.inSize = in.access().size();
     this.chunks = new ChunkCopier(in, out, runs);
     this.inHeap = new GlobalHeapReader(in.access());
     this.outHeap = new GlobalHeapWriter(out.access(), out.allocator());
-    this.collections = new HeapCollectionMover(in.access(), out.access(), out.allocator());
+    this.collections = new HeapCollectionMover(in.access(), runs, out.allocator());
     out.beforeEveryCommit(outHeap::flush);
     this.rewriter = new ElementRewriter(inHeap, outHeap, this::translate);
     this.transcoder = source == null ? null : new Transcoder(source, out, chunks, rewriter);

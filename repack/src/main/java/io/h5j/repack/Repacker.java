@@ -16,8 +16,10 @@ import java.nio.file.StandardCopyOption;
  * move as stored bytes (never decompressed), virtual dataset mapping blocks as one heap
  * object each, header messages as bytes unless they hold addresses.
  *
- * <p>The input is opened read-only. The output is written to a temporary file beside it and
- * renamed into place only when complete, so on any error the output path is left as it was.
+ * <p>The input is opened read-only and read through memory mappings (it must not shrink while
+ * it is copied). The output is written to a temporary file beside it, in few large gathering
+ * writes, and renamed into place only when complete, so on any error the output path is left
+ * as it was.
  *
  * <pre>{@code
  * RepackReport r = Repacker.builder().progress(bar).build().repack(in, out);
@@ -119,14 +121,17 @@ public final class Repacker {
     try {
       H5File.create(temp).close(); // a valid empty file: superblock and root group
       RepackReport report;
-      try (FileAccess inAccess = FileAccess.openRead(in);
-          FileAccess outAccess = FileAccess.openReadWrite(temp);
+      try (MappedInput inBytes = MappedInput.open(in);
+          BatchedOutput outBytes = BatchedOutput.open(temp);
+          FileAccess inAccess = FileAccess.borrow(in, inBytes, false);
+          FileAccess outAccess = FileAccess.borrow(temp, outBytes, true);
           H5File values = planner.changesAnything() ? H5File.open(in) : null) {
         H5Context source = H5Context.open(inAccess);
         checkAddressSizes(source, in);
         H5Context dest = H5Context.open(outAccess);
         dest.deferCommitOrderToFlush(); // renamed into place only once flushed
-        report = new ObjectCopier(source, dest, progress, planner, values,
+        ByteRuns runs = new ByteRuns(inAccess, inBytes, outAccess, outBytes);
+        report = new ObjectCopier(source, dest, runs, progress, planner, values,
             vdsEncoding, shareVdsBlocks).copyAll();
         dest.flush();
       }
