@@ -1,5 +1,7 @@
 package io.h5j.repack;
 
+import io.h5j.format.io.Tasks;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
@@ -9,19 +11,25 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
+import java.util.ArrayDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
 
 /**
  * A file written behind: positional writes that follow each other (repack allocates its
- * output from the end, so nearly all do) are queued and go to the file together in one
- * gathering write, instead of one system call each. Small writes are copied into a staging
- * buffer; {@link #writeRetained} queues a buffer itself (a view of the mapped input), so that
- * its bytes are copied once, by the kernel.
+ * output from the end, so nearly all do) are gathered into batches, and a writer thread
+ * writes each batch with one gathering write while the caller goes on, so the kernel's
+ * copying overlaps the caller's work. Small writes are copied into a staging buffer;
+ * {@link #writeRetained} queues a buffer itself (a view of the mapped input), and
+ * {@link #transferRetained} a range of another file, so that those bytes are copied once, by
+ * the kernel.
  *
- * <p>What is queued is written before anything that could observe or reorder it: a write
- * elsewhere, a read or mapping of the queued range, truncate, force, transfers and close.
- * The size includes what is queued. An error of a queued write surfaces from the call that
- * writes it; the repack then fails and its temporary output is deleted.
+ * <p>What is handed over reaches the file in the order it was written, and is all written
+ * before anything that could observe it or write around it: a read, a mapping, the size,
+ * truncate, force, transfers and close. A failed write surfaces from the next call that
+ * waits for it; the repack then fails and its temporary output is deleted.
  */
 final class BatchedOutput extends FileChannel {
   /** Linux's IOV_MAX: buffers per gathering write. */
@@ -29,16 +37,58 @@ final class BatchedOutput extends FileChannel {
   private static final int STAGING = 1 << 20;
   /** Writes this long or longer are not worth staging. */
   private static final int STAGE_AT_MOST = STAGING / 4;
+  /** Writes handed over but not known to be done; bounds the staging memory. */
+  private static final int MAX_IN_FLIGHT = 4;
 
   private final FileChannel file;
-  private final ByteBuffer[] queued = new ByteBuffer[MAX_BUFFERS];
-  private int count;
-  /** File positions of the first queued byte and just after the last one. */
-  private long start;
-  private long end;
-  private final ByteBuffer staging = ByteBuffer.allocateDirect(STAGING);
-  /** Whether the last queued buffer is the staged bytes just before the staging position. */
-  private boolean lastStaged;
+  private ExecutorService writer;
+  private final ArrayDeque<Handed> inFlight = new ArrayDeque<>();
+  private final ArrayDeque<ByteBuffer> spareStaging = new ArrayDeque<>();
+  /** The batch being gathered, or null. */
+  private Batch batch;
+
+  /** Something the writer thread does to the file. */
+  private interface FileWrite {
+    void writeTo(FileChannel file) throws IOException;
+  }
+
+  /** A write handed to the writer thread, and the staging buffer it frees when done. */
+  private record Handed(FutureTask<Void> task, ByteBuffer staging) {}
+
+  /** Buffers for consecutive file positions, written together. */
+  private static final class Batch implements FileWrite {
+    final ByteBuffer[] buffers = new ByteBuffer[MAX_BUFFERS];
+    int count;
+    /** File positions of the first byte and just after the last one. */
+    final long start;
+    long end;
+    /** Holds copies of the small writes; free again once the batch is written. */
+    final ByteBuffer staging;
+    /** Whether the last buffer is the staged bytes just before the staging position. */
+    boolean lastStaged;
+
+    Batch(long start, ByteBuffer staging) {
+      this.start = start;
+      this.end = start;
+      this.staging = staging;
+    }
+
+    boolean takes(long position, int staged) {
+      return position == end && count < MAX_BUFFERS && staging.remaining() >= staged;
+    }
+
+    @Override
+    public void writeTo(FileChannel file) throws IOException {
+      file.position(start);
+      int first = 0;
+      while (first < count) {
+        file.write(buffers, first, count - first);
+        while (first < count && !buffers[first].hasRemaining()) {
+          first++;
+        }
+      }
+    }
+  }
 
   private BatchedOutput(FileChannel file) {
     this.file = file;
@@ -51,28 +101,41 @@ final class BatchedOutput extends FileChannel {
   }
 
   /**
-   * The file itself, for kernel-side transfers, once everything queued is written (writes
-   * through it must not overlap what is queued afterwards).
-   */
-  FileChannel flushedFile() throws IOException {
-    flush();
-    return file;
-  }
-
-  /**
    * Queues {@code src}'s remaining bytes for {@code position} without copying them; the
-   * caller does not change them until they are written (the next flush).
+   * caller does not change them until they are written (the next {@link #flush}).
    */
   void writeRetained(ByteBuffer src, long position) throws IOException {
     int n = src.remaining();
     if (n == 0) {
       return;
     }
-    follow(position);
-    queued[count++] = src.slice();
-    lastStaged = false;
+    Batch b = batchAt(position, 0);
+    b.buffers[b.count++] = src.slice();
+    b.lastStaged = false;
+    b.end += n;
     src.position(src.limit());
-    queue(n);
+  }
+
+  /**
+   * Queues a copy of {@code length} bytes of {@code src} from {@code from} to
+   * {@code position}, done by the kernel ({@link FileChannel#transferTo}) without the bytes
+   * passing through this process; {@code src} does not change until the next {@link #flush}.
+   */
+  void transferRetained(FileChannel src, long from, long length, long position)
+      throws IOException {
+    handOverBatch();
+    handOver(file -> {
+      long done = 0;
+      while (done < length) {
+        file.position(position + done);
+        long n = src.transferTo(from + done, length - done, file);
+        if (n <= 0) {
+          throw new EOFException("input ends at " + (from + done) + ", before the "
+              + length + " bytes from " + from + " to copy");
+        }
+        done += n;
+      }
+    }, null);
   }
 
   @Override
@@ -85,58 +148,102 @@ final class BatchedOutput extends FileChannel {
     if (n == 0) {
       return 0;
     }
-    if (staging.remaining() < n) {
-      flush();
-    }
-    follow(position);
-    int at = staging.position();
-    staging.put(src);
-    if (lastStaged) { // extends the staged bytes queued last
-      ByteBuffer last = queued[count - 1];
-      queued[count - 1] = staging.slice(at - last.remaining(), last.remaining() + n);
+    Batch b = batchAt(position, n);
+    int at = b.staging.position();
+    b.staging.put(src);
+    if (b.lastStaged) { // extends the staged bytes queued last
+      ByteBuffer last = b.buffers[b.count - 1];
+      b.buffers[b.count - 1] = b.staging.slice(at - last.remaining(), last.remaining() + n);
     } else {
-      queued[count++] = staging.slice(at, n);
-      lastStaged = true;
+      b.buffers[b.count++] = b.staging.slice(at, n);
+      b.lastStaged = true;
     }
-    queue(n);
+    b.end += n;
     return n;
   }
 
-  /** Makes {@code position} the end of what is queued, writing the queue if it is not. */
-  private void follow(long position) throws IOException {
-    if (count > 0 && position != end) {
-      flush();
+  /**
+   * The batch that takes a write at {@code position} with {@code staged} bytes to copy: the
+   * current one if the write follows it and fits, else a new one.
+   */
+  private Batch batchAt(long position, int staged) throws IOException {
+    if (batch != null && !batch.takes(position, staged)) {
+      handOverBatch();
     }
-    if (count == 0) {
-      start = position;
-      end = position;
+    if (batch == null) {
+      batch = new Batch(position, staging());
+    }
+    return batch;
+  }
+
+  /** A free staging buffer: one a finished batch gave back, or a new one. */
+  private ByteBuffer staging() throws IOException {
+    while (spareStaging.isEmpty() && inFlight.size() >= MAX_IN_FLIGHT) {
+      finishOldest();
+    }
+    ByteBuffer s = spareStaging.poll();
+    return s != null ? s.clear() : ByteBuffer.allocateDirect(STAGING);
+  }
+
+  private void handOverBatch() throws IOException {
+    Batch b = batch;
+    batch = null;
+    if (b != null && b.count > 0) {
+      handOver(b, b.staging);
+    } else if (b != null) {
+      spareStaging.add(b.staging);
     }
   }
 
-  private void queue(int n) throws IOException {
-    end += n;
-    if (count == MAX_BUFFERS) {
-      flush();
+  /** Hands {@code w} to the writer thread, to run after everything handed over before. */
+  private void handOver(FileWrite w, ByteBuffer staging) throws IOException {
+    while (inFlight.size() >= MAX_IN_FLIGHT) {
+      finishOldest();
+    }
+    // each write first waits for the one before, so that they stay in order whichever thread
+    // runs them (Tasks.join runs a task that no worker has started yet)
+    FutureTask<Void> previous = inFlight.isEmpty() ? null : inFlight.peekLast().task();
+    FutureTask<Void> task = new FutureTask<>(() -> {
+      if (previous != null) {
+        Tasks.join(previous);
+      }
+      w.writeTo(file);
+      return null;
+    });
+    inFlight.add(new Handed(task, staging));
+    if (writer == null) {
+      writer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "h5j-repack-writer");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    writer.execute(task);
+    while (!inFlight.isEmpty() && inFlight.peekFirst().task().isDone()) {
+      finishOldest(); // reports a failure early and frees its staging
     }
   }
 
-  /** Writes everything queued, in one gathering write where the kernel takes it all. */
-  void flush() throws IOException {
-    if (count == 0) {
-      return;
-    }
-    file.position(start);
-    int first = 0;
-    while (first < count) {
-      file.write(queued, first, count - first);
-      while (first < count && !queued[first].hasRemaining()) {
-        first++;
+  /** Waits for the oldest write handed over, and reports its failure. */
+  private void finishOldest() throws IOException {
+    Handed h = inFlight.poll();
+    try {
+      Tasks.join(h.task());
+    } catch (ExecutionException e) {
+      throw Tasks.failure(e, "writing the repack output");
+    } finally {
+      if (h.staging() != null) {
+        spareStaging.add(h.staging());
       }
     }
-    Arrays.fill(queued, 0, count, null);
-    count = 0;
-    lastStaged = false;
-    staging.clear();
+  }
+
+  /** Writes everything gathered or handed over, and waits until it is written. */
+  void flush() throws IOException {
+    handOverBatch();
+    while (!inFlight.isEmpty()) {
+      finishOldest();
+    }
   }
 
   @Override
@@ -153,9 +260,7 @@ final class BatchedOutput extends FileChannel {
 
   @Override
   public int read(ByteBuffer dst, long position) throws IOException {
-    if (count > 0 && position < end && position + dst.remaining() > start) {
-      flush();
-    }
+    flush();
     return file.read(dst, position);
   }
 
@@ -173,8 +278,8 @@ final class BatchedOutput extends FileChannel {
 
   @Override
   public long size() throws IOException {
-    long size = file.size();
-    return count > 0 ? Math.max(size, end) : size;
+    flush();
+    return file.size();
   }
 
   @Override
@@ -204,18 +309,21 @@ final class BatchedOutput extends FileChannel {
   @Override
   public long transferTo(long position, long count, WritableByteChannel target)
       throws IOException {
-    return flushedFile().transferTo(position, count, target);
+    flush();
+    return file.transferTo(position, count, target);
   }
 
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count)
       throws IOException {
-    return flushedFile().transferFrom(src, position, count);
+    flush();
+    return file.transferFrom(src, position, count);
   }
 
   @Override
   public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
-    return flushedFile().map(mode, position, size);
+    flush();
+    return file.map(mode, position, size);
   }
 
   @Override
@@ -233,6 +341,9 @@ final class BatchedOutput extends FileChannel {
     try {
       flush();
     } finally {
+      if (writer != null) {
+        writer.shutdown();
+      }
       file.close();
     }
   }

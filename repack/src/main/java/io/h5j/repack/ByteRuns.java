@@ -6,10 +6,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
- * Copies byte ranges from one HDF5 file to another, each byte copied once, by the kernel.
- * Short ranges go as views of the mapped input into the output's queue, which writes ranges
- * that follow each other in the output with one gathering write; long ones through
- * {@link FileChannel#transferTo} (sendfile on Linux), which copies without mapping the pages.
+ * Copies byte ranges from one HDF5 file to another, each byte copied once, by the kernel, on
+ * the output's writer thread. Short ranges go as views of the mapped input into the output's
+ * batches, which write ranges that follow each other with one gathering write; long ones as
+ * {@link FileChannel#transferTo} (sendfile on Linux), which does not map the input's pages
+ * into this process.
  */
 final class ByteRuns {
   /** Runs at least this long are transferred by the kernel rather than queued. */
@@ -54,7 +55,7 @@ final class ByteRuns {
     long src = in.params().baseAddress() + from;
     long dst = out.params().baseAddress() + to;
     if (length >= DIRECT) {
-      transfer(src, dst, length, from, structure);
+      outBytes.transferRetained(inBytes.file(), src, length, dst);
     } else {
       outBytes.writeRetained(inBytes.view(src, (int) length), dst);
     }
@@ -68,20 +69,6 @@ final class ByteRuns {
     checkRange(address, length, structure);
     return inBytes.view(in.params().baseAddress() + address, length)
         .order(java.nio.ByteOrder.LITTLE_ENDIAN);
-  }
-
-  private void transfer(long src, long dst, long length, long from, String structure)
-      throws IOException {
-    FileChannel target = outBytes.flushedFile();
-    long done = 0;
-    while (done < length) {
-      target.position(dst + done);
-      long n = inBytes.file().transferTo(src + done, length - done, target);
-      if (n <= 0) {
-        throw new io.h5j.H5FormatException(structure, from + done, "file ends early");
-      }
-      done += n;
-    }
   }
 
   /** Like {@link FileAccess#checkRange}, for ranges longer than one Java array. */
