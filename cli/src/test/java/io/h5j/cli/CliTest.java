@@ -107,4 +107,15 @@ class CliTest {
     assertEquals(2, run("ls").code());
     assertEquals(2, run("frobnicate").code());
   }
+
+  @Test
+  void helpListsEveryCommandThoughOnlyTheOneRunIsBuilt() {
+    Result help = run("--help");
+    assertEquals(0, help.code(), help.err());
+    for (String c : List.of("ls", "dump", "demo", "repack", "log", "show", "diff", "commit",
+        "checkout")) {
+      assertTrue(help.out().contains("  " + c + " "), c + " missing from\n" + help.out());
+    }
+    assertTrue(!help.out().contains("cds-training"), help.out());
+  }
 }
