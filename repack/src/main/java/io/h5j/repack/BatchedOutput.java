@@ -28,8 +28,10 @@ import java.util.concurrent.FutureTask;
  *
  * <p>What is handed over reaches the file in the order it was written, and is all written
  * before anything that could observe it or write around it: a read, a mapping, the size,
- * truncate, force, transfers and close. A failed write surfaces from the next call that
- * waits for it; the repack then fails and its temporary output is deleted.
+ * truncate, force, transfers and close. Every {@link #SYNC_EVERY} bytes a third thread syncs
+ * the file, so that the disk writes while the work goes on. A failed write or sync surfaces
+ * from the next call that waits for it (at the latest {@link #force} or close); the repack
+ * then fails and its temporary output is deleted.
  */
 final class BatchedOutput extends FileChannel {
   /** Linux's IOV_MAX: buffers per gathering write. */
@@ -39,9 +41,17 @@ final class BatchedOutput extends FileChannel {
   private static final int STAGE_AT_MOST = STAGING / 4;
   /** Writes handed over but not known to be done; bounds the staging memory. */
   private static final int MAX_IN_FLIGHT = 4;
+  /** Bytes handed over between the background syncs. */
+  static final long SYNC_EVERY = 64L << 20;
 
   private final FileChannel file;
   private ExecutorService writer;
+  private final long syncEvery;
+  /** Bytes handed over since the last background sync started. */
+  private long unsynced;
+  private ExecutorService syncer;
+  /** The last background sync, or null. */
+  private FutureTask<Void> sync;
   private final ArrayDeque<Handed> inFlight = new ArrayDeque<>();
   private final ArrayDeque<ByteBuffer> spareStaging = new ArrayDeque<>();
   /** The batch being gathered, or null. */
@@ -90,14 +100,23 @@ final class BatchedOutput extends FileChannel {
     }
   }
 
-  private BatchedOutput(FileChannel file) {
+  private BatchedOutput(FileChannel file, long syncEvery) {
     this.file = file;
+    this.syncEvery = syncEvery;
   }
 
   /** Opens an existing file for reading and writing. */
   static BatchedOutput open(Path path) throws IOException {
+    return open(path, SYNC_EVERY);
+  }
+
+  /**
+   * Opens an existing file for reading and writing, syncing it in the background each time
+   * {@code syncEvery} more bytes were handed over.
+   */
+  static BatchedOutput open(Path path, long syncEvery) throws IOException {
     return new BatchedOutput(FileChannel.open(path, StandardOpenOption.READ,
-        StandardOpenOption.WRITE));
+        StandardOpenOption.WRITE), syncEvery);
   }
 
   /**
@@ -124,7 +143,7 @@ final class BatchedOutput extends FileChannel {
   void transferRetained(FileChannel src, long from, long length, long position)
       throws IOException {
     handOverBatch();
-    handOver(file -> {
+    handOver(length, file -> {
       long done = 0;
       while (done < length) {
         file.position(position + done);
@@ -189,14 +208,17 @@ final class BatchedOutput extends FileChannel {
     Batch b = batch;
     batch = null;
     if (b != null && b.count > 0) {
-      handOver(b, b.staging);
+      handOver(b.end - b.start, b, b.staging);
     } else if (b != null) {
       spareStaging.add(b.staging);
     }
   }
 
-  /** Hands {@code w} to the writer thread, to run after everything handed over before. */
-  private void handOver(FileWrite w, ByteBuffer staging) throws IOException {
+  /**
+   * Hands {@code w}, which writes {@code bytes}, to the writer thread, to run after everything
+   * handed over before.
+   */
+  private void handOver(long bytes, FileWrite w, ByteBuffer staging) throws IOException {
     while (inFlight.size() >= MAX_IN_FLIGHT) {
       finishOldest();
     }
@@ -221,6 +243,48 @@ final class BatchedOutput extends FileChannel {
     writer.execute(task);
     while (!inFlight.isEmpty() && inFlight.peekFirst().task().isDone()) {
       finishOldest(); // reports a failure early and frees its staging
+    }
+    syncInBackground(bytes);
+  }
+
+  /**
+   * Starts a sync of what is written so far once enough was handed over since the last one
+   * (and that one is done): the disk then writes while the repack goes on, and the final
+   * {@link #force} finds little left to do, where it would otherwise wait for every byte of
+   * a file that may be as large as the page cache.
+   */
+  private void syncInBackground(long bytes) throws IOException {
+    unsynced += bytes;
+    if (unsynced < syncEvery || (sync != null && !sync.isDone())) {
+      return;
+    }
+    awaitSync(); // done: reports its failure, which a later sync may no longer see
+    unsynced = 0;
+    if (syncer == null) {
+      syncer = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "h5j-repack-sync");
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    FutureTask<Void> task = new FutureTask<>(() -> {
+      file.force(false);
+      return null;
+    });
+    sync = task;
+    syncer.execute(task);
+  }
+
+  /** Waits for the last background sync, and reports its failure. */
+  private void awaitSync() throws IOException {
+    FutureTask<Void> s = sync;
+    sync = null;
+    if (s != null) {
+      try {
+        Tasks.join(s);
+      } catch (ExecutionException e) {
+        throw Tasks.failure(e, "syncing the repack output");
+      }
     }
   }
 
@@ -303,6 +367,7 @@ final class BatchedOutput extends FileChannel {
   @Override
   public void force(boolean metaData) throws IOException {
     flush();
+    awaitSync();
     file.force(metaData);
   }
 
@@ -341,10 +406,17 @@ final class BatchedOutput extends FileChannel {
     try {
       flush();
     } finally {
-      if (writer != null) {
-        writer.shutdown();
+      try {
+        awaitSync(); // not closing the file under it
+      } finally {
+        if (writer != null) {
+          writer.shutdown();
+        }
+        if (syncer != null) {
+          syncer.shutdown();
+        }
+        file.close();
       }
-      file.close();
     }
   }
 }

@@ -35,7 +35,7 @@ class BatchedOutputTest {
       byte[] model = new byte[0];
       long next = 0; // just after the last write
       try (FileChannel src = FileChannel.open(source);
-          BatchedOutput out = BatchedOutput.open(target)) {
+          BatchedOutput out = BatchedOutput.open(target, 1 + rnd.nextInt(2 << 20))) {
         int ops = 1 + rnd.nextInt(3000);
         for (int op = 0; op < ops; op++) {
           // mostly writes that follow the last one, as repack's do; some elsewhere
@@ -58,8 +58,11 @@ class BatchedOutputTest {
             int from = rnd.nextInt(SOURCE - length);
             out.transferRetained(src, from, length, at);
             data = Arrays.copyOfRange(sourceBytes, from, from + length);
-          } else {
+          } else if (kind < 98) {
             checkRead(out, model, rnd, op);
+            continue;
+          } else {
+            out.force(false);
             continue;
           }
           model = put(model, at, data);
