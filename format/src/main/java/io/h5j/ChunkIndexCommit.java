@@ -18,16 +18,18 @@ import io.h5j.format.object.StoredMessage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Makes the chunks written since the last flush part of a dataset. Where the index can be
- * updated in place ({@link ChunkIndexUpdate}) and no chunk leaves it, the pending records go
- * into it at a cost proportional to their number, and the replaced chunks are freed after.
- * Otherwise (a dataset that shrank, index types updated only by rewriting) the index is
- * rebuilt from the committed one plus the pending records (chunks now outside the dataset
+ * updated in place ({@link ChunkIndexUpdate}), the pending records go into it and the chunks
+ * a shrink removed leave it, at a cost proportional to their number, and the replaced and
+ * removed chunks are freed after. Otherwise (a v1 or v2 B-tree that loses chunks, index
+ * types updated only by rewriting) the index is rebuilt from the committed one plus the pending records (chunks now outside the dataset
  * dropped), the layout message is switched to it, and only then are the old index's
  * structures and the replaced chunks freed.
  */
@@ -62,27 +64,48 @@ final class ChunkIndexCommit {
     Map<List<Long>, ChunkRecord> all = new LinkedHashMap<>();
     ChunkIndex old = ChunkIndex.open(ctx.access(), layout, space, filtered,
         ctx.superblock().chunkInternalK());
-    if (!pending.shrunk && ChunkIndexUpdate.supports(old)
+    // Removed chunks' space is reused once the index no longer names them; a removed chunk
+    // rewritten to new space before the shrink is queued already.
+    Set<Long> queued = new HashSet<>();
+    pending.freeAfterCommit.forEach(e -> queued.add(e.address()));
+    for (ChunkRecord c : pending.removed.values()) {
+      if (queued.add(c.address())) {
+        pending.freeAfterCommit.add(new Extent(c.address(), Math.max(1, c.storedSize())));
+      }
+    }
+    List<long[]> removed = new ArrayList<>();
+    pending.removed.forEach((key, c) -> {
+      if (!pending.records.containsKey(key)) {
+        removed.add(c.offset());
+      }
+    });
+    if (ChunkIndexUpdate.supports(old)
+        && (removed.isEmpty() || ChunkIndexUpdate.supportsRemoval(old))
         && allInside(pending.records.values(), space.dims())) {
       List<ChunkRecord> changed = new ArrayList<>(pending.records.values());
       changed.sort(Comparator.comparing(c -> PendingChunks.key(c.offset()),
           ChunkIndexCommit::compare));
-      // The extent first: an index holding chunks outside the extent on disk is damaged.
+      // The extent first: an index holding chunks outside the extent on disk is damaged,
+      // and a shrink half done then reads as the new shape.
       ctx.writeStagedHeader(dataset);
-      ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed,
+      ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed, removed,
           ctx::persistSuperblock);
       ctx.forgetDerived(dataset); // readers opened the index as it was
       Extent.freeAll(ctx.allocator(), pending.freeAfterCommit);
       return;
     }
-    old.forEach(c -> all.put(PendingChunks.key(c.offset()), c));
+    old.forEach(c -> {
+      if (!pending.removed.containsKey(PendingChunks.key(c.offset()))) {
+        all.put(PendingChunks.key(c.offset()), c);
+      }
+    });
     List<Extent> oldIndex = oldIndexExtents(old);
     all.putAll(pending.records);
     List<ChunkRecord> records = new ArrayList<>();
     for (ChunkRecord c : all.values()) {
       if (inside(c.offset(), space.dims())) {
         records.add(c);
-      } else {
+      } else if (queued.add(c.address())) {
         pending.freeAfterCommit.add(new Extent(c.address(), Math.max(1, c.storedSize())));
       }
     }

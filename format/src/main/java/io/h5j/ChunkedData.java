@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.chunk.ShrinkRegion;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.Helpers;
@@ -96,6 +97,72 @@ final class ChunkedData {
           + space.rank());
     }
     space = newSpace;
+  }
+
+  /**
+   * Removes what a shrink from {@code before} to the current extent removes, as libhdf5's
+   * pruning does: chunks wholly outside leave the dataset now (dropped from memory, space
+   * written since the last flush freed, committed ones noted for the flush to take out of
+   * the index), and each allocated chunk the new extent cuts gets the fill value outside it,
+   * in memory, to be written to new space at flush.
+   */
+  void shrunk(long[] before) throws IOException {
+    pending = PendingChunks.of(file.context()).getOrCreate(dataset);
+    long[] chunkDims = layout.chunkDims();
+    ShrinkRegion.forEachLeaving(chunkDims, before, space.dims(), offset -> {
+      List<Long> key = PendingChunks.key(offset);
+      byte[] stale = pending.dirty.remove(key);
+      pending.dirtyBytes -= stale == null ? 0 : stale.length;
+      pending.cut.remove(key);
+      ChunkRecord unflushed = pending.records.remove(key);
+      if (unflushed != null) { // nothing on disk names it
+        file.context().allocator().free(unflushed.address(),
+            Math.max(1, unflushed.storedSize()));
+      }
+      if (!pending.removed.containsKey(key)) {
+        index.find(offset).ifPresent(c -> pending.removed.put(key, c));
+      }
+    });
+    ShrinkRegion.forEachCut(chunkDims, before, space.dims(), offset -> {
+      List<Long> key = PendingChunks.key(offset);
+      Optional<ChunkRecord> old = pending.dirty.containsKey(key) ? Optional.empty()
+          : locate(offset);
+      if (!pending.dirty.containsKey(key) && old.isEmpty()) {
+        return; // never written: fill already
+      }
+      long[] at = offset.clone();
+      patch(at, List.of(), null, old);
+      fillOutside(at, pending.dirty.get(key));
+      if (!pending.records.containsKey(key)) {
+        pending.cut.add(key);
+      }
+    });
+    long limit = Math.max(chunkBytes, cache.capacity() / 2);
+    if (pending.dirtyBytes > limit) {
+      writeDirty(limit / 2);
+    }
+  }
+
+  /** Sets the elements of the chunk at {@code offset} that lie outside the extent to fill. */
+  private void fillOutside(long[] offset, byte[] chunk) {
+    long[] c = layout.chunkDims();
+    long[] dims = space.dims();
+    int rank = c.length;
+    int size = layout.elementSize();
+    int row = (int) c[rank - 1];
+    byte[] filled = filledChunk();
+    long rows = chunkBytes / size / row;
+    for (long r = 0; r < rows; r++) {
+      boolean outside = false;
+      long rest = r;
+      for (int d = rank - 2; d >= 0; d--) {
+        outside |= offset[d] + rest % c[d] >= dims[d];
+        rest /= c[d];
+      }
+      long keep = outside ? 0 : Math.max(0, Math.min(row, dims[rank - 1] - offset[rank - 1]));
+      int from = (int) ((r * row + keep) * size);
+      System.arraycopy(filled, from, chunk, from, (int) ((row - keep) * size));
+    }
   }
 
   /** The raw bytes of the selected elements, in C order of the selection. */
@@ -645,7 +712,8 @@ final class ChunkedData {
       throws IOException {
     cache.invalidate(dataset, offset);
     byte[] stored = encoded.bytes();
-    if (old.isPresent() && pipeline == null && old.get().storedSize() == stored.length) {
+    if (old.isPresent() && pipeline == null && old.get().storedSize() == stored.length
+        && !pending.cut.contains(PendingChunks.key(offset))) {
       fa.write(old.get().address(), stored); // same size, same place: the index stays valid
       return;
     }
@@ -668,6 +736,7 @@ final class ChunkedData {
     Map<List<Long>, ChunkRecord> all = new LinkedHashMap<>();
     index.forEach(c -> all.put(PendingChunks.key(c.offset()), c));
     if (pending != null) {
+      all.keySet().removeAll(pending.removed.keySet());
       all.putAll(pending.records);
     }
     return new ArrayList<>(all.values());
@@ -749,10 +818,18 @@ final class ChunkedData {
     return dirty != null ? dirty : cache.get(dataset, offset);
   }
 
-  /** Where chunk {@code offset} is: written since the last flush, or in the index. */
+  /**
+   * Where chunk {@code offset} is: written since the last flush, or in the index unless a
+   * shrink since then removed it.
+   */
   private Optional<ChunkRecord> locate(long[] offset) throws IOException {
-    ChunkRecord p = pending == null ? null : pending.records.get(PendingChunks.key(offset));
-    return p != null ? Optional.of(p) : index.find(offset);
+    if (pending == null) {
+      return index.find(offset);
+    }
+    List<Long> key = PendingChunks.key(offset);
+    ChunkRecord p = pending.records.get(key);
+    return p != null ? Optional.of(p)
+        : pending.removed.containsKey(key) ? Optional.empty() : index.find(offset);
   }
 
   /** The unfiltered bytes of chunk {@code c}, read and decoded; kept in the cache. */

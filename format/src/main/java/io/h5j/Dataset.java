@@ -539,7 +539,9 @@ public final class Dataset extends Node {
 
   /**
    * Changes the current dimensions of a chunked dataset, within its maximum dimensions.
-   * Chunks that end up wholly outside are dropped at the next flush.
+   * As in libhdf5, a shrink removes the elements outside the new extent: chunks wholly
+   * outside leave the index at the next flush (their space is reused), and chunks the new
+   * extent cuts hold the fill value outside it, so that growing again shows the fill value.
    */
   public void resize(long... newDims) throws IOException {
     file.checkWritable();
@@ -573,17 +575,19 @@ public final class Dataset extends Node {
     for (int d = 0; d < newDims.length; d++) {
       shrunk |= newDims[d] < space.dims()[d];
     }
-    PendingChunks.ForDataset pending = PendingChunks.of(file.context()).getOrCreate(address);
-    pending.shrunk |= shrunk;
     if (shrunk) {
       file.chunkCache().invalidate(address);
     }
+    PendingChunks.of(file.context()).getOrCreate(address);
     // At flush, the chunk index commit writes the header with the new extent before the
     // index can name chunks only that extent covers.
     file.context().defer(List.of("chunks", address), () -> ChunkIndexCommit.commit(file,
         address));
     file.context().stageHeader(address, messages);
     data.resized(resized);
+    if (shrunk) {
+      data.shrunk(space.dims());
+    }
   }
 
   private void replaceLayout(LayoutMessage layout) throws IOException {

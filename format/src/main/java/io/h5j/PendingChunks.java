@@ -6,9 +6,11 @@ import io.h5j.format.object.H5Context;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Chunks written since the last flush, per dataset: changed chunks still in memory, the new
@@ -21,8 +23,18 @@ final class PendingChunks {
   static final class ForDataset {
     final Map<List<Long>, ChunkRecord> records = new HashMap<>();
     final List<Extent> freeAfterCommit = new ArrayList<>();
-    /** The dataset shrank: chunks now outside it leave the index, which is then rebuilt. */
-    boolean shrunk;
+    /**
+     * Committed chunks a shrink removed, by offset: absent for reads and writes from the
+     * shrink on, out of the index (or replaced by a record of {@link #records}) at flush,
+     * their space freed after it.
+     */
+    final Map<List<Long>, ChunkRecord> removed = new HashMap<>();
+    /**
+     * Committed chunks a shrink cut (their outside part now holds the fill value): written to
+     * new space, never over the committed bytes, which the old extent still shows until the
+     * flush writes the new one.
+     */
+    final Set<List<Long>> cut = new HashSet<>();
     /** Changed chunks not yet filtered and written, oldest first (a write-back cache). */
     final LinkedHashMap<List<Long>, byte[]> dirty = new LinkedHashMap<>();
     long dirtyBytes;

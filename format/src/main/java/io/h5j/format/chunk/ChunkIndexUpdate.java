@@ -47,6 +47,15 @@ public final class ChunkIndexUpdate {
   }
 
   /**
+   * Whether {@link #apply(FileAccess, SpaceAllocator, ChunkIndex, List, List, Barrier)}
+   * removes chunks from this index in place: the arrays, whose entries of removed chunks
+   * become undefined as libhdf5 makes them. The B-trees are rebuilt by the caller instead.
+   */
+  public static boolean supportsRemoval(ChunkIndex index) {
+    return index instanceof ExtensibleArrayIndex || index instanceof FixedArrayIndex;
+  }
+
+  /**
    * Adds each chunk to the index, or replaces the entry of the chunk at its offset.
    *
    * @param changed chunks on the dataset's grid and inside its maximum extent, each once
@@ -56,6 +65,24 @@ public final class ChunkIndexUpdate {
    */
   public static long apply(FileAccess fa, SpaceAllocator alloc, ChunkIndex index,
       List<ChunkRecord> changed, Barrier barrier) throws IOException {
+    return apply(fa, alloc, index, changed, List.of(), barrier);
+  }
+
+  /**
+   * Adds or replaces the {@code changed} chunks and removes the entries of the chunks at the
+   * {@code removed} offsets (chunks the index holds, none of them also changed). Removal is
+   * atomic per chunk as a change is: an entry reads as the chunk or as no chunk. The removed
+   * chunks' space is the caller's to free, after this returns.
+   *
+   * @throws IllegalArgumentException if removal is asked of an index that {@link
+   *     #supportsRemoval} does not accept
+   */
+  public static long apply(FileAccess fa, SpaceAllocator alloc, ChunkIndex index,
+      List<ChunkRecord> changed, List<long[]> removed, Barrier barrier) throws IOException {
+    if (!removed.isEmpty() && !supportsRemoval(index)) {
+      throw new IllegalArgumentException(index.getClass().getSimpleName()
+          + " does not remove chunks in place");
+    }
     IndexWrites writes;
     List<Extent> freeAfter = new ArrayList<>();
     if (index instanceof BTreeV1ChunkIndex b) {
@@ -71,11 +98,17 @@ public final class ChunkIndexUpdate {
       for (ChunkRecord c : changed) {
         u.set(c);
       }
+      for (long[] offset : removed) {
+        u.clear(offset);
+      }
       writes = u.writes();
     } else if (index instanceof FixedArrayIndex fixed) {
       FixedArrayUpdater u = new FixedArrayUpdater(fa, alloc, fixed);
       for (ChunkRecord c : changed) {
         u.set(c);
+      }
+      for (long[] offset : removed) {
+        u.clear(offset);
       }
       writes = u.writes();
     } else if (index instanceof BTreeV2ChunkIndex bt) {

@@ -49,11 +49,24 @@ final class ExtensibleArrayUpdater {
 
   void set(ChunkRecord c) {
     codec.checkFits(c);
-    long idx = index.arrayIndex(c.offsetRef());
+    elements.put(element(c.offsetRef()), c);
+  }
+
+  /**
+   * Makes the entry of the chunk at {@code offset}, one the array holds (so its block
+   * exists), undefined: libhdf5 removes a chunk so, and never shrinks the array itself.
+   */
+  void clear(long[] offset) {
+    elements.put(element(offset), null);
+  }
+
+  private long element(long[] offset) {
+    long idx = index.arrayIndex(offset);
     if (idx < 0 || (ea.maxNelmtsBits < 64 && idx >= 1L << ea.maxNelmtsBits)) {
-      throw new IllegalArgumentException(c + " lies outside the array's index range");
+      throw new IllegalArgumentException("chunk " + java.util.Arrays.toString(offset)
+          + " lies outside the array's index range");
     }
-    elements.put(idx, c);
+    return idx;
   }
 
   IndexWrites writes() throws IOException {

@@ -14,6 +14,9 @@ import java.util.TreeMap;
  * never initialised being written whole (fill elsewhere) before the data block's bitmap marks
  * it. An array without a data block gets a new one, then its header points at it.
  *
+ * <p>An element cleared (a chunk removed) is written as the fill element (undefined address),
+ * as libhdf5 removes a chunk from a fixed array.
+ *
  * <p>Crash safety: pages, then the data block (or the header), each in one write; every
  * element becomes visible with the one write of its page or block.
  */
@@ -36,13 +39,23 @@ final class FixedArrayUpdater {
 
   void set(ChunkRecord c) {
     codec.checkFits(c);
+    elements.put(element(c.offsetRef()), c);
+  }
+
+  /** Makes the entry of the chunk at {@code offset}, one the array holds, undefined. */
+  void clear(long[] offset) {
+    elements.put(element(offset), null);
+  }
+
+  private long element(long[] offset) {
     ChunkGeometry g = index.geometry();
-    long[] s = g.scaled(c.offsetRef());
+    long[] s = g.scaled(offset);
     long idx = ChunkGeometry.linear(s, g.maxGrid());
     if (idx < 0 || s[0] >= g.maxGrid()[0] || idx >= index.entries()) {
-      throw new IllegalArgumentException(c + " lies outside the maximum grid");
+      throw new IllegalArgumentException("chunk " + java.util.Arrays.toString(offset)
+          + " lies outside the maximum grid");
     }
-    elements.put(idx, c);
+    return idx;
   }
 
   IndexWrites writes() throws IOException {

@@ -1,0 +1,231 @@
+package io.h5j;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h5j.format.chunk.ChunkIndex;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.Oracles;
+import io.h5j.testing.SlabModel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Shrinking chunked datasets of files h5py made, as libhdf5 shrinks them: chunks wholly
+ * outside the new extent leave the index (in place for the arrays, their space reused),
+ * chunks the new extent cuts hold the fill value outside it (growing again reads the fill
+ * value, not the old data), a shrink costs bytes in proportion to the chunks it removes, and
+ * a shrink whose flush fails at any write leaves the old or the new shape. h5py and h5dump
+ * read every file, and libhdf5 grows and writes it afterwards.
+ */
+class ShrinkTest {
+  static final int FILL = -7;
+
+  /**
+   * Makes {@code /d}, int32 with fill value -7, of shape {@code dims} and chunks
+   * {@code chunks} (both comma separated), its index chosen by {@code kind}: "ea" (latest
+   * format, first dimension unlimited: an extensible array), "fa" (latest, fixed maximum
+   * dimensions twice the shape: a fixed array), "bt2" (latest, all unlimited: a v2 B-tree),
+   * "bt1" (earliest format: a v1 B-tree); {@code gzip} "1" compresses. Every element holds its
+   * C-order index + 1.
+   */
+  static final String CREATE = Oracles.PY_INT32_SHA + String.join("\n",
+      "def create(path, kind, dims, chunks, gzip):",
+      "    dims = tuple(map(int, dims.split(',')))",
+      "    chunks = tuple(map(int, chunks.split(',')))",
+      "    m = {'ea': (None,) + tuple(2 * x + 3 for x in dims[1:]),",
+      "         'fa': tuple(2 * x + 3 for x in dims)}.get(kind, (None,) * len(dims))",
+      "    with h5py.File(path, 'w', libver='earliest' if kind == 'bt1' else 'latest') as f:",
+      "        d = f.create_dataset('d', shape=dims, maxshape=m, chunks=chunks, dtype='<i4',",
+      "                             fillvalue=-7, compression='gzip' if gzip == '1' else None)",
+      "        d[...] = np.arange(int(np.prod(dims))).reshape(dims) + 1",
+      "");
+
+  static final String[] KINDS = {"ea", "fa", "bt2", "bt1"};
+  static final int[] INDEX_TYPES = {ChunkIndex.EXTENSIBLE_ARRAY, ChunkIndex.FIXED_ARRAY,
+      ChunkIndex.V2_BTREE, ChunkIndex.V1_BTREE};
+
+  /**
+   * For every index kind, plain and gzip: a 2-D dataset shrunk in both dimensions, cutting
+   * chunks and removing others, then grown back within the same session and after a flush:
+   * the regrown elements read as the fill value in h5j and in h5py, the index holds only the
+   * chunks inside the extent, h5dump reads the file, and libhdf5 grows and writes it.
+   */
+  @Test
+  void shrinkThenGrowReadsTheFillValue() throws Exception {
+    for (int k = 0; k < KINDS.length; k++) {
+      for (String gzip : new String[] {"0", "1"}) {
+        Path f = Files.createTempFile("h5j-shrink-" + KINDS[k], ".h5");
+        try {
+          Oracles.python(CREATE + "create(*sys.argv[1:])", f.toString(), KINDS[k], "13,11",
+              "4,3", gzip);
+          Model m = new Model(new long[] {13, 11});
+          m.fillFromIndex();
+          try (H5File h = H5File.openReadWrite(f)) {
+            Dataset d = h.dataset("d");
+            assertEquals(INDEX_TYPES[k], ((LayoutMessage.Chunked) d.layout()).indexType());
+            m.resize(d, 6, 7); // chunk rows 0-1 stay (row 1 cut), columns 0-2 (column 2 cut)
+            m.resize(d, 9, 7); // regrown before any flush: the cut part reads fill
+            assertArrayEquals(m.values, (int[]) d.read(), KINDS[k] + " regrown, unflushed");
+            h.flush();
+            m.resize(d, 5, 5);
+            h.flush();
+            m.resize(d, 10, 9);
+            assertArrayEquals(m.values, (int[]) d.read(), KINDS[k] + " regrown after flush");
+            m.resize(d, 5, 5);
+          }
+          // chunks inside 5 x 5 with chunks 4 x 3: 2 x 2
+          String out = Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
+              "f = h5py.File(sys.argv[1], 'r+')",
+              "d = f['d']",
+              "print(d.shape, d.id.get_num_chunks(), sha(d[()]))",
+              "d.resize((12, 10))",
+              "print(sha(d[()]))",
+              "d[4:6, 4:6] = 99",
+              "f.close()",
+              "print(sha(h5py.File(sys.argv[1], 'r')['d'][()]))"), f.toString());
+          String[] lines = out.trim().split("\n");
+          assertEquals("(5, 5) 4 " + m.sha(), lines[0], KINDS[k] + " gzip " + gzip);
+          m.grow(12, 10);
+          assertEquals(m.sha(), lines[1], "libhdf5 grows h5j's shrunk dataset: fill");
+          for (int r = 4; r < 6; r++) {
+            for (int c = 4; c < 6; c++) {
+              m.values[r * 10 + c] = 99;
+            }
+          }
+          assertEquals(m.sha(), lines[2], "libhdf5 writes into it");
+          Oracles.h5dump(f, "-d", "/d");
+          try (H5File h = H5File.open(f)) {
+            assertArrayEquals(m.values, (int[]) h.dataset("d").read(), "h5j reads libhdf5's");
+          }
+        } finally {
+          Files.deleteIfExists(f);
+        }
+      }
+    }
+  }
+
+  /**
+   * Random sequences of grows, shrinks, slab writes and flushes on random shapes and chunk
+   * shapes of every index kind, plain or gzip, against an in-memory model: h5j reads the
+   * model after every step, h5py reads it at the end, h5dump reads the file, and libhdf5
+   * grows it and writes into it.
+   */
+  @Property(tries = 12)
+  void randomGrowShrinkWrite(@ForAll @IntRange(min = 1, max = 100_000) int seed,
+      @ForAll @IntRange(min = 0, max = 3) int kind, @ForAll boolean gzip) throws Exception {
+    Random rnd = new Random(seed);
+    long[] dims = {1 + rnd.nextInt(14), 1 + rnd.nextInt(14)};
+    long[] chunks = {1 + rnd.nextInt(5), 1 + rnd.nextInt(5)};
+    long[] max = {kind == 1 ? 2 * dims[0] + 3 : 64, kind == 3 || kind == 2 ? 64
+        : 2 * dims[1] + 3};
+    Path f = Files.createTempFile("h5j-shrink-prop", ".h5");
+    try {
+      Oracles.python(CREATE + "create(*sys.argv[1:])", f.toString(), KINDS[kind],
+          dims[0] + "," + dims[1], chunks[0] + "," + chunks[1], gzip ? "1" : "0");
+      Model m = new Model(dims);
+      m.fillFromIndex();
+      List<String> steps = new ArrayList<>();
+      try (H5File h = H5File.openReadWrite(f)) {
+        Dataset d = h.dataset("d");
+        for (int step = 0; step < 14; step++) {
+          int op = rnd.nextInt(4);
+          if (op <= 1) {
+            long r = rnd.nextInt((int) Math.min(max[0], 24) + 1);
+            long c = rnd.nextInt((int) Math.min(max[1], 24) + 1);
+            if (op == 0) { // shrink
+              r = Math.min(r, m.dims[0]);
+              c = Math.min(c, m.dims[1]);
+            }
+            m.resize(d, r, c);
+            steps.add("resize " + r + "x" + c);
+          } else if (op == 2 && m.dims[0] > 0 && m.dims[1] > 0) {
+            SlabModel s = SlabModel.random(rnd, m.dims);
+            int[] v = new int[s.elementCount()];
+            long[] at = s.datasetIndexes(m.dims);
+            for (int i = 0; i < v.length; i++) {
+              v[i] = 1000 + rnd.nextInt(100_000);
+              m.values[(int) at[i]] = v[i];
+            }
+            d.write(s.selection(), v);
+            steps.add("write " + s);
+          } else {
+            h.flush();
+            steps.add("flush");
+          }
+          assertArrayEquals(m.values, (int[]) d.read(), "after " + steps);
+        }
+      }
+      long[] grown = {Math.min(max[0], m.dims[0] + 3), Math.min(max[1], m.dims[1] + 2)};
+      String out = Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
+          "f = h5py.File(sys.argv[1], 'r+')",
+          "d = f['d']",
+          "print(d.shape, sha(d[()]))",
+          "d.resize((int(sys.argv[2]), int(sys.argv[3])))",
+          "d[-1, -1] = 5",
+          "f.close()",
+          "print(sha(h5py.File(sys.argv[1], 'r')['d'][()]))"), f.toString(),
+          String.valueOf(grown[0]), String.valueOf(grown[1]));
+      String[] lines = out.trim().split("\n");
+      assertEquals(ChunkIndexUpdateTest.pyShape(m.dims) + " " + m.sha(), lines[0],
+          "h5py reads h5j's file after " + steps);
+      m.grow(grown[0], grown[1]);
+      if (grown[0] > 0 && grown[1] > 0) {
+        m.values[m.values.length - 1] = 5;
+      }
+      assertEquals(m.sha(), lines[1], "libhdf5 grows and writes h5j's file after " + steps);
+      Oracles.h5dump(f, "-d", "/d");
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
+  /** A 2-D int32 dataset's values in C order, with the fill value where none was written. */
+  static final class Model {
+    long[] dims;
+    int[] values;
+
+    Model(long[] dims) {
+      this.dims = dims.clone();
+      this.values = new int[(int) (dims[0] * dims[1])];
+    }
+
+    /** Every element its C-order index + 1, as {@link #CREATE} writes. */
+    void fillFromIndex() {
+      for (int i = 0; i < values.length; i++) {
+        values[i] = i + 1;
+      }
+    }
+
+    /** The model of a resize: kept where both shapes hold an element, fill elsewhere. */
+    void grow(long rows, long cols) {
+      int[] next = new int[(int) (rows * cols)];
+      for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < cols; c++) {
+          next[(int) (r * cols + c)] = r < dims[0] && c < dims[1]
+              ? values[(int) (r * dims[1] + c)] : FILL;
+        }
+      }
+      dims = new long[] {rows, cols};
+      values = next;
+    }
+
+    void resize(Dataset d, long rows, long cols) throws IOException {
+      d.resize(rows, cols);
+      grow(rows, cols);
+    }
+
+    String sha() throws Exception {
+      return ChunkIndexUpdateTest.sha(values);
+    }
+  }
+}
