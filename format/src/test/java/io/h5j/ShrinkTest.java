@@ -189,6 +189,76 @@ class ShrinkTest {
     }
   }
 
+  /**
+   * Shrinks of a 1-D dataset of chunks of 4 by 10 elements (two chunks removed, one cut) cost
+   * about the same bytes at 50,000 chunks as at 100, in an extensible array and a fixed array:
+   * the index is patched where the removed entries are, not rewritten; and the removed
+   * chunks' space is reused, so shrinking and growing back again does not grow the file.
+   */
+  @Test
+  void bytesPerShrinkFlushDoNotGrowWithTheIndex() throws Exception {
+    for (String kind : new String[] {"ea", "fa"}) {
+      long small = shrinkBytes(kind, 100);
+      long large = shrinkBytes(kind, 50_000);
+      System.out.printf("%s: bytes per shrink flush %d at 100 chunks, %d at 50,000%n", kind,
+          small, large);
+      assertTrue(large <= small + 2 * (1024 * 8 + 4), kind + ": " + large
+          + " bytes per shrink at 50,000 chunks, " + small + " at 100");
+    }
+  }
+
+  /** The most bytes one of several shrink flushes writes, at {@code chunks} chunks. */
+  private static long shrinkBytes(String kind, int chunks) throws Exception {
+    Path f = Files.createTempFile("h5j-shrink-cost", ".h5");
+    try {
+      int n = 4 * chunks;
+      Oracles.python(CREATE + "create(*sys.argv[1:])", f.toString(), kind, String.valueOf(n),
+          "4", "0");
+      Model m = new Model(new long[] {1, n});
+      m.fillFromIndex();
+      long most = 0;
+      FaultyChannel[] ch = new FaultyChannel[1];
+      long[] sizes = new long[5];
+      try (H5File h = H5File.openReadWrite(f, c -> ch[0] = new FaultyChannel(c,
+          Integer.MAX_VALUE))) {
+        Dataset d = h.dataset("d");
+        for (int i = 0; i < 5; i++) {
+          long before = ch[0].bytesWritten();
+          d.resize(n - 10);
+          h.flush();
+          most = Math.max(most, ch[0].bytesWritten() - before);
+          int[] back = new int[10];
+          for (int j = 0; j < 10; j++) {
+            back[j] = 1000 * i + j;
+          }
+          d.resize(n);
+          d.write(Selection.box(new long[] {n - 10}, new long[] {10}), back);
+          h.flush();
+          sizes[i] = h.context().allocator().endOfAllocation();
+          int[] expected = new int[n];
+          for (int j = 0; j < n; j++) {
+            expected[j] = j < n - 10 ? j + 1 : back[j - (n - 10)];
+          }
+          assertArrayEquals(expected, (int[]) d.read());
+          m.values = expected;
+        }
+      }
+      // the cut chunk moves to new space at each shrink: the end of allocation may swing
+      // by one chunk (16 bytes), never grow with the cycles
+      for (long size : sizes) {
+        assertTrue(size <= sizes[0] + 16, kind + ": removed chunks' space is reused: "
+            + java.util.Arrays.toString(sizes));
+      }
+      String out = Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
+          "d = h5py.File(sys.argv[1], 'r')['d']",
+          "print(d.id.get_num_chunks(), sha(d[()]))"), f.toString());
+      assertEquals(chunks + " " + ChunkIndexUpdateTest.sha(m.values), out.trim());
+      return most;
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
   /** A 2-D int32 dataset's values in C order, with the fill value where none was written. */
   static final class Model {
     long[] dims;
