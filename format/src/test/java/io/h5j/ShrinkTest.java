@@ -259,6 +259,98 @@ class ShrinkTest {
     }
   }
 
+  /**
+   * A shrink from 13 x 11 to 6 x 7 (chunks 4 x 3: some removed, some cut) whose flush fails
+   * at its n-th write, for every n, in every index kind, plain and gzip: h5py reads each file
+   * as the old shape with the old values or the new shape with the kept values, and libhdf5
+   * then grows it back, writes every element and reads them; h5j too.
+   */
+  @Test
+  void failedShrinkFlushLeavesTheOldOrTheNewShape() throws Exception {
+    for (String kind : KINDS) {
+      for (String gzip : new String[] {"0", "1"}) {
+        Path base = Files.createTempFile("h5j-shrink-base", ".h5");
+        List<Path> copies = new ArrayList<>();
+        try {
+          Oracles.python(CREATE + "create(*sys.argv[1:])", base.toString(), kind, "13,11",
+              "4,3", gzip);
+          for (int failAt = 1; ; failAt++) {
+            Path copy = Files.createTempFile("h5j-shrink-fail" + failAt + "-", ".h5");
+            Files.copy(base, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            int n = failAt;
+            boolean failed = false;
+            try (H5File h = H5File.openReadWrite(copy, c -> new FaultyChannel(c, n))) {
+              h.dataset("d").resize(6, 7);
+            } catch (IOException e) {
+              failed = true;
+            }
+            if (!failed) {
+              Files.delete(copy);
+              assertTrue(failAt > 3, "the flush needs several writes: " + failAt);
+              break;
+            }
+            copies.add(copy);
+          }
+          List<String> args = new ArrayList<>();
+          copies.forEach(c -> args.add(c.toString()));
+          String out = Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
+              "old = (np.arange(13 * 11).reshape(13, 11) + 1).astype('<i4')",
+              "for path in sys.argv[1:]:",
+              "    problems = []",
+              "    with h5py.File(path, 'r') as f:",
+              "        d = f['d']",
+              "        if d.shape not in ((13, 11), (6, 7)):",
+              "            problems.append('shape %s' % (d.shape,))",
+              "        elif not (d[()] == old[:d.shape[0], :d.shape[1]]).all():",
+              "            problems.append('%s reads %s' % (d.shape, d[()]))",
+              "    with h5py.File(path, 'r+') as f:",
+              "        f['d'].resize((13, 11))",
+              "        f['d'][...] = old * 2",
+              "    with h5py.File(path, 'r') as f:",
+              "        if not (f['d'][()] == old * 2).all():",
+              "            problems.append('libhdf5 cannot rewrite it')",
+              "    print('ok' if not problems else path + ': ' + ' '.join(problems))"),
+              args.toArray(new String[0]));
+          List<String> bad = new ArrayList<>();
+          for (String line : out.trim().split("\n")) {
+            if (!line.equals("ok")) {
+              bad.add(line);
+            }
+          }
+          assertEquals(copies.size(), out.trim().split("\n").length, out);
+          assertEquals(List.of(), bad, copies.size() + " failed flushes, " + kind + " gzip "
+              + gzip);
+          int[] twice = new int[13 * 11];
+          for (int i = 0; i < twice.length; i++) {
+            twice[i] = 2 * (i + 1);
+          }
+          for (Path c : copies) { // h5j keeps writing them too
+            try (H5File h = H5File.openReadWrite(c)) {
+              Dataset d = h.dataset("d");
+              d.resize(5, 5);
+              d.resize(13, 11);
+              d.write(Selection.box(new long[] {0, 0}, new long[] {2, 2}), new int[] {1, 1, 1, 1});
+            }
+            try (H5File h = H5File.open(c)) {
+              int[] got = (int[]) h.dataset("d").read();
+              for (int i = 0; i < twice.length; i++) {
+                int r = i / 11;
+                int col = i % 11;
+                int want = r < 2 && col < 2 ? 1 : r < 5 && col < 5 ? twice[i] : FILL;
+                assertEquals(want, got[i], c + " element " + i);
+              }
+            }
+          }
+        } finally {
+          Files.deleteIfExists(base);
+          for (Path c : copies) {
+            Files.deleteIfExists(c);
+          }
+        }
+      }
+    }
+  }
+
   /** A 2-D int32 dataset's values in C order, with the fill value where none was written. */
   static final class Model {
     long[] dims;
