@@ -26,9 +26,10 @@ final class PendingChunks {
     /**
      * Committed chunks a shrink removed, by offset: absent for reads and writes from the
      * shrink on, out of the index (or replaced by a record of {@link #records}) at flush,
-     * their space freed after it.
+     * their space freed after it. In the order the shrinks visited them (libhdf5's order:
+     * a v1 B-tree's keys after removals depend on it).
      */
-    final Map<List<Long>, ChunkRecord> removed = new HashMap<>();
+    final Map<List<Long>, ChunkRecord> removed = new LinkedHashMap<>();
     /**
      * Committed chunks a shrink cut (their outside part now holds the fill value): written to
      * new space, never over the committed bytes, which the old extent still shows until the

@@ -351,6 +351,108 @@ class ShrinkTest {
     }
   }
 
+  /**
+   * Version 1 B-trees of K 2 (several levels) that libhdf5 grew, shrunk in steps, each
+   * flushed, by libhdf5 in one copy and by h5j in another: the trees match node for node
+   * (keys and sibling links; removed nodes unlinked, emptied trees an empty root leaf), h5py
+   * reads h5j's values, and libhdf5 grows the shrunk tree again and reads it back.
+   */
+  @Test
+  void shrinkRemovesWhatLibhdf5Removes() throws Exception {
+    List<Integer> order = new ArrayList<>();
+    for (int c = 0; c < 96; c++) {
+      order.add(c);
+    }
+    java.util.Collections.shuffle(order, new Random(3));
+    sameTreeAfterShrinks("2d", order, "11,25;9,25;9,20;4,7;0,7");
+    List<Integer> appends = new ArrayList<>();
+    for (int c = 0; c < 70; c++) {
+      appends.add(c);
+    }
+    sameTreeAfterShrinks("1d", appends, "270;190;181;40;3;0");
+  }
+
+  private void sameTreeAfterShrinks(String mode, List<Integer> order, String shapes)
+      throws Exception {
+    Path lib = Files.createTempFile("h5j-shrink-lib", ".h5");
+    Path ours = Files.createTempFile("h5j-shrink-ours", ".h5");
+    try {
+      String csv = order.stream().map(String::valueOf)
+          .collect(java.util.stream.Collectors.joining(","));
+      Oracles.python(ChunkIndexUpdateTest.PRELUDE + ChunkIndexUpdateTest.DATASETS
+          + String.join("\n",
+          "with create(sys.argv[1], 2) as f:",
+          "    d = dataset(f, sys.argv[2])",
+          "    for c in map(int, sys.argv[3].split(',')):",
+          "        put(d, sys.argv[2], c)",
+          "        f.flush()"), lib.toString(), mode, csv);
+      Files.copy(lib, ours, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      Oracles.python(ChunkIndexUpdateTest.PRELUDE + String.join("\n",
+          "import shutil",
+          "for i, s in enumerate(sys.argv[2].split(';')):",
+          "    with h5py.File(sys.argv[1], 'r+') as f:",
+          "        f['d'].resize(tuple(map(int, s.split(','))))",
+          "    shutil.copy(sys.argv[1], sys.argv[1] + '.%d' % i)"), lib.toString(), shapes);
+      String[] steps = shapes.split(";");
+      boolean oneD = mode.equals("1d");
+      long[] dims = oneD ? new long[] {280} : new long[] {16, 36};
+      int[] values = new int[(int) (oneD ? dims[0] : dims[0] * dims[1])];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = i + 1;
+      }
+      for (int i = 0; i < steps.length; i++) {
+        long[] next = java.util.Arrays.stream(steps[i].split(",")).mapToLong(Long::parseLong)
+            .toArray();
+        try (H5File h = H5File.openReadWrite(ours)) {
+          Dataset d = h.dataset("d");
+          d.resize(next);
+          h.flush();
+          assertEquals(ChunkIndex.V1_BTREE, ((LayoutMessage.Chunked) d.layout()).indexType());
+        }
+        dims = next;
+        Path step = Path.of(lib + "." + i);
+        String expected = ChunkIndexUpdateTest.treeShape(step);
+        Files.delete(step);
+        assertEquals(expected, ChunkIndexUpdateTest.treeShape(ours), mode
+            + ": the tree h5j shrank to " + steps[i] + " vs libhdf5's");
+      }
+      long[] fin = dims;
+      long n = oneD ? fin[0] : fin[0] * fin[1];
+      int[] kept = new int[(int) n];
+      for (int i = 0; i < n; i++) {
+        kept[i] = oneD ? i + 1 : (int) ((i / fin[1]) * 36 + i % fin[1] + 1);
+      }
+      String out = Oracles.python(ChunkIndexUpdateTest.PRELUDE + String.join("\n",
+          "f = h5py.File(sys.argv[1], 'r+')",
+          "d = f['d']",
+          "print(d.shape, sha(d[()]))",
+          "d.resize(tuple(2 * x + 5 for x in d.shape))",
+          "d[...] = np.arange(d.size).reshape(d.shape) + 3",
+          "f.close()",
+          "d = h5py.File(sys.argv[1], 'r')['d']",
+          "print(d.shape, sha(d[()]))"), ours.toString());
+      String[] lines = out.trim().split("\n");
+      assertEquals(ChunkIndexUpdateTest.pyShape(fin) + " " + ChunkIndexUpdateTest.sha(kept),
+          lines[0], "h5py reads h5j's shrunk file");
+      long[] grown = new long[fin.length];
+      long size = 1;
+      for (int i = 0; i < fin.length; i++) {
+        grown[i] = 2 * fin[i] + 5;
+        size *= grown[i];
+      }
+      int[] all = new int[(int) size];
+      for (int i = 0; i < all.length; i++) {
+        all[i] = i + 3;
+      }
+      assertEquals(ChunkIndexUpdateTest.pyShape(grown) + " " + ChunkIndexUpdateTest.sha(all),
+          lines[1], "libhdf5 grows h5j's shrunk tree");
+      Oracles.h5dump(ours, "-d", "/d");
+    } finally {
+      Files.deleteIfExists(lib);
+      Files.deleteIfExists(ours);
+    }
+  }
+
   /** A 2-D int32 dataset's values in C order, with the fill value where none was written. */
   static final class Model {
     long[] dims;

@@ -122,6 +122,121 @@ final class BTreeV1ChunkUpdater {
   }
 
   /**
+   * Removes the entry of the indexed chunk at {@code offset} as libhdf5's B-tree removal
+   * does for chunk trees (whose left key is the critical one): the entry and its left key
+   * leave the leaf, underfull nodes stay as they are, a node left without children leaves its
+   * parent and its siblings' links (its space goes to {@code freeAfter}), and an emptied root
+   * becomes an empty leaf. A left key that changes is copied up into the parent and into the
+   * right-most key of the left sibling.
+   *
+   * @throws H5FormatException if the tree does not hold a chunk at {@code offset}
+   */
+  void remove(long[] offset, List<Extent> freeAfter) throws IOException {
+    Key u = new Key(0, 0, Arrays.copyOf(offset, rank + 1));
+    Key[] holder = new Key[2];
+    remove(load(root, -1), new Slot(holder, 0), u, 0, new boolean[1], freeAfter);
+  }
+
+  /**
+   * Removes {@code u} from the subtree at {@code bt}; {@code ltChanged[0]} tells the caller
+   * that {@code lt} (its key left of this subtree) was set. Returns whether {@code bt} itself
+   * was removed.
+   */
+  private boolean remove(Node bt, Slot lt, Key u, int depth, boolean[] ltChanged,
+      List<Extent> freeAfter) throws IOException {
+    if (depth > MAX_DEPTH) {
+      throw new H5FormatException(WHAT, bt.address, "tree is deeper than " + MAX_DEPTH
+          + " levels");
+    }
+    int lo = 0;
+    int hi = bt.n;
+    int idx = 0;
+    int cmp = 1;
+    while (lo < hi && cmp != 0) {
+      idx = (lo + hi) >>> 1;
+      cmp = cmp3(bt.keys[idx], u, bt.keys[idx + 1]);
+      if (cmp < 0) {
+        hi = idx;
+      } else {
+        lo = idx + 1;
+      }
+    }
+    if (cmp != 0 || bt.level == 0 && !sameOffset(bt.keys[idx], u)) {
+      throw new H5FormatException(WHAT, bt.address, "holds no chunk at "
+          + Arrays.toString(Arrays.copyOf(u.at(), rank)) + " to remove");
+    }
+    boolean childGone = true; // a leaf's entry always goes
+    if (bt.level > 0) {
+      childGone = remove(load(bt.children[idx], bt.level - 1), new Slot(bt.keys, idx), u,
+          depth + 1, ltChanged, freeAfter);
+    }
+    if (ltChanged[0]) {
+      dirty.add(bt.address);
+      if (idx > 0) {
+        ltChanged[0] = false;
+      } else {
+        lt.set(bt.keys[idx]);
+      }
+    }
+    boolean gone = false;
+    if (childGone) {
+      if (bt.n == 1 && depth > 0) {
+        unlink(bt, freeAfter);
+        gone = true;
+      } else if (bt.n == 1) { // the root keeps its address, as an empty leaf (zero key)
+        bt.n = 0;
+        bt.level = 0;
+        bt.keys[0] = new Key(0, 0, new long[rank + 1]);
+      } else if (idx == 0) { // the next child's left key becomes the node's
+        System.arraycopy(bt.keys, 1, bt.keys, 0, bt.n);
+        System.arraycopy(bt.children, 1, bt.children, 0, bt.n - 1);
+        bt.n--;
+        lt.set(bt.keys[0]);
+        ltChanged[0] = true;
+      } else if (idx + 1 == bt.n) { // the right key moves onto the removed left key
+        bt.keys[bt.n - 1] = bt.keys[bt.n];
+        bt.n--;
+      } else {
+        System.arraycopy(bt.keys, idx + 1, bt.keys, idx, bt.n - idx);
+        System.arraycopy(bt.children, idx + 1, bt.children, idx, bt.n - 1 - idx);
+        bt.n--;
+      }
+      if (!gone) {
+        bt.keys[bt.n + 1] = null;
+        dirty.add(bt.address);
+      }
+    }
+    if (!gone && ltChanged[0] && FileParams.isDefined(bt.left)) {
+      Node l = load(bt.left, bt.level);
+      l.keys[l.n] = bt.keys[0];
+      dirty.add(l.address);
+    }
+    return gone;
+  }
+
+  /** Takes a non-root node out of its sibling chain; its space is freed after the update. */
+  private void unlink(Node bt, List<Extent> freeAfter) throws IOException {
+    if (FileParams.isDefined(bt.left)) {
+      Node l = load(bt.left, bt.level);
+      l.keys[l.n] = bt.keys[1];
+      l.right = bt.right;
+      dirty.add(l.address);
+    }
+    if (FileParams.isDefined(bt.right)) {
+      Node r = load(bt.right, bt.level);
+      r.left = bt.left;
+      dirty.add(r.address);
+    }
+    nodes.remove(bt.address);
+    dirty.remove(bt.address);
+    if (!fresh.remove(bt.address)) {
+      freeAfter.add(new Extent(bt.address, nodeSize));
+    } else {
+      alloc.free(bt.address, nodeSize); // made by this update, never written
+    }
+  }
+
+  /**
    * The writes of every node changed so far: new ones, then existing ones root first. An
    * existing node that split is first moved to new space (its parent and siblings pointed at
    * the copy), so that its truncation and its parent's new child appear in one write, the

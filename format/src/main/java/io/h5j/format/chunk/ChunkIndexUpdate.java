@@ -49,10 +49,12 @@ public final class ChunkIndexUpdate {
   /**
    * Whether {@link #apply(FileAccess, SpaceAllocator, ChunkIndex, List, List, Barrier)}
    * removes chunks from this index in place: the arrays, whose entries of removed chunks
-   * become undefined as libhdf5 makes them. The B-trees are rebuilt by the caller instead.
+   * become undefined, and the v1 B-tree, whose entries leave their nodes, as libhdf5 removes
+   * them. The v2 B-tree is rebuilt by the caller instead.
    */
   public static boolean supportsRemoval(ChunkIndex index) {
-    return index instanceof ExtensibleArrayIndex || index instanceof FixedArrayIndex;
+    return index instanceof ExtensibleArrayIndex || index instanceof FixedArrayIndex
+        || index instanceof BTreeV1ChunkIndex;
   }
 
   /**
@@ -91,6 +93,9 @@ public final class ChunkIndexUpdate {
       for (ChunkRecord c : changed) {
         b.geometry().scaled(c.offsetRef());
         u.insert(c);
+      }
+      for (long[] offset : removed) {
+        u.remove(offset, freeAfter);
       }
       writes = u.writes(freeAfter);
     } else if (index instanceof ExtensibleArrayIndex ea) {
