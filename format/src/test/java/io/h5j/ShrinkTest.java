@@ -270,83 +270,131 @@ class ShrinkTest {
     for (String kind : KINDS) {
       for (String gzip : new String[] {"0", "1"}) {
         Path base = Files.createTempFile("h5j-shrink-base", ".h5");
-        List<Path> copies = new ArrayList<>();
         try {
           Oracles.python(CREATE + "create(*sys.argv[1:])", base.toString(), kind, "13,11",
               "4,3", gzip);
-          for (int failAt = 1; ; failAt++) {
-            Path copy = Files.createTempFile("h5j-shrink-fail" + failAt + "-", ".h5");
-            Files.copy(base, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            int n = failAt;
-            boolean failed = false;
-            try (H5File h = H5File.openReadWrite(copy, c -> new FaultyChannel(c, n))) {
-              h.dataset("d").resize(6, 7);
-            } catch (IOException e) {
-              failed = true;
-            }
-            if (!failed) {
-              Files.delete(copy);
-              assertTrue(failAt > 3, "the flush needs several writes: " + failAt);
-              break;
-            }
-            copies.add(copy);
-          }
-          List<String> args = new ArrayList<>();
-          copies.forEach(c -> args.add(c.toString()));
-          String out = Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
-              "old = (np.arange(13 * 11).reshape(13, 11) + 1).astype('<i4')",
-              "for path in sys.argv[1:]:",
-              "    problems = []",
-              "    with h5py.File(path, 'r') as f:",
-              "        d = f['d']",
-              "        if d.shape not in ((13, 11), (6, 7)):",
-              "            problems.append('shape %s' % (d.shape,))",
-              "        elif not (d[()] == old[:d.shape[0], :d.shape[1]]).all():",
-              "            problems.append('%s reads %s' % (d.shape, d[()]))",
-              "    with h5py.File(path, 'r+') as f:",
-              "        f['d'].resize((13, 11))",
-              "        f['d'][...] = old * 2",
-              "    with h5py.File(path, 'r') as f:",
-              "        if not (f['d'][()] == old * 2).all():",
-              "            problems.append('libhdf5 cannot rewrite it')",
-              "    print('ok' if not problems else path + ': ' + ' '.join(problems))"),
-              args.toArray(new String[0]));
-          List<String> bad = new ArrayList<>();
-          for (String line : out.trim().split("\n")) {
-            if (!line.equals("ok")) {
-              bad.add(line);
-            }
-          }
-          assertEquals(copies.size(), out.trim().split("\n").length, out);
-          assertEquals(List.of(), bad, copies.size() + " failed flushes, " + kind + " gzip "
-              + gzip);
-          int[] twice = new int[13 * 11];
-          for (int i = 0; i < twice.length; i++) {
-            twice[i] = 2 * (i + 1);
-          }
-          for (Path c : copies) { // h5j keeps writing them too
-            try (H5File h = H5File.openReadWrite(c)) {
-              Dataset d = h.dataset("d");
-              d.resize(5, 5);
-              d.resize(13, 11);
-              d.write(Selection.box(new long[] {0, 0}, new long[] {2, 2}), new int[] {1, 1, 1, 1});
-            }
-            try (H5File h = H5File.open(c)) {
-              int[] got = (int[]) h.dataset("d").read();
-              for (int i = 0; i < twice.length; i++) {
-                int r = i / 11;
-                int col = i % 11;
-                int want = r < 2 && col < 2 ? 1 : r < 5 && col < 5 ? twice[i] : FILL;
-                assertEquals(want, got[i], c + " element " + i);
-              }
-            }
-          }
+          failedShrinks(base, 13, 11, 6, 7, FILL, kind + " gzip " + gzip);
         } finally {
           Files.deleteIfExists(base);
-          for (Path c : copies) {
-            Files.deleteIfExists(c);
+        }
+      }
+    }
+    // a v1 B-tree of K 2, several levels deep: removed nodes are unlinked and freed
+    Path base = Files.createTempFile("h5j-shrink-base", ".h5");
+    try {
+      Oracles.python(ChunkIndexUpdateTest.PRELUDE + ChunkIndexUpdateTest.DATASETS
+          + String.join("\n",
+          "with create(sys.argv[1], 2) as f:",
+          "    d = dataset(f, '2d')",
+          "    for c in np.random.default_rng(5).permutation(96):",
+          "        put(d, '2d', int(c))"), base.toString());
+      failedShrinks(base, 16, 36, 7, 20, 0, "v1 B-tree K 2");
+    } finally {
+      Files.deleteIfExists(base);
+    }
+  }
+
+  /**
+   * Shrinks copies of {@code base} ({@code /d} of {@code rows x cols}, each element its
+   * C-order index + 1) to {@code r x c}, the flush failing at write 1, 2, ... until one
+   * succeeds; checks each copy with h5py (old or new shape, right values; libhdf5 grows and
+   * rewrites it) and with h5j (shrinks, grows and writes it).
+   */
+  private static void failedShrinks(Path base, int rows, int cols, int r, int c, int fill,
+      String label) throws Exception {
+    long[] chunk;
+    try (H5File h = H5File.open(base)) {
+      chunk = ((LayoutMessage.Chunked) h.dataset("d").layout()).chunkDims();
+    }
+    List<Path> copies = new ArrayList<>();
+    try {
+      for (int failAt = 1; ; failAt++) {
+        Path copy = Files.createTempFile("h5j-shrink-fail" + failAt + "-", ".h5");
+        Files.copy(base, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        int n = failAt;
+        boolean failed = false;
+        try (H5File h = H5File.openReadWrite(copy, ch -> new FaultyChannel(ch, n))) {
+          h.dataset("d").resize(r, c);
+        } catch (IOException e) {
+          failed = true;
+        }
+        if (!failed) {
+          Files.delete(copy);
+          assertTrue(failAt > 3, "the flush needs several writes: " + failAt);
+          break;
+        }
+        copies.add(copy);
+      }
+      List<String> args = new ArrayList<>(List.of(rows + "," + cols + "," + r + "," + c + ","
+          + chunk[0] + "," + chunk[1]));
+      copies.forEach(x -> args.add(x.toString()));
+      int[] thrice = new int[rows * cols];
+      for (int i = 0; i < thrice.length; i++) {
+        thrice[i] = 3 * (i + 1);
+      }
+      for (Path x : copies) { // h5j grows and rewrites each crashed file: checked below
+        Path y = Path.of(x + ".h5j");
+        Files.copy(x, y);
+        try (H5File h = H5File.openReadWrite(y)) {
+          Dataset d = h.dataset("d");
+          d.resize(rows, cols);
+          d.write(thrice);
+        }
+      }
+      String out = Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
+          "rows, cols, r, c, cr, cc = map(int, sys.argv[1].split(','))",
+          "grid = -(-rows // cr) * -(-cols // cc)",
+          "old = (np.arange(rows * cols).reshape(rows, cols) + 1).astype('<i4')",
+          "for path in sys.argv[2:]:",
+          "    problems = []",
+          "    with h5py.File(path, 'r') as f:",
+          "        d = f['d']",
+          "        if d.shape not in ((rows, cols), (r, c)):",
+          "            problems.append('shape %s' % (d.shape,))",
+          "        elif not (d[()] == old[:d.shape[0], :d.shape[1]]).all():",
+          "            problems.append('%s reads wrong values' % (d.shape,))",
+          "    with h5py.File(path, 'r+') as f:",
+          "        f['d'].resize((rows, cols))",
+          "        f['d'][...] = old * 2",
+          "    with h5py.File(path, 'r') as f:",
+          "        n = f['d'].id.get_num_chunks()",
+          "        if not (f['d'][()] == old * 2).all() or n != grid:",
+          "            problems.append('libhdf5 cannot rewrite it (%d chunks)' % n)",
+          "    with h5py.File(path + '.h5j', 'r') as f:",
+          "        n = f['d'].id.get_num_chunks()",
+          "        if not (f['d'][()] == old * 3).all() or n != grid:",
+          "            problems.append('h5j cannot rewrite it (%d chunks)' % n)",
+          "    print('ok' if not problems else path + ': ' + ' '.join(problems))"),
+          args.toArray(new String[0]));
+      List<String> bad = new ArrayList<>();
+      for (String line : out.trim().split("\n")) {
+        if (!line.equals("ok")) {
+          bad.add(line);
+        }
+      }
+      assertEquals(copies.size(), out.trim().split("\n").length, out);
+      assertEquals(List.of(), bad, copies.size() + " failed flushes, " + label);
+      for (Path x : copies) { // h5j keeps writing them too
+        try (H5File h = H5File.openReadWrite(x)) {
+          Dataset d = h.dataset("d");
+          d.resize(5, 5);
+          d.resize(rows, cols);
+          d.write(Selection.box(new long[] {0, 0}, new long[] {2, 2}), new int[] {1, 1, 1, 1});
+        }
+        try (H5File h = H5File.open(x)) {
+          int[] got = (int[]) h.dataset("d").read();
+          for (int i = 0; i < rows * cols; i++) {
+            int row = i / cols;
+            int col = i % cols;
+            int want = row < 2 && col < 2 ? 1 : row < 5 && col < 5 ? 2 * (i + 1) : fill;
+            assertEquals(want, got[i], x + " element " + i + ", " + label);
           }
         }
+      }
+    } finally {
+      for (Path x : copies) {
+        Files.deleteIfExists(x);
+        Files.deleteIfExists(Path.of(x + ".h5j"));
       }
     }
   }

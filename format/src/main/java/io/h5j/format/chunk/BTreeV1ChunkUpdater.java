@@ -89,6 +89,8 @@ final class BTreeV1ChunkUpdater {
   private final Map<Long, Node> nodes = new HashMap<>();
   private final Set<Long> fresh = new LinkedHashSet<>();
   private final Set<Long> dirty = new LinkedHashSet<>();
+  private boolean removing;
+  private boolean inserting;
 
   BTreeV1ChunkUpdater(FileAccess fa, SpaceAllocator alloc, ChunkGeometry g, long root, int k)
       throws H5FormatException {
@@ -111,6 +113,10 @@ final class BTreeV1ChunkUpdater {
     if (c.storedSize() > 0xffffffffL) {
       throw new IllegalArgumentException(c + ": v1 B-tree keys hold sizes below 4 GiB");
     }
+    if (removing) {
+      throw new IllegalStateException("one update either inserts or removes");
+    }
+    inserting = true;
     long[] at = Arrays.copyOf(c.offsetRef(), rank + 1);
     Key u = new Key(c.storedSize(), c.filterMask(), at);
     Node top = load(root, -1);
@@ -127,11 +133,21 @@ final class BTreeV1ChunkUpdater {
    * leave the leaf, underfull nodes stay as they are, a node left without children leaves its
    * parent and its siblings' links (its space goes to {@code freeAfter}), and an emptied root
    * becomes an empty leaf. A left key that changes is copied up into the parent and into the
-   * right-most key of the left sibling.
+   * right-most key of the left sibling. An updater either inserts or removes.
+   *
+   * <p>Crash safety: removals are written leaves first, the root last (insertions go root
+   * first). After any prefix a parent's keys still span everything its children hold, so
+   * every chunk is found once, a removed one found or not, and libhdf5 inserting a chunk
+   * where one was removed finds the child that held it (a child's first key may lie past the
+   * parent's key for it: a gap, which libhdf5's insertion closes).
    *
    * @throws H5FormatException if the tree does not hold a chunk at {@code offset}
    */
   void remove(long[] offset, List<Extent> freeAfter) throws IOException {
+    if (inserting) {
+      throw new IllegalStateException("one update either inserts or removes");
+    }
+    removing = true;
     Key u = new Key(0, 0, Arrays.copyOf(offset, rank + 1));
     Key[] holder = new Key[2];
     remove(load(root, -1), new Slot(holder, 0), u, 0, new boolean[1], freeAfter);
@@ -261,7 +277,7 @@ final class BTreeV1ChunkUpdater {
       if (fresh.contains(a)) {
         w.fresh(a, encode(node));
       } else {
-        w.inPlace(a, encode(node), -node.level);
+        w.inPlace(a, encode(node), removing ? node.level : -node.level);
       }
     }
     return w;

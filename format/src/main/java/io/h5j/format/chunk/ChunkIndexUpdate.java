@@ -88,16 +88,27 @@ public final class ChunkIndexUpdate {
     IndexWrites writes;
     List<Extent> freeAfter = new ArrayList<>();
     if (index instanceof BTreeV1ChunkIndex b) {
+      long bytes = 0;
+      if (!removed.isEmpty()) { // a pass of its own: removals are written leaves first
+        BTreeV1ChunkUpdater r = new BTreeV1ChunkUpdater(fa, alloc, b.geometry(), b.address(),
+            b.k());
+        for (long[] offset : removed) {
+          r.remove(offset, freeAfter);
+        }
+        IndexWrites rw = r.writes(freeAfter);
+        rw.perform(fa, barrier);
+        bytes = rw.bytes();
+      }
       BTreeV1ChunkUpdater u = new BTreeV1ChunkUpdater(fa, alloc, b.geometry(), b.address(),
           b.k());
       for (ChunkRecord c : changed) {
         b.geometry().scaled(c.offsetRef());
         u.insert(c);
       }
-      for (long[] offset : removed) {
-        u.remove(offset, freeAfter);
-      }
-      writes = u.writes(freeAfter);
+      IndexWrites iw = u.writes(freeAfter);
+      iw.perform(fa, barrier);
+      Extent.freeAll(alloc, freeAfter); // nothing points there any more
+      return bytes + iw.bytes();
     } else if (index instanceof ExtensibleArrayIndex ea) {
       ExtensibleArrayUpdater u = new ExtensibleArrayUpdater(fa, alloc, ea);
       for (ChunkRecord c : changed) {
