@@ -35,16 +35,16 @@ class ShrinkTest {
    * {@code chunks} (both comma separated), its index chosen by {@code kind}: "ea" (latest
    * format, first dimension unlimited: an extensible array), "fa" (latest, fixed maximum
    * dimensions twice the shape: a fixed array), "bt2" (latest, all unlimited: a v2 B-tree),
-   * "bt1" (earliest format: a v1 B-tree); {@code gzip} "1" compresses. Every element holds its
+   * "bt1" (earliest format, K 2: a v1 B-tree of several levels); {@code gzip} "1" compresses. Every element holds its
    * C-order index + 1.
    */
-  static final String CREATE = Oracles.PY_INT32_SHA + String.join("\n",
-      "def create(path, kind, dims, chunks, gzip):",
+  static final String CREATE = ChunkIndexUpdateTest.PRELUDE + String.join("\n",
+      "def create_d(path, kind, dims, chunks, gzip):",
       "    dims = tuple(map(int, dims.split(',')))",
       "    chunks = tuple(map(int, chunks.split(',')))",
       "    m = {'ea': (None,) + tuple(2 * x + 3 for x in dims[1:]),",
       "         'fa': tuple(2 * x + 3 for x in dims)}.get(kind, (None,) * len(dims))",
-      "    with h5py.File(path, 'w', libver='earliest' if kind == 'bt1' else 'latest') as f:",
+      "    with create(path, 2 if kind == 'bt1' else 0) as f:",
       "        d = f.create_dataset('d', shape=dims, maxshape=m, chunks=chunks, dtype='<i4',",
       "                             fillvalue=-7, compression='gzip' if gzip == '1' else None)",
       "        d[...] = np.arange(int(np.prod(dims))).reshape(dims) + 1",
@@ -66,7 +66,7 @@ class ShrinkTest {
       for (String gzip : new String[] {"0", "1"}) {
         Path f = Files.createTempFile("h5j-shrink-" + KINDS[k], ".h5");
         try {
-          Oracles.python(CREATE + "create(*sys.argv[1:])", f.toString(), KINDS[k], "13,11",
+          Oracles.python(CREATE + "create_d(*sys.argv[1:])", f.toString(), KINDS[k], "13,11",
               "4,3", gzip);
           Model m = new Model(new long[] {13, 11});
           m.fillFromIndex();
@@ -130,7 +130,7 @@ class ShrinkTest {
         : 2 * dims[1] + 3};
     Path f = Files.createTempFile("h5j-shrink-prop", ".h5");
     try {
-      Oracles.python(CREATE + "create(*sys.argv[1:])", f.toString(), KINDS[kind],
+      Oracles.python(CREATE + "create_d(*sys.argv[1:])", f.toString(), KINDS[kind],
           dims[0] + "," + dims[1], chunks[0] + "," + chunks[1], gzip ? "1" : "0");
       Model m = new Model(dims);
       m.fillFromIndex();
@@ -212,7 +212,7 @@ class ShrinkTest {
     Path f = Files.createTempFile("h5j-shrink-cost", ".h5");
     try {
       int n = 4 * chunks;
-      Oracles.python(CREATE + "create(*sys.argv[1:])", f.toString(), kind, String.valueOf(n),
+      Oracles.python(CREATE + "create_d(*sys.argv[1:])", f.toString(), kind, String.valueOf(n),
           "4", "0");
       Model m = new Model(new long[] {1, n});
       m.fillFromIndex();
@@ -271,7 +271,7 @@ class ShrinkTest {
       for (String gzip : new String[] {"0", "1"}) {
         Path base = Files.createTempFile("h5j-shrink-base", ".h5");
         try {
-          Oracles.python(CREATE + "create(*sys.argv[1:])", base.toString(), kind, "13,11",
+          Oracles.python(CREATE + "create_d(*sys.argv[1:])", base.toString(), kind, "13,11",
               "4,3", gzip);
           failedShrinks(base, 13, 11, 6, 7, FILL, kind + " gzip " + gzip);
         } finally {
