@@ -28,10 +28,10 @@ import java.util.Set;
  * Makes the chunks written since the last flush part of a dataset. Where the index can be
  * updated in place ({@link ChunkIndexUpdate}), the pending records go into it and the chunks
  * a shrink removed leave it, at a cost proportional to their number, and the replaced and
- * removed chunks are freed after. Otherwise (a v1 or v2 B-tree that loses chunks, index
- * types updated only by rewriting) the index is rebuilt from the committed one plus the pending records (chunks now outside the dataset
- * dropped), the layout message is switched to it, and only then are the old index's
- * structures and the replaced chunks freed.
+ * removed chunks are freed after. Otherwise (a v2 B-tree that loses chunks, index types
+ * updated only by rewriting) the index is rebuilt from the committed one plus the pending
+ * records (chunks a shrink removed dropped), the layout message is switched to it, and
+ * only then are the old index's structures and the replaced chunks freed.
  */
 final class ChunkIndexCommit {
   private ChunkIndexCommit() {}
