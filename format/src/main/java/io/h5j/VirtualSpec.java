@@ -77,6 +77,38 @@ public final class VirtualSpec {
   }
 
   /**
+   * Adds one mapping per chunk of a regular chunk grid over the dataset, in one call: what
+   * versioned-hdf5 stores, where each chunk of a version maps a chunk-sized box of one raw
+   * dataset. Mapping {@code i} places the box at {@code sourceStarts[i * rank .. i * rank +
+   * rank)} of dataset {@code dataset} (an absolute path) in {@code file} ({@code "."} for this
+   * file) at the chunk whose grid coordinates are {@code chunkCoords[i * rank .. i * rank +
+   * rank)}: the box of shape {@code chunk} at those coordinates times {@code chunk}, cut at the
+   * dataset's shape (an edge chunk maps a box as small as its part of the dataset). The same as
+   * {@link #map(String, String, long[], long[], long[])} once per chunk, without an object or a
+   * call per mapping; the arrays are copied.
+   *
+   * <pre>{@code
+   * // chunks (0, 0) and (0, 1) of 4 x 4 from rows 8 and 0 of /raw
+   * spec.mapChunks(".", "/raw", new long[] {4, 4}, new long[] {0, 0, 0, 1},
+   *     new long[] {8, 0, 0, 0});
+   * }</pre>
+   *
+   * @param chunk the chunk shape, one value of at least 1 per dimension
+   * @param chunkCoords rank coordinates per mapping (C order within each): the chunk's place in
+   *     the grid, each below the number of chunks along its dimension
+   * @param sourceStarts rank values per mapping: where the source box starts
+   * @throws IllegalArgumentException when the array lengths do not fit the rank, a chunk is
+   *     outside the grid, a source start is negative, or a name is empty or holds a NUL;
+   *     then no mapping of the call is added
+   */
+  public VirtualSpec mapChunks(String file, String dataset, long[] chunk, long[] chunkCoords,
+      long[] sourceStarts) {
+    checkOpen();
+    mappings.addChunks(file, dataset, shape, chunk, chunkCoords, sourceStarts);
+    return this;
+  }
+
+  /**
    * The largest shape the dataset may take; {@link Dataspace#UNLIMITED} (-1) for no limit, as
    * a dimension in which a mapping is unlimited needs. The default is the shape.
    */

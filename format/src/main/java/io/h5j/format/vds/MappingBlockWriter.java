@@ -225,21 +225,29 @@ public final class MappingBlockWriter {
     int n = list.size();
     long[] page = null;
     int at = 0;
-    for (int i = 0, pages = 0, other = 0; i < n; i++) {
-      int before = body.position();
-      if (!list.isBox(i)) {
-        add(list.other(other++));
-      } else {
-        if (page == null || at == page.length) {
-          page = list.page(pages++);
-          at = 0;
+    int pages = 0;
+    int other = 0;
+    int done = 0;
+    for (int r = 0; r < list.runCount(); r++) {
+      boolean boxes = list.isBoxRun(r);
+      String file = boxes ? list.file(r) : null;
+      String dataset = boxes ? list.dataset(r) : null;
+      for (int k = list.runLength(r); k > 0; k--) {
+        int before = body.position();
+        if (!boxes) {
+          add(list.other(other++));
+        } else {
+          if (page == null || at == page.length) {
+            page = list.page(pages++);
+            at = 0;
+          }
+          box(file, dataset, rank, page, at);
+          at += 3 * rank;
         }
-        box(list.file(i), list.dataset(i), rank, page, at);
-        at += 3 * rank;
-      }
-      if (i == 0 && n > 1) { // room for the rest at once (mappings alike in size), not by doubling
-        int entry = body.position() - before;
-        body.reserve((int) Math.min(Integer.MAX_VALUE - 1024L, (long) (n - 1) * entry + 64));
+        if (done++ == 0 && n > 1) { // room for the rest at once (mappings alike), not by doubling
+          int entry = body.position() - before;
+          body.reserve((int) Math.min(Integer.MAX_VALUE - 1024L, (long) (n - 1) * entry + 64));
+        }
       }
     }
     return this;

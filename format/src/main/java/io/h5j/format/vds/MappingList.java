@@ -10,18 +10,21 @@ import java.util.Map;
 /**
  * The mappings of a block not yet encoded, in order, kept without an object per mapping: a box
  * (one block of a source placed at one block of the virtual dataset, as versioned files map
- * whole chunks) is {@code 3 × rank} longs plus the index of its pair of stored names, which
- * repeat from mapping to mapping and are escaped and checked once per distinct pair. Any other mapping is kept as
- * a {@link Mapping}. {@link MappingBlockWriter#addAll} encodes the list.
+ * whole chunks) is {@code 3 × rank} longs; consecutive boxes of one pair of stored names form
+ * a run, and names are escaped and checked once per distinct pair. Any other mapping is kept
+ * as a {@link Mapping}. {@link MappingBlockWriter#addAll} encodes the list.
  */
 public final class MappingList {
   private final int rank;
   private int size;
   /**
-   * Per mapping: a box's name pair (its index in {@link #pairs}), or -1 for a
-   * {@link Mapping} kept in {@link #others}. Ints, not references: no write barrier per box.
+   * Runs of consecutive mappings, in order: a run of boxes with one name pair (its index in
+   * {@link #pairs}), or of {@link Mapping}s kept in {@link #others} (pair -1). Runs, not a pair
+   * per mapping: a versioned file's block is one run of thousands of boxes.
    */
-  private int[] pairOf = new int[16];
+  private int[] runPair = new int[4];
+  private int[] runLength = new int[4];
+  private int runs;
   /** Distinct stored (escaped) name pairs: file, dataset, file, dataset, ... */
   private final List<String> pairs = new ArrayList<>();
   private final Map<String, Integer> pairIndex = new HashMap<>();
@@ -74,6 +77,93 @@ public final class MappingList {
       long[] virtualStart, long[] shape) {
     checkBox(size, rank, sourceStart, virtualStart, shape);
     int pair = pair(sourceFile, sourceDatasetPath);
+    long[] p = room();
+    int at = pageAt;
+    for (int d = 0; d < rank; d++) { // element loops: ranks are small, arraycopy calls cost more
+      p[at + d] = sourceStart[d];
+      p[at + rank + d] = virtualStart[d];
+      p[at + 2 * rank + d] = shape[d];
+    }
+    pageAt = at + 3 * rank;
+    append(pair, 1);
+    return this;
+  }
+
+  /**
+   * Adds one mapping per chunk of a regular grid, in the order given: the chunk of the virtual
+   * dataset (of {@code shape}) at grid coordinates {@code chunkCoords[i * rank ..]} (its
+   * element box: those coordinates times {@code chunk}, cut at {@code shape}) shows the box of
+   * the same shape at {@code sourceStarts[i * rank ..]} of {@code sourceDatasetPath} in
+   * {@code sourceFile} (literal paths, as {@link #addBox}). All or none are added.
+   *
+   * @throws IllegalArgumentException for an empty name or one with a NUL, arrays whose lengths
+   *     do not fit the rank, a chunk dimension below 1, a chunk outside the grid, a negative
+   *     source start or a source end beyond 2^63 - 2
+   */
+  public MappingList addChunks(String sourceFile, String sourceDatasetPath, long[] shape,
+      long[] chunk, long[] chunkCoords, long[] sourceStarts) {
+    int n = checkChunks(size, rank, shape, chunk, chunkCoords, sourceStarts);
+    int pair = pair(sourceFile, sourceDatasetPath);
+    for (int i = 0, c = 0; i < n; i++, c += rank) {
+      long[] p = room();
+      int at = pageAt;
+      for (int d = 0; d < rank; d++) {
+        long v = chunkCoords[c + d] * chunk[d];
+        p[at + d] = sourceStarts[c + d];
+        p[at + rank + d] = v;
+        p[at + 2 * rank + d] = Math.min(chunk[d], shape[d] - v);
+      }
+      pageAt = at + 3 * rank;
+    }
+    if (n > 0) {
+      append(pair, n);
+    }
+    return this;
+  }
+
+  /**
+   * Checks the arguments of {@link #addChunks} before anything is added (the first mapping
+   * is number {@code first}); returns the number of chunks.
+   */
+  private static int checkChunks(int first, int rank, long[] shape, long[] chunk,
+      long[] chunkCoords, long[] sourceStarts) {
+    if (rank < 1 || rank > EncodedSelection.MAX_RANK || shape.length != rank
+        || chunk.length != rank || chunkCoords.length % rank != 0
+        || sourceStarts.length != chunkCoords.length) {
+      throw new IllegalArgumentException("chunk mappings need rank " + rank + " (1.."
+          + EncodedSelection.MAX_RANK + ") in the shape and chunk shape, and " + rank
+          + " chunk coordinates and source start values per mapping; got " + chunkCoords.length
+          + " and " + sourceStarts.length);
+    }
+    long[] grid = new long[rank];
+    for (int d = 0; d < rank; d++) {
+      if (chunk[d] < 1 || shape[d] < 0) {
+        throw new IllegalArgumentException("chunk shape " + Arrays.toString(chunk)
+            + " or shape " + Arrays.toString(shape) + " is not a grid");
+      }
+      grid[d] = shape[d] / chunk[d] + (shape[d] % chunk[d] == 0 ? 0 : 1);
+    }
+    int n = chunkCoords.length / rank;
+    for (int i = 0, c = 0; i < n; i++, c += rank) {
+      for (int d = 0; d < rank; d++) {
+        long g = chunkCoords[c + d];
+        long s = sourceStarts[c + d];
+        // the chunk's extent: at least 1 inside the grid, so a source end fits when this does
+        if (g < 0 || g >= grid[d] || s < 0
+            || s > EncodedSelection.UNLIMITED - Math.min(chunk[d], shape[d] - g * chunk[d])) {
+          throw new IllegalArgumentException("mapping " + (first + i) + ": chunk "
+              + Arrays.toString(Arrays.copyOfRange(chunkCoords, c, c + rank))
+              + " is outside the grid " + Arrays.toString(grid) + " or its source start "
+              + Arrays.toString(Arrays.copyOfRange(sourceStarts, c, c + rank))
+              + " is not a range");
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The page the next box goes to, at {@link #pageAt}: a new one when the last is full. */
+  private long[] room() {
     if (page == null || pageAt == page.length) {
       // pages grow from 16 boxes to perPage: a spec of a few mappings stays small
       int boxes = page == null ? Math.min(16, perPage) : Math.min(2 * page.length / (3 * rank),
@@ -82,30 +172,28 @@ public final class MappingList {
       pages.add(page);
       pageAt = 0;
     }
-    long[] p = page;
-    int at = pageAt;
-    for (int d = 0; d < rank; d++) { // element loops: ranks are small, arraycopy calls cost more
-      p[at + d] = sourceStart[d];
-      p[at + rank + d] = virtualStart[d];
-      p[at + 2 * rank + d] = shape[d];
-    }
-    pageAt = at + 3 * rank;
-    append(pair);
-    return this;
+    return page;
   }
 
   /** Adds any mapping (its names are stored patterns: see {@link Mapping}). */
   public MappingList add(Mapping m) {
     others.add(m);
-    append(-1);
+    append(-1, 1);
     return this;
   }
 
-  private void append(int pair) {
-    if (size == pairOf.length) {
-      pairOf = Arrays.copyOf(pairOf, size * 2);
+  /** Counts {@code n} more mappings of name pair {@code pair} (-1: others) in the runs. */
+  private void append(int pair, int n) {
+    if (runs == 0 || runPair[runs - 1] != pair) {
+      if (runs == runPair.length) {
+        runPair = Arrays.copyOf(runPair, runs * 2);
+        runLength = Arrays.copyOf(runLength, runs * 2);
+      }
+      runPair[runs] = pair;
+      runLength[runs++] = 0;
     }
-    pairOf[size++] = pair;
+    runLength[runs - 1] += n;
+    size += n;
   }
 
   /**
@@ -161,19 +249,32 @@ public final class MappingList {
 
   // ---- for MappingBlockWriter.addAll, which walks the list in order ----
 
-  /** Whether mapping {@code i} is a box; otherwise it is the next of {@link #other}. */
-  boolean isBox(int i) {
-    return pairOf[i] >= 0;
+  /** The number of runs: consecutive mappings that are boxes of one name pair, or others. */
+  int runCount() {
+    return runs;
   }
 
-  /** The stored source file name of box {@code i}. */
-  String file(int i) {
-    return pairs.get(2 * pairOf[i]);
+  /** The mappings of run {@code r}. */
+  int runLength(int r) {
+    return runLength[r];
   }
 
-  /** The stored source dataset name of box {@code i}. */
-  String dataset(int i) {
-    return pairs.get(2 * pairOf[i] + 1);
+  /**
+   * Whether run {@code r} holds boxes (the next ones of {@link #page}); otherwise its mappings
+   * are the next ones of {@link #other}.
+   */
+  boolean isBoxRun(int r) {
+    return runPair[r] >= 0;
+  }
+
+  /** The stored source file name of the boxes of run {@code r}. */
+  String file(int r) {
+    return pairs.get(2 * runPair[r]);
+  }
+
+  /** The stored source dataset name of the boxes of run {@code r}. */
+  String dataset(int r) {
+    return pairs.get(2 * runPair[r] + 1);
   }
 
   /** Page {@code k} of the boxes (full but for the last): source start, virtual start, shape. */

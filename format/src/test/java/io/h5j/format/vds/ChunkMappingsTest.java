@@ -1,0 +1,103 @@
+package io.h5j.format.vds;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.h5j.format.io.FileParams;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link MappingList#addChunks} (a whole chunk grid's mappings in one call) is the list that
+ * adding each chunk's box with {@link MappingList#addBox} makes: the same block bytes, in both
+ * formats. The boxes here are computed by the test from the grid; addBox's bytes are checked
+ * against libhdf5's elsewhere ({@link AddBoxBytesTest}, the oracle tests).
+ */
+class ChunkMappingsTest {
+  @Property(tries = 150)
+  void chunksEncodeAsTheirBoxes(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int rank,
+      @ForAll @IntRange(min = 0, max = 300) int n, @ForAll boolean compact,
+      @ForAll @IntRange(min = 0, max = 3) int calls) {
+    MappingBlockWriter.Format f = compact ? MappingBlockWriter.Format.V1_COMPACT
+        : MappingBlockWriter.Format.V0;
+    Random rnd = new Random(seed);
+    long[] shape = new long[rank];
+    long[] chunk = new long[rank];
+    long[] grid = new long[rank];
+    for (int d = 0; d < rank; d++) {
+      chunk[d] = 1 + rnd.nextInt(9);
+      shape[d] = 1 + rnd.nextInt(60); // often not a multiple of the chunk: cut edge chunks
+      grid[d] = (shape[d] + chunk[d] - 1) / chunk[d];
+    }
+    MappingList chunks = new MappingList(rank);
+    MappingList boxes = new MappingList(rank);
+    for (int call = 0; call <= calls; call++) {
+      String dset = call % 2 == 0 ? "/raw" : "/other%raw"; // runs of two name pairs
+      long[] coords = new long[n * rank];
+      long[] starts = new long[n * rank];
+      for (int i = 0; i < n; i++) {
+        long[] v = new long[rank];
+        long[] s = new long[rank];
+        long[] extent = new long[rank];
+        for (int d = 0; d < rank; d++) {
+          coords[i * rank + d] = rnd.nextLong(grid[d]);
+          starts[i * rank + d] = s[d] = rnd.nextInt(1 << 20);
+          v[d] = coords[i * rank + d] * chunk[d];
+          extent[d] = Math.min(v[d] + chunk[d], shape[d]) - v[d];
+        }
+        boxes.addBox(".", dset, s, v, extent);
+      }
+      chunks.addChunks(".", dset, shape, chunk, coords, starts);
+      if (call == 1) { // a mapping of another kind between runs
+        Mapping other = Mapping.ofPaths("src.h5", "/d",
+            io.h5j.format.select.EncodedSelection.Irregular.box(new long[rank], ones(rank)),
+            io.h5j.format.select.EncodedSelection.Irregular.box(new long[rank], ones(rank)));
+        chunks.add(other);
+        boxes.add(other);
+      }
+    }
+    assertEquals(boxes.size(), chunks.size());
+    assertArrayEquals(encode(boxes, f), encode(chunks, f));
+  }
+
+  @Test
+  void aChunkOutsideTheGridIsRefusedAndNothingOfTheCallIsAdded() {
+    long[] shape = {10, 6};
+    long[] chunk = {4, 4}; // grid 3 x 2
+    MappingList list = new MappingList(2).addChunks(".", "/raw", shape, chunk,
+        new long[] {2, 1}, new long[] {0, 0});
+    byte[] before = encode(list, MappingBlockWriter.Format.V0);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> list.addChunks(".", "/raw", shape, chunk, new long[] {0, 0, 0, 2},
+            new long[] {4, 0, 8, 0}));
+    assertTrue(e.getMessage().startsWith("mapping 2: chunk [0, 2]"), e.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> list.addChunks(".", "/raw", shape,
+        chunk, new long[] {0, 0}, new long[] {-1, 0}));
+    assertThrows(IllegalArgumentException.class, () -> list.addChunks(".", "/raw", shape,
+        chunk, new long[] {0, 0, 1}, new long[] {0, 0, 1}));
+    assertThrows(IllegalArgumentException.class, () -> list.addChunks(".", "/raw", shape,
+        new long[] {0, 4}, new long[] {0, 0}, new long[] {0, 0}));
+    assertThrows(IllegalArgumentException.class, () -> list.addChunks(".", "", shape,
+        chunk, new long[] {0, 0}, new long[] {0, 0}));
+    assertThrows(IllegalArgumentException.class, () -> list.addChunks(".", "/raw", shape,
+        chunk, new long[] {0, 0}, new long[] {Long.MAX_VALUE - 2, 0}));
+    assertEquals(1, list.size());
+    assertArrayEquals(before, encode(list, MappingBlockWriter.Format.V0));
+  }
+
+  private static byte[] encode(MappingList list, MappingBlockWriter.Format f) {
+    MappingBlockWriter w = new MappingBlockWriter(FileParams.DEFAULT, f);
+    return w.addAll(list).toByteArray();
+  }
+
+  private static long[] ones(int rank) {
+    long[] a = new long[rank];
+    java.util.Arrays.fill(a, 1);
+    return a;
+  }
+}
