@@ -157,12 +157,9 @@ final class RawCompaction {
     VirtualSpec spec = VirtualSpec.of(d.type, d.shape)
         .fillValue(d.elements.fillValue());
     String rawPath = VersionLayout.rawDataPath(d.path);
-    for (Map.Entry<ChunkKey, Long> e : new TreeMap<>(slots).entrySet()) {
-      long[] src = new long[d.shape.length];
-      src[0] = at.get(e.getValue());
-      spec.map(".", rawPath, src, e.getKey().offset(d.chunks),
-          Boxes.trimmed(e.getKey(), d.shape, d.chunks));
-    }
+    Map<ChunkKey, Long> rows = new HashMap<>();
+    slots.forEach((key, row) -> rows.put(key, at.get(row)));
+    VersionCommit.mapChunks(spec, rawPath, d.chunks, rows);
     Dataset created = file.createAnonymousVirtualDataset(spec);
     AttributeCopy.write(created.attributes(), d.attributes);
     created.attributes().put(VersionLayout.ATTR_CHUNKS, d.chunks.clone());

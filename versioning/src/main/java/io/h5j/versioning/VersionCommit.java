@@ -59,6 +59,24 @@ final class VersionCommit {
     file.flush();
   }
 
+  /**
+   * Maps each chunk of {@code rows} (chunk → its first row in the raw dataset) in C order of
+   * the chunks, in one {@link VirtualSpec#mapChunks} call: no arrays per chunk.
+   */
+  static void mapChunks(VirtualSpec spec, String rawPath, long[] chunks,
+      Map<ChunkKey, Long> rows) {
+    int rank = chunks.length;
+    long[] coords = new long[rows.size() * rank];
+    long[] starts = new long[coords.length];
+    int at = 0;
+    for (Map.Entry<ChunkKey, Long> e : new TreeMap<>(rows).entrySet()) {
+      System.arraycopy(e.getKey().coords(), 0, coords, at, rank);
+      starts[at] = e.getValue(); // raw chunks are stacked along axis 0
+      at += rank;
+    }
+    spec.mapChunks(".", rawPath, chunks, coords, starts);
+  }
+
   static void setCommitted(Attributes attrs, boolean value) throws IOException {
     attrs.put(VersionLayout.ATTR_COMMITTED, BOOL, Dataspace.SCALAR,
         new String[] {value ? "TRUE" : "FALSE"});
@@ -93,13 +111,7 @@ final class VersionCommit {
         if (compact) {
           spec.compactEncoding();
         }
-        String raw = VersionLayout.rawDataPath(d.path);
-        for (Map.Entry<ChunkKey, Long> e : new TreeMap<>(slots).entrySet()) {
-          long[] src = new long[d.shape.length];
-          src[0] = e.getValue();
-          spec.map(".", raw, src, e.getKey().offset(d.chunks),
-              Boxes.trimmed(e.getKey(), d.shape, d.chunks));
-        }
+        mapChunks(spec, VersionLayout.rawDataPath(d.path), d.chunks, slots);
         created = vg.createVirtualDataset(d.path, spec);
       }
     }
