@@ -349,6 +349,15 @@ public final class CompareVdsWithH5py {
         + " only)", count, m), jcw);
     Files.deleteIfExists(jc);
 
+    Path jm = work.resolve("h5j_write_per_mapping.h5");
+    Timing.Result jmw = Timing.measure(1, sizes.writeReps(), freshCopy(base, jm),
+        () -> VdsOps.addVersions(jm, g, count, false, true));
+    same("h5j reading the per-mapping " + VdsOps.vdsName(count - 1),
+        g.expectedChecksum(count - 1), VdsOps.readAll(jm, VdsOps.vdsName(count - 1)));
+    oneSided(String.format(Locale.ROOT, "write %d VDS of %,d mappings, one `VirtualSpec.map`"
+        + " call per mapping (h5j only)", count, m), jmw);
+    Files.deleteIfExists(jm);
+
     log("h5py writing the same VDS (reference) ...");
     Path pOut = work.resolve("h5py_write.h5");
     String out = py.run("write_vds", "--base", base.toString(), "--out", pOut.toString(),
@@ -501,7 +510,8 @@ public final class CompareVdsWithH5py {
         + " chunks stacked along axis 0 (max shape (unlimited, %d), as versioned-hdf5's raw"
         + " data), and `/v000`, a VDS each of whose %d × %d chunks maps one raw chunk (raw"
         + " chunk (k × 7919) mod n for virtual chunk k: scattered, not in file order), with"
-        + " `VirtualSpec.map` in the default encoding; a second file holds the same in the"
+        + " one `VirtualSpec.mapChunks` call per VDS (as the versioning module makes them) in the"
+        + " default encoding; a second file holds the same in the"
         + " compact encoding. Every whole read's check value (a weighted sum of all elements)"
         + " equals the model's on both sides; h5py also reads the VDS h5j wrote in the write"
         + " row, and h5j the ones h5py wrote.%n", sizes.edge(), sizes.edge(), sizes.edge(),

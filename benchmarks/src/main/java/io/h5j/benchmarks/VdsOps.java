@@ -38,8 +38,45 @@ final class VdsOps {
     }
   }
 
-  /** The virtual dataset of version {@code version}: one mapping per chunk. */
+  /**
+   * The virtual dataset of version {@code version}: one mapping per chunk, given as versioned
+   * files' writers give them (the versioning module too): one {@link VirtualSpec#mapChunks}
+   * call with the chunk-grid coordinates and raw starts of all chunks.
+   */
   static VirtualSpec spec(VdsGeometry g, int version, boolean compact) {
+    return spec(g, version, compact, new long[2 * g.mappings()], new long[2 * g.mappings()]);
+  }
+
+  /**
+   * {@link #spec(VdsGeometry, int, boolean)} with the arrays handed to mapChunks given: a
+   * caller writing many versions reuses them (mapChunks copies what it is given).
+   */
+  private static VirtualSpec spec(VdsGeometry g, int version, boolean compact, long[] coords,
+      long[] starts) {
+    VirtualSpec spec = VirtualSpec.of(Datatypes.FLOAT64, g.virtualShape()).fillValue(0.0);
+    int n = g.mappings();
+    int cols = g.gridCols();
+    long raw = g.rawChunk(0, version);
+    long step = g.rawChunk(1, 0); // STRIDE mod n: each next chunk's raw chunk, no division
+    int k = 0;
+    for (int r = 0; k < n; r++) {
+      for (int c = 0; c < cols; c++, k++) {
+        coords[2 * k] = r;
+        coords[2 * k + 1] = c;
+        starts[2 * k] = raw * g.edge();
+        raw += step;
+        raw -= raw >= n ? n : 0;
+      }
+    }
+    spec.mapChunks(".", RAW, new long[] {g.edge(), g.edge()}, coords, starts);
+    return compact ? spec.compactEncoding() : spec;
+  }
+
+  /**
+   * {@link #spec}'s virtual dataset made with one {@link VirtualSpec#map} call per mapping, as
+   * a caller with no chunk grid at hand would.
+   */
+  static VirtualSpec specPerMapping(VdsGeometry g, int version) {
     VirtualSpec spec = VirtualSpec.of(Datatypes.FLOAT64, g.virtualShape()).fillValue(0.0);
     long[] box = {g.edge(), g.edge()};
     int cols = g.gridCols(); // once: the harness's arithmetic is not what is measured
@@ -47,15 +84,27 @@ final class VdsOps {
       spec.map(".", RAW, new long[] {g.rawChunk(k, version) * g.edge(), 0},
           new long[] {k / cols * g.edge(), k % cols * g.edge()}, box);
     }
-    return compact ? spec.compactEncoding() : spec;
+    return spec;
   }
 
   /** Opens {@code file} and adds {@code count} virtual datasets v000, v001, ...; closes it. */
   static long addVersions(Path file, VdsGeometry g, int count, boolean compact)
       throws IOException {
+    return addVersions(file, g, count, compact, false);
+  }
+
+  /**
+   * {@link #addVersions(Path, VdsGeometry, int, boolean)}, the specs made by
+   * {@link #specPerMapping} when {@code perMapping} (default encoding).
+   */
+  static long addVersions(Path file, VdsGeometry g, int count, boolean compact,
+      boolean perMapping) throws IOException {
+    long[] coords = new long[2 * g.mappings()];
+    long[] starts = new long[2 * g.mappings()];
     try (H5File f = H5File.openReadWrite(file)) {
       for (int v = 0; v < count; v++) {
-        f.root().createVirtualDataset(vdsName(v), spec(g, v, compact));
+        f.root().createVirtualDataset(vdsName(v), perMapping ? specPerMapping(g, v)
+            : spec(g, v, compact, coords, starts));
       }
     }
     return count;

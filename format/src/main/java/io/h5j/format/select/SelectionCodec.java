@@ -472,13 +472,27 @@ public final class SelectionCodec {
   public static void encodeBoxV1(int rank, long[] values, int startAt, int shapeAt,
       ByteWriter w) {
     int size = 24 + 8 * rank;
-    int o = hyperslabV1Header(w, size, rank, 1);
+    int at = w.position();
+    hyperslabV1Header(w, size, rank, 1);
+    putBoxV1(w, at, rank, values, startAt, shapeAt);
+    w.skip(size);
+  }
+
+  /**
+   * Puts the corner and inclusive end of a box (as {@link #encodeBoxV1} takes it) into the
+   * one-block hyperslab v1 selection already in {@code w} at {@code selectionAt}: a writer of
+   * many boxes copies one encoded box and puts only the coordinates of each.
+   *
+   * @throws IllegalArgumentException if a coordinate does not fit 32 bits
+   */
+  public static void putBoxV1(ByteWriter w, int selectionAt, int rank, long[] values,
+      int startAt, int shapeAt) {
+    int o = selectionAt + 24;
     for (int d = 0; d < rank; d++, o += 4) {
       long s = values[startAt + d];
       w.putU32(o, u32(s));
       w.putU32(o + 4 * rank, u32(s + values[shapeAt + d] - 1));
     }
-    w.skip(size);
   }
 
   /**

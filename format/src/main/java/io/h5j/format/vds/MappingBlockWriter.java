@@ -54,6 +54,12 @@ public final class MappingBlockWriter {
   private final byte[][] lastNameBytes = new byte[2][];
   /** In a v0 block, both last names NUL-terminated: one copy per entry. */
   private byte[] v0Names;
+  /**
+   * In a v0 block, a box entry of the last names and {@link #v0BoxRank}, its coordinates zero:
+   * each box copies it and puts its coordinates.
+   */
+  private byte[] v0BoxEntry;
+  private int v0BoxRank;
   /** Scratch for a box's corners and inclusive ends, reused by every box. */
   private long[] sourceStart = new long[0];
   private long[] virtualStart = new long[0];
@@ -142,16 +148,7 @@ public final class MappingBlockWriter {
   /** The entry's flags (v1) and names; the indexes of names are those of this entry. */
   private void names(String sourceFile, String sourceDataset) {
     if (format == Format.V0) {
-      if (!sourceFile.equals(lastName[0]) || !sourceDataset.equals(lastName[1])) {
-        lastName[0] = sourceFile;
-        lastName[1] = sourceDataset;
-        byte[] f = sourceFile.getBytes(StandardCharsets.UTF_8);
-        byte[] d = sourceDataset.getBytes(StandardCharsets.UTF_8);
-        v0Names = new byte[f.length + d.length + 2];
-        System.arraycopy(f, 0, v0Names, 0, f.length);
-        System.arraycopy(d, 0, v0Names, f.length + 1, d.length);
-      }
-      body.bytes(v0Names);
+      body.bytes(v0Names(sourceFile, sourceDataset));
       return;
     }
     int flagsAt = body.position();
@@ -164,6 +161,21 @@ public final class MappingBlockWriter {
     }
     flags |= name(sourceDataset, dsetIndex, MappingBlock.FLAG_DATASET_SHARED, 1);
     body.putUN(flagsAt, flags, 1);
+  }
+
+  /** A v0 entry's names, NUL-terminated (see {@link #v0Names}). */
+  private byte[] v0Names(String sourceFile, String sourceDataset) {
+    if (!sourceFile.equals(lastName[0]) || !sourceDataset.equals(lastName[1])) {
+      lastName[0] = sourceFile;
+      lastName[1] = sourceDataset;
+      byte[] f = sourceFile.getBytes(StandardCharsets.UTF_8);
+      byte[] d = sourceDataset.getBytes(StandardCharsets.UTF_8);
+      v0Names = new byte[f.length + d.length + 2];
+      System.arraycopy(f, 0, v0Names, 0, f.length);
+      System.arraycopy(d, 0, v0Names, f.length + 1, d.length);
+      v0BoxEntry = null;
+    }
+    return v0Names;
   }
 
   private int name(String name, Map<String, Integer> index, int flag, int slot) {
@@ -228,14 +240,19 @@ public final class MappingBlockWriter {
     int pages = 0;
     int other = 0;
     int done = 0;
+    long[] chunkBox = new long[3 * rank];
     for (int r = 0; r < list.runCount(); r++) {
       boolean boxes = list.isBoxRun(r);
       String file = boxes ? list.file(r) : null;
       String dataset = boxes ? list.dataset(r) : null;
-      for (int k = list.runLength(r); k > 0; k--) {
+      MappingList.ChunkRun chunks = list.chunkRun(r);
+      for (int k = 0, len = list.runLength(r); k < len; k++) {
         int before = body.position();
         if (!boxes) {
           add(list.other(other++));
+        } else if (chunks != null) {
+          chunks.box(k, chunkBox);
+          box(file, dataset, rank, chunkBox, 0);
         } else {
           if (page == null || at == page.length) {
             page = list.page(pages++);
@@ -265,11 +282,17 @@ public final class MappingBlockWriter {
   /** One box entry from {@code values[at..]}: source start, virtual start, shape. */
   private void box(String file, String dataset, int rank, long[] values, int at) {
     int from = body.position();
-    names(file, dataset);
+    if (format == Format.V0) {
+      body.bytes(v0BoxEntry(file, dataset, rank));
+    } else {
+      names(file, dataset);
+    }
     try {
-      if (style == SelectionCodec.Style.COMPAT) { // v1 boxes: straight from the values
-        SelectionCodec.encodeBoxV1(rank, values, at, at + 2 * rank, body);
-        SelectionCodec.encodeBoxV1(rank, values, at + rank, at + 2 * rank, body);
+      if (format == Format.V0) { // the entry copied, then its coordinates put in place
+        int sel = from + v0Names.length;
+        SelectionCodec.putBoxV1(body, sel, rank, values, at, at + 2 * rank);
+        SelectionCodec.putBoxV1(body, sel + 24 + 8 * rank, rank, values, at + rank,
+            at + 2 * rank);
       } else {
         for (int d = 0; d < rank; d++) {
           long s = values[at + d];
@@ -287,6 +310,22 @@ public final class MappingBlockWriter {
       throw undo(from, e);
     }
     count++;
+  }
+
+  /** A v0 box entry of these names and rank with zero coordinates (see {@link #v0BoxEntry}). */
+  private byte[] v0BoxEntry(String file, String dataset, int rank) {
+    byte[] names = v0Names(file, dataset); // clears v0BoxEntry when the names are new
+    if (v0BoxEntry == null || v0BoxRank != rank) {
+      ByteWriter t = new ByteWriter(params);
+      t.bytes(names);
+      long[] zero = new long[3 * rank];
+      java.util.Arrays.fill(zero, 2 * rank, 3 * rank, 1); // shape 1: end = start
+      SelectionCodec.encodeBoxV1(rank, zero, 0, 2 * rank, t);
+      SelectionCodec.encodeBoxV1(rank, zero, 0, 2 * rank, t);
+      v0BoxEntry = t.toByteArray();
+      v0BoxRank = rank;
+    }
+    return v0BoxEntry;
   }
 
   /** Takes back a mapping that failed half-written: the block stays as before it. */

@@ -11,8 +11,9 @@ import java.util.Map;
  * The mappings of a block not yet encoded, in order, kept without an object per mapping: a box
  * (one block of a source placed at one block of the virtual dataset, as versioned files map
  * whole chunks) is {@code 3 × rank} longs; consecutive boxes of one pair of stored names form
- * a run, and names are escaped and checked once per distinct pair. Any other mapping is kept
- * as a {@link Mapping}. {@link MappingBlockWriter#addAll} encodes the list.
+ * a run, and names are escaped and checked once per distinct pair; the mappings of a chunk
+ * grid ({@link #addChunks}) are kept as their arrays of chunk coordinates and source starts.
+ * Any other mapping is kept as a {@link Mapping}. {@link MappingBlockWriter#addAll} encodes the list.
  */
 public final class MappingList {
   private final int rank;
@@ -24,7 +25,31 @@ public final class MappingList {
    */
   private int[] runPair = new int[4];
   private int[] runLength = new int[4];
+  /** Per run: its index in {@link #chunkRuns}, or -1 for boxes in pages or others. */
+  private int[] runChunks = new int[4];
   private int runs;
+  /** The runs {@link #addChunks} added, each kept as given (a copy): no longs per box. */
+  private final List<ChunkRun> chunkRuns = new ArrayList<>();
+
+  /**
+   * Mappings of one {@link #addChunks} call: chunk {@code i} of the grid of {@code chunk} over
+   * {@code shape} at {@code coords[i * rank ..]}, from {@code starts[i * rank ..]}.
+   */
+  record ChunkRun(long[] shape, long[] chunk, long[] coords, long[] starts) {
+    /**
+     * Puts mapping {@code i}'s box into {@code values[0 .. 3 * rank)} as pages hold boxes:
+     * source start, virtual start, shape (the chunk cut at the dataset's shape).
+     */
+    void box(int i, long[] values) {
+      int rank = chunk.length;
+      for (int d = 0, c = i * rank; d < rank; d++, c++) {
+        long v = coords[c] * chunk[d];
+        values[d] = starts[c];
+        values[rank + d] = v;
+        values[2 * rank + d] = Math.min(chunk[d], shape[d] - v);
+      }
+    }
+  }
   /** Distinct stored (escaped) name pairs: file, dataset, file, dataset, ... */
   private final List<String> pairs = new ArrayList<>();
   private final Map<String, Integer> pairIndex = new HashMap<>();
@@ -85,7 +110,7 @@ public final class MappingList {
       p[at + 2 * rank + d] = shape[d];
     }
     pageAt = at + 3 * rank;
-    append(pair, 1);
+    append(pair, -1, 1);
     return this;
   }
 
@@ -104,19 +129,10 @@ public final class MappingList {
       long[] chunk, long[] chunkCoords, long[] sourceStarts) {
     int n = checkChunks(size, rank, shape, chunk, chunkCoords, sourceStarts);
     int pair = pair(sourceFile, sourceDatasetPath);
-    for (int i = 0, c = 0; i < n; i++, c += rank) {
-      long[] p = room();
-      int at = pageAt;
-      for (int d = 0; d < rank; d++) {
-        long v = chunkCoords[c + d] * chunk[d];
-        p[at + d] = sourceStarts[c + d];
-        p[at + rank + d] = v;
-        p[at + 2 * rank + d] = Math.min(chunk[d], shape[d] - v);
-      }
-      pageAt = at + 3 * rank;
-    }
     if (n > 0) {
-      append(pair, n);
+      chunkRuns.add(new ChunkRun(shape.clone(), chunk.clone(), chunkCoords.clone(),
+          sourceStarts.clone()));
+      append(pair, chunkRuns.size() - 1, n);
     }
     return this;
   }
@@ -178,18 +194,23 @@ public final class MappingList {
   /** Adds any mapping (its names are stored patterns: see {@link Mapping}). */
   public MappingList add(Mapping m) {
     others.add(m);
-    append(-1, 1);
+    append(-1, -1, 1);
     return this;
   }
 
-  /** Counts {@code n} more mappings of name pair {@code pair} (-1: others) in the runs. */
-  private void append(int pair, int n) {
-    if (runs == 0 || runPair[runs - 1] != pair) {
+  /**
+   * Counts {@code n} more mappings of name pair {@code pair} (-1: others) in the runs; those of
+   * an {@link #addChunks} call ({@code chunks}: its index in {@link #chunkRuns}) are a run.
+   */
+  private void append(int pair, int chunks, int n) {
+    if (runs == 0 || runPair[runs - 1] != pair || chunks >= 0 || runChunks[runs - 1] >= 0) {
       if (runs == runPair.length) {
         runPair = Arrays.copyOf(runPair, runs * 2);
         runLength = Arrays.copyOf(runLength, runs * 2);
+        runChunks = Arrays.copyOf(runChunks, runs * 2);
       }
       runPair[runs] = pair;
+      runChunks[runs] = chunks;
       runLength[runs++] = 0;
     }
     runLength[runs - 1] += n;
@@ -260,11 +281,16 @@ public final class MappingList {
   }
 
   /**
-   * Whether run {@code r} holds boxes (the next ones of {@link #page}); otherwise its mappings
-   * are the next ones of {@link #other}.
+   * Whether run {@code r} holds boxes: those of {@link #chunkRun} if it has one, else the next
+   * ones of {@link #page}; otherwise its mappings are the next ones of {@link #other}.
    */
   boolean isBoxRun(int r) {
     return runPair[r] >= 0;
+  }
+
+  /** The boxes of run {@code r} if {@link #addChunks} added it, else null. */
+  ChunkRun chunkRun(int r) {
+    return runChunks[r] < 0 ? null : chunkRuns.get(runChunks[r]);
   }
 
   /** The stored source file name of the boxes of run {@code r}. */
