@@ -7,6 +7,7 @@ import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -36,11 +37,15 @@ public final class GlobalHeapWriter implements VlenSink {
   private final FileParams params;
   private Open current;
   private final Executor completer;
-  /** The large object being completed and written on {@link #completer}, and its buffer. */
-  private FutureTask<Void> inFlight;
-  private ByteWriter inFlightBuffer;
-  /** The buffer of the last large object written, for the next {@link #objectBuffer}. */
-  private byte[] spare;
+  /**
+   * Large objects being completed and written on {@link #completer}, oldest first, with their
+   * buffers: two at a time, so that two cores checksum and write while the caller encodes.
+   */
+  private final ArrayDeque<FutureTask<Void>> inFlight = new ArrayDeque<>();
+  private final ArrayDeque<ByteWriter> inFlightBuffers = new ArrayDeque<>();
+  private static final int MAX_IN_FLIGHT = 2;
+  /** Buffers of large objects written, for the next {@link #objectBuffer}s. */
+  private final ArrayDeque<byte[]> spares = new ArrayDeque<>();
   /** The largest buffer kept for reuse. */
   private static final int MAX_SPARE = 64 << 20;
 
@@ -112,8 +117,7 @@ public final class GlobalHeapWriter implements VlenSink {
    */
   public ByteWriter objectBuffer(int capacity) {
     int at = objectOffset();
-    byte[] reuse = spare;
-    spare = null;
+    byte[] reuse = spares.pollFirst();
     ByteWriter w = reuse != null && reuse.length >= at + capacity ? new ByteWriter(params, reuse)
         : new ByteWriter(params, at + Math.max(capacity, 16));
     return w.zeros(at);
@@ -151,7 +155,7 @@ public final class GlobalHeapWriter implements VlenSink {
    * Stores the object encoded into {@code buffer} (from {@link #objectBuffer}) but for its
    * last {@code tail} bytes, which {@code complete} appends (a checksum of what precedes
    * them). A large object is completed and written on the completer thread while the caller
-   * goes on (encoding the next object, say), one at a time: it reaches the file before
+   * goes on (encoding the next object, say), two at a time: it reaches the file before
    * {@link #flush} returns, and before {@link #finishPending} does.
    */
   public GlobalHeapId write(ByteWriter buffer, int tail, Consumer<ByteWriter> complete)
@@ -163,15 +167,17 @@ public final class GlobalHeapWriter implements VlenSink {
       complete.accept(buffer);
       return write(buffer);
     }
-    finishPending(); // one in flight at most: its buffer is the next spare
+    if (inFlight.size() == MAX_IN_FLIGHT) {
+      finishOldest(); // its buffer is the next spare
+    }
     long address = allocator.allocate(size);
     FutureTask<Void> task = new FutureTask<>(() -> {
       complete.accept(buffer);
       writeAlone(buffer, length, size, address);
       return null;
     });
-    inFlight = task;
-    inFlightBuffer = buffer;
+    inFlight.addLast(task);
+    inFlightBuffers.addLast(buffer);
     try {
       completer.execute(task);
     } catch (RejectedExecutionException e) {
@@ -187,13 +193,26 @@ public final class GlobalHeapWriter implements VlenSink {
    * @throws IOException when writing it failed
    */
   public void finishPending() throws IOException {
-    FutureTask<Void> task = inFlight;
-    if (task == null) {
-      return;
+    Exception failed = null;
+    while (!inFlight.isEmpty()) {
+      try {
+        finishOldest();
+      } catch (IOException | RuntimeException e) { // the others still finish: they use buffers
+        failed = failed == null ? e : failed;
+      }
     }
-    inFlight = null;
-    ByteWriter buffer = inFlightBuffer;
-    inFlightBuffer = null;
+    if (failed instanceof IOException io) {
+      throw io;
+    }
+    if (failed != null) {
+      throw (RuntimeException) failed;
+    }
+  }
+
+  /** Waits for the oldest object in flight (running its work here if no thread started it). */
+  private void finishOldest() throws IOException {
+    FutureTask<Void> task = inFlight.pollFirst();
+    ByteWriter buffer = inFlightBuffers.pollFirst();
     try {
       Tasks.join(task);
     } catch (ExecutionException e) {
@@ -220,8 +239,8 @@ public final class GlobalHeapWriter implements VlenSink {
 
   /** Keeps a buffer written out for the next {@link #objectBuffer}. */
   private void keepSpare(ByteWriter buffer) {
-    if (buffer.array().length <= MAX_SPARE) {
-      spare = buffer.array();
+    if (buffer.array().length <= MAX_SPARE && spares.size() <= MAX_IN_FLIGHT) {
+      spares.addFirst(buffer.array());
     }
   }
 

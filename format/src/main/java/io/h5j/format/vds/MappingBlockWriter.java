@@ -246,19 +246,20 @@ public final class MappingBlockWriter {
       String file = boxes ? list.file(r) : null;
       String dataset = boxes ? list.dataset(r) : null;
       MappingList.ChunkRun chunks = list.chunkRun(r);
+      byte[] v0Entry = boxes && format == Format.V0 ? v0BoxEntry(file, dataset, rank) : null;
       for (int k = 0, len = list.runLength(r); k < len; k++) {
         int before = body.position();
         if (!boxes) {
           add(list.other(other++));
         } else if (chunks != null) {
           chunks.box(k, chunkBox);
-          box(file, dataset, rank, chunkBox, 0);
+          box(file, dataset, v0Entry, rank, chunkBox, 0);
         } else {
           if (page == null || at == page.length) {
             page = list.page(pages++);
             at = 0;
           }
-          box(file, dataset, rank, page, at);
+          box(file, dataset, v0Entry, rank, page, at);
           at += 3 * rank;
         }
         if (done++ == 0 && n > 1) { // room for the rest at once (mappings alike), not by doubling
@@ -281,18 +282,28 @@ public final class MappingBlockWriter {
 
   /** One box entry from {@code values[at..]}: source start, virtual start, shape. */
   private void box(String file, String dataset, int rank, long[] values, int at) {
+    box(file, dataset, format == Format.V0 ? v0BoxEntry(file, dataset, rank) : null, rank,
+        values, at);
+  }
+
+  /**
+   * {@link #box(String, String, int, long[], int)} given, in a v0 block, the
+   * {@link #v0BoxEntry} of its names (null in a v1 block): looked up once per run of boxes.
+   */
+  private void box(String file, String dataset, byte[] v0Entry, int rank, long[] values,
+      int at) {
     int from = body.position();
-    if (format == Format.V0) {
-      body.bytes(v0BoxEntry(file, dataset, rank));
+    if (v0Entry != null) {
+      body.bytes(v0Entry);
     } else {
       names(file, dataset);
     }
     try {
-      if (format == Format.V0) { // the entry copied, then its coordinates put in place
-        int sel = from + v0Names.length;
+      if (v0Entry != null) { // the entry copied, then its coordinates put in place
+        int size = 24 + 8 * rank;
+        int sel = from + v0Entry.length - 2 * size;
         SelectionCodec.putBoxV1(body, sel, rank, values, at, at + 2 * rank);
-        SelectionCodec.putBoxV1(body, sel + 24 + 8 * rank, rank, values, at + rank,
-            at + 2 * rank);
+        SelectionCodec.putBoxV1(body, sel + size, rank, values, at + rank, at + 2 * rank);
       } else {
         for (int d = 0; d < rank; d++) {
           long s = values[at + d];
