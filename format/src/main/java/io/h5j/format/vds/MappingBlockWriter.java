@@ -247,6 +247,11 @@ public final class MappingBlockWriter {
       String dataset = boxes ? list.dataset(r) : null;
       MappingList.ChunkRun chunks = list.chunkRun(r);
       byte[] v0Entry = boxes && format == Format.V0 ? v0BoxEntry(file, dataset, rank) : null;
+      if (chunks != null && v0Entry != null) { // a versioned commit's block: its own loop
+        v0Chunks(v0Entry, rank, chunks, list.runLength(r));
+        done += list.runLength(r);
+        continue;
+      }
       for (int k = 0, len = list.runLength(r); k < len; k++) {
         int before = body.position();
         if (!boxes) {
@@ -321,6 +326,29 @@ public final class MappingBlockWriter {
       throw undo(from, e);
     }
     count++;
+  }
+
+  /**
+   * The {@code len} mappings of a chunk run in a v0 block, in one pass: each entry copied from
+   * {@code entry} ({@link #v0BoxEntry}), then its coordinates put in place.
+   */
+  private void v0Chunks(byte[] entry, int rank, MappingList.ChunkRun run, int len) {
+    int size = 24 + 8 * rank;
+    int sel = entry.length - 2 * size;
+    body.reserve((int) Math.min(Integer.MAX_VALUE - 1024L, (long) len * entry.length));
+    long[] box = new long[3 * rank];
+    for (int k = 0; k < len; k++) {
+      int from = body.position();
+      body.bytes(entry);
+      run.box(k, box);
+      try {
+        SelectionCodec.putBoxV1(body, from + sel, rank, box, 0, 2 * rank);
+        SelectionCodec.putBoxV1(body, from + sel + size, rank, box, rank, 2 * rank);
+      } catch (IllegalArgumentException e) {
+        throw undo(from, e);
+      }
+      count++;
+    }
   }
 
   /** A v0 box entry of these names and rank with zero coordinates (see {@link #v0BoxEntry}). */
