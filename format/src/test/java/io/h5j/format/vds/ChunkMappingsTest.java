@@ -90,6 +90,29 @@ class ChunkMappingsTest {
     assertArrayEquals(before, encode(list, MappingBlockWriter.Format.V0));
   }
 
+  /**
+   * A chunk whose source passes 32 bits cannot be a v0 (hyperslab v1) entry: encoding stops
+   * there naming it, with the chunks before it in the block and nothing of it.
+   */
+  @Test
+  void aChunkBeyond32BitsStopsAV0BlockBeforeIt() {
+    long[] shape = {8, 8};
+    long[] chunk = {4, 4};
+    MappingList list = new MappingList(2).addChunks(".", "/raw", shape, chunk,
+        new long[] {0, 0, 0, 1, 1, 0}, new long[] {4, 0, 1L << 32, 0, 8, 0});
+    MappingBlockWriter w = new MappingBlockWriter(FileParams.DEFAULT);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> w.addAll(list));
+    assertTrue(e.getMessage().startsWith("mapping 1: "), e.getMessage());
+    MappingBlockWriter first = new MappingBlockWriter(FileParams.DEFAULT)
+        .addBox(".", "/raw", new long[] {4, 0}, new long[] {0, 0}, chunk);
+    assertArrayEquals(first.toByteArray(), w.toByteArray());
+    // the compact encoding holds it
+    MappingBlockWriter c = new MappingBlockWriter(FileParams.DEFAULT,
+        MappingBlockWriter.Format.V1_COMPACT);
+    assertEquals(3, c.addAll(list).count());
+  }
+
   private static byte[] encode(MappingList list, MappingBlockWriter.Format f) {
     MappingBlockWriter w = new MappingBlockWriter(FileParams.DEFAULT, f);
     return w.addAll(list).toByteArray();
