@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * A virtual dataset made with {@link VirtualSpec#mapChunks}, as versioned-hdf5 lays one out
  * (each chunk from a chunk-sized box of a raw dataset stacked along axis 0; the shape not a
  * multiple of the chunk, so edge chunks are cut; some chunks unmapped): libhdf5 (h5py) reads
- * every element as the model below says.
+ * every element as the model below says, and libhdf5 2.0 (h5wasm) the compact encoding.
  */
 class VirtualMapChunksOracleTest {
   private static final long[] SHAPE = {11, 7};
@@ -35,30 +35,7 @@ class VirtualMapChunksOracleTest {
     Oracles.requireH5py();
     Path file = Files.createTempFile("h5j-vds-chunks", ".h5");
     try {
-      long rawRows = RAW_CHUNKS * CHUNK[0];
-      long[] raw = new long[(int) (rawRows * CHUNK[1])];
-      for (int i = 0; i < raw.length; i++) {
-        raw[i] = i;
-      }
-      int n = 0;
-      long[] coords = new long[2 * GRID_ROWS * GRID_COLS];
-      long[] starts = new long[coords.length];
-      for (int c = GRID_COLS - 1; c >= 0; c--) { // not in C order: order is the caller's
-        for (int r = 0; r < GRID_ROWS; r++) {
-          if (rawChunk(r, c) >= 0) {
-            coords[2 * n] = r;
-            coords[2 * n + 1] = c;
-            starts[2 * n] = rawChunk(r, c) * CHUNK[0];
-            n++;
-          }
-        }
-      }
-      try (H5File f = H5File.create(file)) {
-        f.root().createDataset("raw", DatasetSpec.of(raw).shape(rawRows, CHUNK[1]));
-        f.root().createVirtualDataset("v", VirtualSpec.of(Datatypes.INT64, SHAPE)
-            .fillValue(-1L).mapChunks(".", "/raw", CHUNK, java.util.Arrays.copyOf(coords,
-                2 * n), java.util.Arrays.copyOf(starts, 2 * n)));
-      }
+      write(file, false);
       String script = "import h5py, sys, json\n"
           + "f = h5py.File(sys.argv[1], 'r')\n"
           + "print(json.dumps(f['v'][()].tolist()))\n";
@@ -71,6 +48,55 @@ class VirtualMapChunksOracleTest {
       }
     } finally {
       Files.deleteIfExists(file);
+    }
+  }
+
+  /** The same in the compact encoding (HDF5 2.0's block v1): libhdf5 2.0 (h5wasm) reads it. */
+  @Test
+  void h5wasmReadsCompactChunkMappingsAsTheModel() throws Exception {
+    Oracles.requireH5wasm();
+    Path file = Files.createTempFile("h5j-vds-chunks-compact", ".h5");
+    try {
+      write(file, true);
+      JsonNode values = Oracles.h5wasm(file, "/v").get("datasets").get("/v").get("values");
+      assertEquals(SHAPE[0] * SHAPE[1], values.size());
+      for (int i = 0; i < SHAPE[0]; i++) {
+        for (int j = 0; j < SHAPE[1]; j++) {
+          assertEquals(expected(i, j), values.get((int) (i * SHAPE[1] + j)).asLong(),
+              "v[" + i + "][" + j + "]");
+        }
+      }
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
+  /** Writes /raw and the virtual dataset /v of the model. */
+  private static void write(Path file, boolean compact) throws Exception {
+    long rawRows = RAW_CHUNKS * CHUNK[0];
+    long[] raw = new long[(int) (rawRows * CHUNK[1])];
+    for (int i = 0; i < raw.length; i++) {
+      raw[i] = i;
+    }
+    int n = 0;
+    long[] coords = new long[2 * GRID_ROWS * GRID_COLS];
+    long[] starts = new long[coords.length];
+    for (int c = GRID_COLS - 1; c >= 0; c--) { // not in C order: order is the caller's
+      for (int r = 0; r < GRID_ROWS; r++) {
+        if (rawChunk(r, c) >= 0) {
+          coords[2 * n] = r;
+          coords[2 * n + 1] = c;
+          starts[2 * n] = rawChunk(r, c) * CHUNK[0];
+          n++;
+        }
+      }
+    }
+    VirtualSpec spec = VirtualSpec.of(Datatypes.INT64, SHAPE).fillValue(-1L).mapChunks(".",
+        "/raw", CHUNK, java.util.Arrays.copyOf(coords, 2 * n),
+        java.util.Arrays.copyOf(starts, 2 * n));
+    try (H5File f = H5File.create(file)) {
+      f.root().createDataset("raw", DatasetSpec.of(raw).shape(rawRows, CHUNK[1]));
+      f.root().createVirtualDataset("v", compact ? spec.compactEncoding() : spec);
     }
   }
 
