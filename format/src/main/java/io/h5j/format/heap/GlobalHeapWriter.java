@@ -239,7 +239,7 @@ public final class GlobalHeapWriter implements VlenSink {
 
   /** Keeps a buffer written out for the next {@link #objectBuffer}. */
   private void keepSpare(ByteWriter buffer) {
-    if (buffer.array().length <= MAX_SPARE && spares.size() <= MAX_IN_FLIGHT) {
+    if (buffer.array().length <= MAX_SPARE && spares.size() < MAX_IN_FLIGHT) {
       spares.addFirst(buffer.array());
     }
   }
