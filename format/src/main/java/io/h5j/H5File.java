@@ -113,6 +113,9 @@ public final class H5File implements Closeable {
   /**
    * Creates a file with superblock version 2 or 3 whose addresses take {@code offsetSize}
    * bytes and lengths {@code lengthSize} (2, 4 or 8 each; libhdf5's {@code H5Pset_sizes}).
+   * Meant for copying files that use such sizes (repack keeps them): h5j's own datatypes for
+   * variable-length data and references assume 8-byte addresses, so datasets of those types
+   * cannot be created in a file with other sizes yet.
    */
   public static H5File create(Path path, int superblockVersion, int offsetSize,
       int lengthSize) throws IOException {

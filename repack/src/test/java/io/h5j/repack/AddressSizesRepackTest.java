@@ -69,6 +69,27 @@ class AddressSizesRepackTest {
     });
   }
 
+  /**
+   * Filters and layouts changed on the way (datasets decoded and stored again, chunk indexes
+   * written anew) in files with 4-byte offsets or lengths.
+   */
+  @TestFactory
+  Stream<DynamicNode> changedFiltersAndLayoutsKeepTheContent() {
+    return SizedFixtures.SIZES.stream().filter(s -> Math.min(s[0], s[1]) >= 4).flatMap(s ->
+        Stream.of("layouts_latest.h5", "datatypes_earliest.h5").flatMap(name ->
+            Stream.of("GZIP=1", "SHUF").map(filter -> DynamicTest.dynamicTest(
+                s[0] + "/" + s[1] + " " + name + " -f " + filter, () -> {
+                  Path dir = SizedFixtures.dir(s[0], s[1]);
+                  Path in = dir.resolve(name);
+                  Path out = dir.resolve("filtered_" + filter.replace('=', '_') + "_" + name);
+                  Repacker.builder().filter(FilterOption.parse(filter))
+                      .layout(LayoutOption.parse("/contiguous_2d:CHUNK=2x2")).build()
+                      .repack(in, out);
+                  RepackOracle.assertSameContent(in, out);
+                  RepackOracle.assertReadable(out);
+                }))));
+  }
+
   /** 2-byte sizes are refused (libhdf5 could not read OUT's new-style groups), no output left. */
   private static void refused(Path dir, String name) {
     Path out = dir.resolve("repacked_" + name);
