@@ -1,6 +1,7 @@
 package io.h5j;
 
 import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.superblock.Superblock;
 import java.io.Closeable;
@@ -106,13 +107,30 @@ public final class H5File implements Closeable {
 
   /** Creates a file with superblock version 2 or 3. */
   public static H5File create(Path path, int superblockVersion) throws IOException {
+    return create(path, superblockVersion, 8, 8);
+  }
+
+  /**
+   * Creates a file with superblock version 2 or 3 whose addresses take {@code offsetSize}
+   * bytes and lengths {@code lengthSize} (2, 4 or 8 each; libhdf5's {@code H5Pset_sizes}).
+   * Meant for copying files that use such sizes (repack keeps them): h5j's own datatypes for
+   * variable-length data and references assume 8-byte addresses, so datasets of those types
+   * cannot be created in a file with other sizes yet.
+   */
+  public static H5File create(Path path, int superblockVersion, int offsetSize,
+      int lengthSize) throws IOException {
     if (superblockVersion != SUPERBLOCK_V2 && superblockVersion != SUPERBLOCK_V3) {
       throw new IllegalArgumentException("h5j writes superblock version 2 or 3, not "
           + superblockVersion);
     }
+    if (!FileParams.validSize(offsetSize) || !FileParams.validSize(lengthSize)) {
+      throw new IllegalArgumentException("sizes of offsets and lengths are 2, 4 or 8 bytes, not "
+          + offsetSize + " and " + lengthSize);
+    }
     FileAccess fa = FileAccess.create(path);
     try {
-      H5Context ctx = H5Context.create(fa, superblockVersion);
+      H5Context ctx = H5Context.create(fa, superblockVersion,
+          new FileParams(offsetSize, lengthSize, 0));
       H5File f = new H5File(path, ctx);
       var h = ctx.createHeader(2, 0,
           io.h5j.format.group.GroupLinkWriter.newStyleGroupMessages(ctx));

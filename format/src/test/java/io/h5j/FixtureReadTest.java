@@ -19,6 +19,7 @@ import io.h5j.format.message.Dataspace;
 import io.h5j.testing.Fixtures;
 import java.lang.reflect.Array;
 import java.math.BigInteger;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -38,29 +39,29 @@ class FixtureReadTest {
   @TestFactory
   Stream<DynamicNode> everyFixtureMatchesItsManifest() {
     return Fixtures.files().stream().map(name -> DynamicContainer.dynamicContainer(name,
-        objectTests(name)));
+        objectTests(Fixtures.file(name), Fixtures.entry(name))));
   }
 
-  private Stream<DynamicNode> objectTests(String fileName) {
-    JsonNode objects = Fixtures.objects(fileName);
+  /** One test per object of {@code file}, against its manifest entry (generate.py's schema). */
+  Stream<DynamicNode> objectTests(Path file, JsonNode entry) {
+    JsonNode objects = entry.get("objects");
     List<DynamicNode> tests = new ArrayList<>();
     tests.add(DynamicTest.dynamicTest("superblock", () -> {
-      try (H5File f = H5File.open(Fixtures.file(fileName))) {
-        assertEquals(Fixtures.entry(fileName).get("superblock_version").asInt(),
-            f.superblockVersion());
+      try (H5File f = H5File.open(file)) {
+        assertEquals(entry.get("superblock_version").asInt(), f.superblockVersion());
       }
     }));
     for (Iterator<Map.Entry<String, JsonNode>> it = objects.fields(); it.hasNext(); ) {
       Map.Entry<String, JsonNode> e = it.next();
-      tests.add(DynamicTest.dynamicTest(e.getKey(), () -> checkObject(fileName, objects,
+      tests.add(DynamicTest.dynamicTest(e.getKey(), () -> checkObject(file, objects,
           e.getKey(), e.getValue())));
     }
     return tests.stream();
   }
 
-  private void checkObject(String fileName, JsonNode objects, String path, JsonNode expected)
+  private void checkObject(Path file, JsonNode objects, String path, JsonNode expected)
       throws Exception {
-    try (H5File f = H5File.open(Fixtures.file(fileName))) {
+    try (H5File f = H5File.open(file)) {
       String kind = expected.get("kind").asText();
       if (kind.equals("soft_link") || kind.equals("external_link")) {
         checkLink(f, path, expected);

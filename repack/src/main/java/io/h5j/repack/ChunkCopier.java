@@ -123,6 +123,11 @@ final class ChunkCopier {
     ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
     int type = ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered, false,
         false);
+    if (type == ChunkIndex.EXTENSIBLE_ARRAY && out.params().lengthSize() < 8) {
+      // libhdf5 1.10.8 cannot open an extensible array index when lengths are shorter than
+      // 8 bytes ("didn't find unlimited dimension"), though it writes one: a v1 B-tree it reads
+      type = ChunkIndex.V1_BTREE;
+    }
     WrittenIndex w = ChunkIndexWriter.write(out.access(), out.allocator(), type, g, filtered,
         chunks, IndexOptions.DEFAULTS);
     return w.layout(g);

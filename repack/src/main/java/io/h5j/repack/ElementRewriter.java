@@ -17,7 +17,8 @@ import java.nio.ByteOrder;
  * Makes element bytes of one file valid in another: the global heap objects that
  * variable-length elements and region references point to are copied into the new file's heap
  * (nested variable-length data first), and object references are translated to the new
- * addresses. Everything else in an element is left as it is. Both files use 8-byte addresses.
+ * addresses. Everything else in an element is left as it is. Both files use the same size of
+ * offsets (IN's), so every element keeps its size.
  */
 final class ElementRewriter {
   /** Translates an object header address of the old file into one of the new file. */
@@ -25,15 +26,14 @@ final class ElementRewriter {
     long translate(long oldAddress) throws IOException;
   }
 
-  private static final int ADDRESS = 8;
-  private static final int VLEN_SIZE = 4 + ADDRESS + 4;
-  private static final int REGION_SIZE = ADDRESS + 4;
-
+  /** Bytes of an address in both files. */
+  private final int address;
   private final VlenSource inHeap;
   private final VlenSink outHeap;
   private final AddressMap addresses;
 
-  ElementRewriter(VlenSource inHeap, VlenSink outHeap, AddressMap addresses) {
+  ElementRewriter(int offsetSize, VlenSource inHeap, VlenSink outHeap, AddressMap addresses) {
+    this.address = offsetSize;
     this.inHeap = inHeap;
     this.outHeap = outHeap;
     this.addresses = addresses;
@@ -87,7 +87,7 @@ final class ElementRewriter {
         rewrite(a.base(), b, off + i * stride, a.base().size(), a.elementCount());
       }
     } else if (t instanceof VarLenType v) {
-      checkSize(t, VLEN_SIZE);
+      checkSize(t, 4 + address + 4);
       for (int i = 0; i < n; i++) {
         vlen(v, b, off + i * stride);
       }
@@ -100,11 +100,11 @@ final class ElementRewriter {
 
   private void vlen(VarLenType v, ByteBuffer b, int p) throws IOException {
     long length = b.getInt(p) & 0xffffffffL;
-    long collection = b.getLong(p + 4);
+    long collection = SizedFields.get(b, p + 4, address);
     if (collection == 0 || collection == -1) {
       return; // null: no heap object (an empty value may still have one, copied below)
     }
-    byte[] object = inHeap.read(collection, b.getInt(p + 4 + ADDRESS));
+    byte[] object = inHeap.read(collection, b.getInt(p + 4 + address));
     if (!v.string() && needed(v.base())) {
       if (length > object.length / Math.max(1, v.base().size())) {
         throw new H5FormatException("variable-length element", collection, "holds " + length
@@ -120,25 +120,25 @@ final class ElementRewriter {
   private void reference(ReferenceType r, ByteBuffer b, int p) throws IOException {
     switch (r.kind()) {
       case OBJECT -> {
-        checkSize(r, ADDRESS);
-        long old = b.getLong(p);
+        checkRoom(r, address);
+        long old = SizedFields.get(b, p, address);
         if (old != 0 && old != -1) {
-          b.putLong(p, addresses.translate(old));
+          SizedFields.put(b, p, addresses.translate(old), address);
         }
       }
       case DATASET_REGION -> {
-        checkSize(r, REGION_SIZE);
-        long collection = b.getLong(p);
+        checkRoom(r, address + 4);
+        long collection = SizedFields.get(b, p, address);
         if (collection == 0 || collection == -1) {
           return;
         }
-        byte[] object = inHeap.read(collection, b.getInt(p + ADDRESS));
-        if (object.length < ADDRESS) {
+        byte[] object = inHeap.read(collection, b.getInt(p + address));
+        if (object.length < address) {
           throw new H5FormatException("region reference", collection, "heap object of "
               + object.length + " bytes is too short for an object address");
         }
         ByteBuffer o = ByteBuffer.wrap(object).order(ByteOrder.LITTLE_ENDIAN);
-        o.putLong(0, addresses.translate(o.getLong(0)));
+        SizedFields.put(o, 0, addresses.translate(SizedFields.get(o, 0, address)), address);
         store(b, p, outHeap.write(object));
       }
       default -> throw new UnsupportedOperationException("references of kind " + r.kind()
@@ -146,15 +146,27 @@ final class ElementRewriter {
     }
   }
 
-  private static void store(ByteBuffer b, int p, GlobalHeapId id) {
-    b.putLong(p, id.collectionAddress());
-    b.putInt(p + ADDRESS, id.index());
+  private void store(ByteBuffer b, int p, GlobalHeapId id) {
+    SizedFields.put(b, p, id.collectionAddress(), address);
+    b.putInt(p + address, id.index());
   }
 
-  private static void checkSize(Datatype t, int expected) throws H5FormatException {
+  /**
+   * libhdf5 1.10 stores an object reference in 8 bytes and a region reference in 12 whatever
+   * the size of offsets: the address (and heap index) first, zeros after.
+   */
+  private void checkRoom(ReferenceType t, int needed) throws H5FormatException {
+    if (t.size() < needed) {
+      throw new H5FormatException("datatype", -1, "a reference of " + t.size()
+          + " bytes has no room for " + needed + " bytes of address and heap index");
+    }
+  }
+
+  private void checkSize(Datatype t, int expected) throws H5FormatException {
     if (t.size() != expected) {
       throw new H5FormatException("datatype", -1, "a " + t.getClass().getSimpleName()
-          + " of " + t.size() + " bytes; with 8-byte addresses it has " + expected);
+          + " of " + t.size() + " bytes; with " + address + "-byte addresses it has "
+          + expected);
     }
   }
 }

@@ -36,6 +36,8 @@ final class HeapCollectionMover {
   private final SpaceAllocator allocator;
   private final int headerSize;
   private final int objectHeaderSize;
+  /** IN's size of lengths (collection and object sizes). */
+  private final int lengthSize;
   /** The input's size (it is opened read-only and does not change under a repack). */
   private final long inSize;
   /** New addresses of the collections moved so far, by old address. */
@@ -52,6 +54,7 @@ final class HeapCollectionMover {
     this.allocator = allocator;
     this.headerSize = GlobalHeapCollection.headerSize(in.params());
     this.objectHeaderSize = GlobalHeapCollection.objectHeaderSize(in.params());
+    this.lengthSize = in.params().lengthSize();
     this.inSize = in.size();
   }
 
@@ -73,7 +76,7 @@ final class HeapCollectionMover {
     if (objectAt + objectHeaderSize > size || (b.getShort(objectAt) & 0xffff) != index) {
       return null; // an empty collection, or another object first: the caller explains it
     }
-    long length = b.getLong(objectAt + 8);
+    long length = SizedFields.get(b, objectAt + 8, lengthSize);
     int dataAt = objectAt + objectHeaderSize;
     if (length < 0 || length > size - dataAt) {
       throw new H5FormatException(STRUCTURE, address + objectAt, "object " + index
@@ -113,7 +116,7 @@ final class HeapCollectionMover {
     if (header.getInt(0) != 0x4c4f4347 /* "GCOL" */ || header.get(4) != 1) {
       throw new H5FormatException(STRUCTURE, address, "has no GCOL signature of version 1");
     }
-    long size = header.getLong(8);
+    long size = SizedFields.get(header, 8, lengthSize);
     if (size < headerSize || size > available) {
       throw new H5FormatException(STRUCTURE, address, "collection size " + size
           + " is impossible in a file of " + inSize + " bytes");

@@ -113,7 +113,8 @@ final class ObjectCopier {
     this.outHeap = new GlobalHeapWriter(out.access(), out.allocator());
     this.collections = new HeapCollectionMover(in.access(), runs, out.allocator());
     out.beforeEveryCommit(outHeap::flush);
-    this.rewriter = new ElementRewriter(inHeap, outHeap, this::translate);
+    this.rewriter = new ElementRewriter(in.params().offsetSize(), inHeap, outHeap,
+        this::translate);
     this.transcoder = source == null ? null : new Transcoder(source, out, chunks, rewriter);
   }
 
@@ -466,11 +467,12 @@ final class ObjectCopier {
     byte[] body = m.body();
     int at = committedAddressOffset(m);
     if (at >= 0) {
-      long old = ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN).getLong(at);
+      int size = in.params().offsetSize();
+      long old = SizedFields.get(ByteBuffer.wrap(body), at, size);
       long address = copyObject(old, "(committed datatype at " + old + ")");
       referenceCounts.merge(address, 1, Integer::sum);
       byte[] patched = body.clone();
-      ByteBuffer.wrap(patched).order(ByteOrder.LITTLE_ENDIAN).putLong(at, address);
+      SizedFields.put(ByteBuffer.wrap(patched), at, address, size);
       return new StoredMessage(m.type(), m.flags(), -1, patched);
     }
     return new StoredMessage(m.type(), m.flags() & ~(StoredMessage.FLAG_SHARED | 0x10), -1,
@@ -480,7 +482,7 @@ final class ObjectCopier {
   /** Where a shared datatype message holds its committed datatype's address, or -1. */
   private int committedAddressOffset(StoredMessage m) {
     byte[] b = m.body();
-    if (m.type() != MessageType.DATATYPE || b.length < 2 || in.params().offsetSize() != 8) {
+    if (m.type() != MessageType.DATATYPE || b.length < 2) {
       return -1;
     }
     int at = switch (b[0]) {
@@ -489,7 +491,7 @@ final class ObjectCopier {
       case 3 -> b[1] == 2 ? 2 : -1;
       default -> -1;
     };
-    return at >= 0 && b.length >= at + 8 ? at : -1;
+    return at >= 0 && b.length >= at + in.params().offsetSize() ? at : -1;
   }
 
   /** The attributes of one object: those copied as bytes, and those written afterwards. */

@@ -2,7 +2,10 @@ package io.h5j.repack;
 
 import io.h5j.H5File;
 import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
 import io.h5j.format.object.H5Context;
+import io.h5j.format.superblock.Superblock;
+import io.h5j.format.superblock.SuperblockCodec;
 import io.h5j.format.vds.MappingBlockWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +18,8 @@ import java.nio.file.StandardCopyOption;
  * new addresses. Free space and unreachable objects stay behind. Chunks and contiguous data
  * move as stored bytes (never decompressed), virtual dataset mapping blocks as one heap
  * object each, header messages as bytes unless they hold addresses.
+ *
+ * <p>The output has the input's sizes of offsets and lengths (4 or 8 bytes; 2 is refused).
  *
  * <p>The input is opened read-only and read through memory mappings (it must not shrink while
  * it is copied). The output is written to a temporary file beside it, in few large gathering
@@ -119,7 +124,9 @@ public final class Repacker {
         + "." + System.nanoTime() + ".part");
     boolean done = false;
     try {
-      H5File.create(temp).close(); // a valid empty file: superblock and root group
+      FileParams sizes = inputSizes(in);
+      // a valid empty file (superblock and root group) with the input's sizes
+      H5File.create(temp, H5File.SUPERBLOCK_V3, sizes.offsetSize(), sizes.lengthSize()).close();
       RepackReport report;
       try (MappedInput inBytes = MappedInput.open(in);
           BatchedOutput outBytes = BatchedOutput.open(temp);
@@ -127,12 +134,12 @@ public final class Repacker {
           FileAccess outAccess = FileAccess.borrow(temp, outBytes, true);
           H5File values = planner.changesAnything() ? H5File.open(in) : null) {
         H5Context source = H5Context.open(inAccess);
-        checkAddressSizes(source, in);
         H5Context dest = H5Context.open(outAccess);
         dest.deferCommitOrderToFlush(); // renamed into place only once flushed
         ByteRuns runs = new ByteRuns(inAccess, inBytes, outAccess, outBytes);
         report = new ObjectCopier(source, dest, runs, progress, planner, values,
             vdsEncoding, shareVdsBlocks).copyAll();
+        checkFits(dest, out);
         dest.flush();
       }
       Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
@@ -146,12 +153,32 @@ public final class Repacker {
     }
   }
 
-  private static void checkAddressSizes(H5Context ctx, Path in) throws IOException {
-    var p = ctx.params();
-    if (p.offsetSize() != 8 || p.lengthSize() != 8) {
-      throw new io.h5j.H5FormatException("superblock of " + in, 0, "uses "
-          + p.offsetSize() + "-byte addresses and " + p.lengthSize()
-          + "-byte lengths; h5j repacks files with 8-byte ones (libhdf5's default)");
+  /**
+   * IN's sizes of offsets and lengths, which OUT keeps, so that everything copied as bytes
+   * (datatype sizes of references and variable-length data, dataspaces, element data) stays
+   * valid. 2-byte ones are refused: libhdf5 1.10.8 cannot read the new-style groups and dense
+   * attributes OUT would have with them (it cannot read its own either).
+   */
+  private static FileParams inputSizes(Path in) throws IOException {
+    try (FileAccess fa = FileAccess.openRead(in)) {
+      Superblock sb = SuperblockCodec.read(fa);
+      FileParams p = sb.params();
+      if (p.offsetSize() < 4 || p.lengthSize() < 4) {
+        throw new io.h5j.H5FormatException("superblock of " + in, sb.location(), "uses "
+            + p.offsetSize() + "-byte addresses and " + p.lengthSize()
+            + "-byte lengths; h5j repacks files with 4- or 8-byte ones");
+      }
+      return p;
+    }
+  }
+
+  /** The output's addresses must fit the size of offsets it shares with the input. */
+  private static void checkFits(H5Context out, Path target) throws IOException {
+    int size = out.params().offsetSize();
+    long end = out.allocator().endOfAllocation();
+    if (size < 8 && end >= (1L << (8 * size)) - 1) {
+      throw new io.h5j.H5FormatException("output " + target, 0, "needs " + end
+          + " bytes, more than its " + size + "-byte addresses (those of the input) can reach");
     }
   }
 }

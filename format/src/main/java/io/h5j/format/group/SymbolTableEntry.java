@@ -14,12 +14,13 @@ public record SymbolTableEntry(long nameOffset, long headerAddress, int cacheTyp
   public static final int CACHE_GROUP = 1;
   public static final int CACHE_SOFT_LINK = 2;
 
+  /** The name offset has the size of lengths (as libhdf5 writes it), the address of offsets. */
   public static int size(io.h5j.format.io.FileParams p) {
-    return 2 * p.offsetSize() + 24;
+    return p.lengthSize() + p.offsetSize() + 24;
   }
 
   public static SymbolTableEntry decode(ByteReader r) throws H5FormatException {
-    long name = r.offset();
+    long name = r.length();
     long header = r.offset();
     int cache = (int) r.u32();
     r.skip(4);
@@ -37,6 +38,6 @@ public record SymbolTableEntry(long nameOffset, long headerAddress, int cacheTyp
   }
 
   public void encode(ByteWriter w) {
-    w.offset(nameOffset).offset(headerAddress).u32(cacheType).u32(0).bytes(scratch);
+    w.length(nameOffset).offset(headerAddress).u32(cacheType).u32(0).bytes(scratch);
   }
 }

@@ -26,14 +26,21 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
     objects = Collections.unmodifiableMap(new TreeMap<>(objects));
   }
 
-  /** Bytes of the collection header: signature, version, reserved, collection size. */
+  /**
+   * Bytes of the collection header: signature, version, reserved, collection size, padded to
+   * a multiple of 8 (libhdf5 aligns it; 16 bytes whatever the size of lengths).
+   */
   public static int headerSize(FileParams p) {
-    return 8 + p.lengthSize();
+    return aligned(8 + p.lengthSize());
   }
 
-  /** Bytes of an object header: index, reference count, reserved, object size. */
+  /** Bytes of an object header: index, reference count, reserved, object size, padded to 8. */
   public static int objectHeaderSize(FileParams p) {
-    return 8 + p.lengthSize();
+    return aligned(8 + p.lengthSize());
+  }
+
+  private static int aligned(int n) {
+    return (n + 7) / 8 * 8;
   }
 
   /** The data of object {@code index}, or null when there is none. */
@@ -119,6 +126,7 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
     }
     r.skip(3);
     long size = r.length();
+    r.skip(headerSize(p) - 8 - p.lengthSize());
     if (size != r.position() + r.remaining()) {
       throw r.error("collection size " + size + " does not match the "
           + (r.position() + r.remaining()) + " bytes read");
@@ -131,6 +139,7 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
       r.u16(); // reference count
       r.skip(4);
       long len = r.length();
+      r.skip(objHeader - 8 - p.lengthSize());
       if (index == 0) {
         if (len < 0 || len > r.remaining() + objHeader) {
           throw new H5FormatException(STRUCTURE, at, "free space of " + len
@@ -171,12 +180,15 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
 
   /** The collection header: signature, version 1, reserved, the collection's size. */
   static ByteWriter header(ByteWriter w, long size) {
-    return w.ascii("GCOL").u8(1).zeros(3).length(size);
+    FileParams p = w.params();
+    return w.ascii("GCOL").u8(1).zeros(3).length(size).zeros(headerSize(p) - 8 - p.lengthSize());
   }
 
   /** An object's header: index, reference count 0, reserved, size; its data follow. */
   static ByteWriter objectHeader(ByteWriter w, int index, long length) {
-    return w.u16(index).u16(0).u32(0).length(length);
+    FileParams p = w.params();
+    return w.u16(index).u16(0).u32(0).length(length)
+        .zeros(objectHeaderSize(p) - 8 - p.lengthSize());
   }
 
   /**

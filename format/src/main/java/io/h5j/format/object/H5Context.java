@@ -82,7 +82,12 @@ public final class H5Context {
 
   /** Starts a new file whose superblock is written at flush. */
   public static H5Context create(FileAccess fa, int superblockVersion) throws IOException {
-    FileParams p = FileParams.DEFAULT;
+    return create(fa, superblockVersion, FileParams.DEFAULT);
+  }
+
+  /** Starts a new file with the sizes of offsets and lengths of {@code p} (no user block). */
+  public static H5Context create(FileAccess fa, int superblockVersion, FileParams p)
+      throws IOException {
     fa.params(p);
     long end = SuperblockCodec.encodedSize(superblockVersion, p);
     Superblock sb = new Superblock(0, superblockVersion, p, Superblock.DEFAULT_GROUP_LEAF_K,

@@ -93,8 +93,9 @@ public final class SuperblockCodec {
       throw p.error("base address is undefined");
     }
     FileParams fp = new FileParams(offsets, lengths, base);
-    // root group symbol table entry: name offset, header address, cache type, reserved, scratch
-    p.offset();
+    // root group symbol table entry: name offset (size of lengths), header address, cache
+    // type, reserved, scratch
+    p.length();
     long root = p.offset();
     long cacheType = p.u32();
     p.skip(4);
@@ -148,14 +149,14 @@ public final class SuperblockCodec {
     }
     w.offset(fp.baseAddress()).offset(sb.freeSpaceAddress()).offset(sb.endOfFileAddress())
         .offset(sb.driverInfoAddress());
-    w.offset(0).offset(sb.rootAddress());
+    w.length(0).offset(sb.rootAddress());
     boolean cached = FileParams.isDefined(sb.rootCachedBtree());
     w.u32(cached ? 1 : 0).u32(0);
+    int scratch = w.position();
     if (cached) {
       w.offset(sb.rootCachedBtree()).offset(sb.rootCachedHeap());
-    } else {
-      w.zeros(16);
     }
+    w.zeros(16 - (w.position() - scratch));
     return w.toByteArray();
   }
 
@@ -164,6 +165,7 @@ public final class SuperblockCodec {
     if (version >= 2) {
       return 12 + 4 * fp.offsetSize() + 4;
     }
-    return 24 + (version == 1 ? 4 : 0) + 4 * fp.offsetSize() + 2 * fp.offsetSize() + 8 + 16;
+    return 24 + (version == 1 ? 4 : 0) + 4 * fp.offsetSize() + fp.lengthSize()
+        + fp.offsetSize() + 8 + 16;
   }
 }
