@@ -7,6 +7,7 @@ import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.Helpers;
 import io.h5j.format.filter.ScratchArrays;
+import io.h5j.format.filter.ShuffledChunk;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
@@ -193,45 +194,70 @@ final class ChunkedData {
    */
   Object readArray(Hyperslab sel, Datatype type) throws IOException {
     int bytes = checkedBytes(sel);
-    int size = layout.elementSize();
     ByteOrder order = SlabTransfer.order(type);
-    // The JVM zeroes a new array, which takes about as long as reading a chunk from the page
-    // cache: for a chunk read alone, a helper allocates while this thread reads and decodes.
+    // The JVM zeroes a new array, which takes longer than reading a chunk from the page
+    // cache: for a chunk read alone, a helper allocates while this thread reads and decodes,
+    // or allocated it already, after the previous such read (see SpareArray).
     Helpers helpers = helpers(sel);
-    Helpers.Forked<Object, RuntimeException> made = helpers.forBytes(bytes).fork(() ->
-        Array.newInstance(DataConverter.javaArrayClass(type).getComponentType(),
-            (int) sel.elementCount()));
+    Class<?> component = DataConverter.javaArrayClass(type).getComponentType();
+    int count = (int) sel.elementCount();
+    boolean spare = helpers.available() && bytes >= Helpers.MIN_SHARED_BYTES
+        && bytes <= SpareArray.MAX_BYTES;
+    Helpers.Forked<Object, RuntimeException> made = spare
+        ? file.spareArray().take(component, count, helpers)
+        : helpers.forBytes(bytes).fork(() -> Array.newInstance(component, count));
     if (!helpers.available()) {
       made.join(); // on this thread, before the workers need it
     }
     try {
-      if (pipeline == null) {
-        readUnfiltered(sel, made, order, helpers);
-        return made.join();
+      Object out = readArray(sel, made, order, helpers);
+      if (spare) {
+        file.spareArray().prepare(component, count, helpers);
       }
-      copySelection(sel, helpers, new Sink() {
-        @Override
-        public void copy(byte[] chunk, int from, long inSelection, int n) {
-          Object out = made.join();
-          helpers.forBytes((long) n * size).split(n, 1, (a, b) -> SlabTransfer.bulk(
-              ByteBuffer.wrap(chunk, from + a * size, (b - a) * size).slice().order(order),
-              out, (int) inSelection + a, b - a, true));
-        }
-
-        @Override
-        public void fill(long inSelection, int n) {
-          Object out = made.join();
-          if (fill != null && fill.length == size) {
-            byte[] pattern = Values.repeat(fill, n, size);
-            SlabTransfer.bulk(ByteBuffer.wrap(pattern).order(order), out, (int) inSelection,
-                n, true);
-          } // else zeros, as allocated
-        }
-      });
-      return made.join();
+      return out;
     } finally {
       made.abandon(); // after a failure, no helper allocating; else a no-op
     }
+  }
+
+  /** The selection's elements into the array {@code made} gives; that array. */
+  private Object readArray(Hyperslab sel, Helpers.Forked<Object, RuntimeException> made,
+      ByteOrder order, Helpers helpers) throws IOException {
+    int size = layout.elementSize();
+    if (pipeline == null) {
+      readUnfiltered(sel, made, order, helpers);
+      return made.join();
+    }
+    copySelection(sel, helpers, new Sink() {
+      @Override
+      public void copy(byte[] chunk, int from, long inSelection, int n) {
+        Object out = made.join();
+        helpers.forBytes((long) n * size).split(n, 1, (a, b) -> SlabTransfer.bulk(
+            ByteBuffer.wrap(chunk, from + a * size, (b - a) * size).slice().order(order),
+            out, (int) inSelection + a, b - a, true));
+      }
+
+      @Override
+      public boolean takesShuffled() {
+        return true;
+      }
+
+      @Override
+      public void copy(ShuffledChunk chunk, int from, long inSelection, int n) {
+        chunk.copyTo(from, made.join(), (int) inSelection, n, order, helpers);
+      }
+
+      @Override
+      public void fill(long inSelection, int n) {
+        Object out = made.join();
+        if (fill != null && fill.length == size) {
+          byte[] pattern = Values.repeat(fill, n, size);
+          SlabTransfer.bulk(ByteBuffer.wrap(pattern).order(order), out, (int) inSelection,
+              n, true);
+        } // else zeros, as allocated
+      }
+    });
+    return made.join();
   }
 
   /**
@@ -245,8 +271,8 @@ final class ChunkedData {
 
   /**
    * Unfiltered chunks need not be read whole: every run is a contiguous range of the file,
-   * read into a direct buffer and copied once into the array (changed chunks still in memory
-   * are copied from there).
+   * copied once into the array from the file's mapping or a direct buffer read into (changed
+   * chunks still in memory are copied from there).
    */
   private void readUnfiltered(Hyperslab sel, Helpers.Forked<Object, RuntimeException> made,
       ByteOrder order, Helpers helpers) throws IOException {
@@ -266,10 +292,17 @@ final class ChunkedData {
     });
   }
 
-  /** Reads {@code n} elements at {@code address} into the array at {@code at}, via a stage. */
+  /**
+   * Reads {@code n} elements at {@code address} into the array at {@code at}: straight from
+   * the file's mapping when it has one, else through a staging buffer.
+   */
   private void readRun(long address, Helpers.Forked<Object, RuntimeException> made, int at,
       int n, ByteOrder order) throws IOException {
     int size = layout.elementSize();
+    if (fa.readMapped(address, n * size, "chunk of dataset " + path,
+        view -> SlabTransfer.bulk(view.order(order), made.join(), at, n, true))) {
+      return;
+    }
     ByteBuffer stage = takeStage();
     try {
       int step = stage.capacity() / size;
@@ -355,8 +388,13 @@ final class ChunkedData {
       if (memory != null) {
         dst.put(at, memory, (int) inChunk * size, n * size);
       } else if (address >= 0) {
-        fa.read(address + inChunk * size, dst.slice(at, n * size),
-            "chunk of dataset " + path);
+        // a heap buffer is filled from the mapping: read(2) would copy through a direct one
+        String what = "chunk of dataset " + path;
+        long from = address + inChunk * size;
+        if (dst.isDirect() || !fa.readMapped(from, n * size, what,
+            view -> dst.put(at, view, 0, n * size))) {
+          fa.read(from, dst.slice(at, n * size), what);
+        }
       } else {
         dst.put(at, Values.repeat(fill, n, size));
       }
@@ -380,6 +418,16 @@ final class ChunkedData {
     void copy(byte[] chunk, int from, long inSelection, int n);
 
     void fill(long inSelection, int n);
+
+    /** Whether this sink unshuffles chunks itself ({@link #copy(ShuffledChunk, int, long, int)}). */
+    default boolean takesShuffled() {
+      return false;
+    }
+
+    /** Like {@link #copy(byte[], int, long, int)}, from a chunk still shuffled (in elements). */
+    default void copy(ShuffledChunk chunk, int from, long inSelection, int n) {
+      throw new UnsupportedOperationException();
+    }
   }
 
   /**
@@ -403,6 +451,15 @@ final class ChunkedData {
         }
         boolean whole = covers(offset, runs);
         window.submit(() -> {
+          if (cached == null && whole && sink.takesShuffled()
+              && filtered(offset) && pipeline.endsWithShuffle(record.get().filterMask(), size)) {
+            // unshuffled straight into the destination: one pass less over the chunk
+            ShuffledChunk shuffled = decodeToShuffled(offset, record.get(), helpers);
+            for (Run r : runs) {
+              sink.copy(shuffled, (int) r.inChunk(), r.inSelection(), r.length());
+            }
+            return null;
+          }
           // A chunk read whole is copied out at once: decoded into a reused array, not cached.
           byte[] chunk = cached != null ? cached : record.isEmpty() ? null
               : whole && chunkBytes <= ScratchArrays.MAX_BYTES
@@ -850,25 +907,45 @@ final class ChunkedData {
    */
   private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into, Helpers helpers)
       throws IOException {
-    String what = "chunk " + Arrays.toString(chunkOffset) + " of dataset " + path;
-    boolean filtered = pipeline != null && !(isPartialEdge(chunkOffset)
-        && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0);
-    long stored = filtered ? c.storedSize() : chunkBytes;
-    if (stored < 0 || stored > Integer.MAX_VALUE - 8) {
-      throw new H5FormatException(what, c.address(), "stored size " + stored
-          + " is impossible");
-    }
-    if (!filtered) {
+    String what = chunkName(chunkOffset);
+    if (!filtered(chunkOffset)) {
       if (into == null) {
-        return fa.read(c.address(), stored, what);
+        return fa.read(c.address(), chunkBytes, what);
       }
       fa.read(c.address(), ByteBuffer.wrap(into, 0, chunkBytes), what);
       return into;
     }
-    byte[] raw = fa.read(c.address(), stored, what);
+    byte[] raw = readStored(chunkOffset, c);
     byte[] out = into != null ? into : new byte[chunkBytes];
     pipeline.decode(raw, c.filterMask(), chunkBytes, what, c.address(), out, helpers);
     return out;
+  }
+
+  /** Reads filtered chunk {@code c} and undoes all but its final shuffle. */
+  private ShuffledChunk decodeToShuffled(long[] chunkOffset, ChunkRecord c, Helpers helpers)
+      throws IOException {
+    return pipeline.decodeToShuffled(readStored(chunkOffset, c), c.filterMask(), chunkBytes,
+        layout.elementSize(), chunkName(chunkOffset), c.address(), helpers);
+  }
+
+  /** The stored (filtered) bytes of chunk {@code c}. */
+  private byte[] readStored(long[] chunkOffset, ChunkRecord c) throws IOException {
+    long stored = c.storedSize();
+    if (stored < 0 || stored > Integer.MAX_VALUE - 8) {
+      throw new H5FormatException(chunkName(chunkOffset), c.address(), "stored size "
+          + stored + " is impossible");
+    }
+    return fa.read(c.address(), stored, chunkName(chunkOffset));
+  }
+
+  private String chunkName(long[] chunkOffset) {
+    return "chunk " + Arrays.toString(chunkOffset) + " of dataset " + path;
+  }
+
+  /** Whether the chunk at {@code chunkOffset} is stored filtered. */
+  private boolean filtered(long[] chunkOffset) {
+    return pipeline != null && !(isPartialEdge(chunkOffset)
+        && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0);
   }
 
   private boolean isPartialEdge(long[] chunkOffset) {

@@ -43,6 +43,7 @@ public final class H5File implements Closeable {
   private final PathResolver resolver;
   private final Map<Path, H5File> externals = new HashMap<>();
   private final ChunkCache chunkCache = new ChunkCache(DEFAULT_CHUNK_CACHE_BYTES);
+  private final SpareArray spareArray = new SpareArray();
   private ExecutorService workers;
   private boolean closed;
   private boolean fillMissingVirtualSources;
@@ -267,6 +268,11 @@ public final class H5File implements Closeable {
 
   ChunkCache chunkCache() {
     return chunkCache;
+  }
+
+  /** The array made ahead for the next single-chunk read. */
+  SpareArray spareArray() {
+    return spareArray;
   }
 
   /** Threads that read and (un)filter chunks: one per core, started on first use. */

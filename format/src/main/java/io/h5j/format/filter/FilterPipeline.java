@@ -83,15 +83,65 @@ public final class FilterPipeline {
    */
   public void decode(byte[] stored, int filterMask, int chunkBytes, String structure,
       long address, byte[] out, Helpers helpers) throws H5FormatException {
-    int[] bounds = decodedSizeBounds(filterMask, chunkBytes);
-    int last = 0; // the last filter to undo: the first one applied
-    while (last < filters.size() && skipped(filterMask, last)) {
-      last++;
+    Stage s = undo(stored, filterMask, chunkBytes, 0, structure, address, out, helpers);
+    if (s.data() != out) {
+      System.arraycopy(s.data(), 0, out, 0, chunkBytes); // no filter applied
     }
+  }
+
+  /**
+   * Whether undoing this pipeline on a chunk with {@code filterMask} ends with an unshuffle
+   * of {@code elementSize}-byte elements (2, 4 or 8), which
+   * {@link #decodeToShuffled} then leaves to the reader.
+   */
+  public boolean endsWithShuffle(int filterMask, int elementSize) {
+    int first = firstApplied(filterMask);
+    if (first == filters.size() || elementSize < 2 || elementSize > 8
+        || Integer.bitCount(elementSize) != 1) {
+      return false;
+    }
+    FilterDescription d = filters.get(first);
+    return d.id() == Filters.SHUFFLE && d.clientData().length > 0
+        && d.clientData()[0] == elementSize && registry.find(d.id()).isPresent();
+  }
+
+  /**
+   * Undoes every filter but the final unshuffle ({@link #endsWithShuffle} must hold), into
+   * this thread's scratch; arguments and errors as
+   * {@link #decode(byte[], int, int, String, long)}.
+   */
+  public ShuffledChunk decodeToShuffled(byte[] stored, int filterMask, int chunkBytes,
+      int elementSize, String structure, long address, Helpers helpers)
+      throws H5FormatException {
+    if (!endsWithShuffle(filterMask, elementSize)) {
+      throw new IllegalStateException("the pipeline does not end with a shuffle of "
+          + elementSize + "-byte elements");
+    }
+    Stage s = undo(stored, filterMask, chunkBytes, firstApplied(filterMask) + 1, structure,
+        address, null, helpers);
+    if (s.length() != chunkBytes || chunkBytes % elementSize != 0) {
+      throw new H5FormatException(structure, address, "unfiltered chunk has " + s.length()
+          + " bytes, expected " + chunkBytes);
+    }
+    return new ShuffledChunk(s.data(), chunkBytes / elementSize, elementSize);
+  }
+
+  /** Bytes after undoing some filters, and how many of them count. */
+  private record Stage(byte[] data, int length) {}
+
+  /**
+   * Undoes the filters from the last down to position {@code upTo} (skipping those the mask
+   * skips): the first one applied writes into {@code out} when given, any other into this
+   * thread's scratch. With {@code upTo} 0 the result must be {@code chunkBytes} long.
+   */
+  private Stage undo(byte[] stored, int filterMask, int chunkBytes, int upTo, String structure,
+      long address, byte[] out, Helpers helpers) throws H5FormatException {
+    int[] bounds = decodedSizeBounds(filterMask, chunkBytes);
+    int last = firstApplied(filterMask); // the last filter to undo
     byte[] data = stored;
     int length = stored.length;
     int slot = ScratchArrays.STAGE_A;
-    for (int i = filters.size() - 1; i >= 0; i--) {
+    for (int i = filters.size() - 1; i >= upTo; i--) {
       if (skipped(filterMask, i)) {
         continue;
       }
@@ -103,10 +153,11 @@ public final class FilterPipeline {
             + d.displayName() + ") at pipeline position " + i + " is not supported by h5j");
       }
       Filter f = known.get();
-      byte[] target = i == last ? out : ScratchArrays.get(slot, bounds[i]);
+      boolean intoOut = i == last && out != null;
+      byte[] target = intoOut ? out : ScratchArrays.get(slot, bounds[i]);
       try {
         length = f.decode(data, length, d.clientData(), target,
-            i == last ? Math.min(bounds[i], out.length) : bounds[i], helpers);
+            intoOut ? Math.min(bounds[i], out.length) : bounds[i], helpers);
       } catch (H5FormatException e) {
         throw new H5FormatException(structure, address, "filter " + d.id() + " (" + f.name()
             + ") at pipeline position " + i + ": " + e.getMessage(), e);
@@ -114,13 +165,20 @@ public final class FilterPipeline {
       data = target;
       slot = slot == ScratchArrays.STAGE_A ? ScratchArrays.STAGE_B : ScratchArrays.STAGE_A;
     }
-    if (length != chunkBytes) {
+    if (upTo == 0 && length != chunkBytes) {
       throw new H5FormatException(structure, address, "unfiltered chunk has " + length
           + " bytes, expected " + chunkBytes);
     }
-    if (data != out) {
-      System.arraycopy(data, 0, out, 0, chunkBytes); // no filter applied
+    return new Stage(data, length);
+  }
+
+  /** The position of the first filter applied to a chunk with this mask (size() if none). */
+  private int firstApplied(int filterMask) {
+    int first = 0;
+    while (first < filters.size() && skipped(filterMask, first)) {
+      first++;
     }
+    return first;
   }
 
   /** For each position, the most bytes its decoder may produce: chunk size grown by the encoders before it. */

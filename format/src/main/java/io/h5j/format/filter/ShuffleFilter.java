@@ -109,11 +109,18 @@ final class ShuffleFilter implements Filter {
     int done = from;
     if (s == 8) {
       done = from + ((to - from) & ~7); // blocks of 8 elements: one 8 x 8 transposition each
+      long[] rows = new long[8];
       for (int e = from; e < done; e += 8) {
         if (shuffle) {
-          transpose8(in, 8 * e, 8, out, e, n);
+          transpose8(in, 8 * e, 8, rows);
+          for (int k = 0; k < 8; k++) {
+            LONGS.set(out, e + k * n, rows[k]);
+          }
         } else {
-          transpose8(in, e, n, out, 8 * e, 8);
+          transpose8(in, e, n, rows);
+          for (int k = 0; k < 8; k++) {
+            LONGS.set(out, 8 * (e + k), rows[k]);
+          }
         }
       }
     } else if (s == 4 && !shuffle) {
@@ -148,13 +155,12 @@ final class ShuffleFilter implements Filter {
 
   /**
    * Transposes an 8 x 8 byte matrix: reads 8 little-endian words at {@code from + k * inStep}
-   * (word k is row k) and writes column k as the word at {@code to + k * outStep}. With rows
-   * = elements and columns = byte planes this shuffles 8 float64s; with the steps swapped it
-   * unshuffles them (a transposition is its own inverse). Three rounds swap ever smaller
-   * blocks (4 x 4, 2 x 2, 1 x 1), which moves bytes in words instead of one at a time.
+   * (word k is row k) and puts column k, as a little-endian word, in {@code rows[k]}. With
+   * rows = elements and columns = byte planes this shuffles 8 float64s; with byte planes as
+   * rows it unshuffles them (a transposition is its own inverse). Three rounds swap ever
+   * smaller blocks (4 x 4, 2 x 2, 1 x 1), which moves bytes in words instead of one at a time.
    */
-  private static void transpose8(byte[] in, int from, int inStep, byte[] out, int to,
-      int outStep) {
+  private static void transpose8(byte[] in, int from, int inStep, long[] rows) {
     long a0 = (long) LONGS.get(in, from);
     long a1 = (long) LONGS.get(in, from + inStep);
     long a2 = (long) LONGS.get(in, from + 2 * inStep);
@@ -179,13 +185,68 @@ final class ShuffleFilter implements Filter {
     t = a2; a2 = (t & LOW8) | ((a3 & LOW8) << 8); a3 = ((t >>> 8) & LOW8) | (a3 & ~LOW8);
     t = a4; a4 = (t & LOW8) | ((a5 & LOW8) << 8); a5 = ((t >>> 8) & LOW8) | (a5 & ~LOW8);
     t = a6; a6 = (t & LOW8) | ((a7 & LOW8) << 8); a7 = ((t >>> 8) & LOW8) | (a7 & ~LOW8);
-    LONGS.set(out, to, a0);
-    LONGS.set(out, to + outStep, a1);
-    LONGS.set(out, to + 2 * outStep, a2);
-    LONGS.set(out, to + 3 * outStep, a3);
-    LONGS.set(out, to + 4 * outStep, a4);
-    LONGS.set(out, to + 5 * outStep, a5);
-    LONGS.set(out, to + 6 * outStep, a6);
-    LONGS.set(out, to + 7 * outStep, a7);
+    rows[0] = a0;
+    rows[1] = a1;
+    rows[2] = a2;
+    rows[3] = a3;
+    rows[4] = a4;
+    rows[5] = a5;
+    rows[6] = a6;
+    rows[7] = a7;
+  }
+
+  /**
+   * Unshuffles elements {@code from} to {@code from + count} of {@code n} shuffled elements of
+   * {@code s} bytes ({@code planes}: byte {@code b} of element {@code e} at {@code b * n + e})
+   * straight into a Java array of that width ({@code double[]} or {@code long[]} for 8 bytes,
+   * {@code float[]} or {@code int[]} for 4, {@code short[]} for 2) from index {@code at}: no
+   * unshuffled bytes in between. {@code bigEndian}: the stored elements are big-endian.
+   */
+  static void unshuffleInto(byte[] planes, int n, int s, int from, int count, Object array,
+      int at, boolean bigEndian) {
+    int e = from;
+    int end = from + count;
+    if (s == 8) {
+      long[] rows = new long[8];
+      double[] doubles = array instanceof double[] d ? d : null;
+      long[] longs = doubles == null ? (long[]) array : null;
+      for (int to = at; e + 8 <= end; e += 8, to += 8) {
+        transpose8(planes, e, n, rows);
+        for (int k = 0; k < 8; k++) {
+          long v = bigEndian ? Long.reverseBytes(rows[k]) : rows[k];
+          if (doubles != null) {
+            doubles[to + k] = Double.longBitsToDouble(v);
+          } else {
+            longs[to + k] = v;
+          }
+        }
+      }
+    } else if (s == 4) {
+      float[] floats = array instanceof float[] f ? f : null;
+      int[] ints = floats == null ? (int[]) array : null;
+      for (int to = at; e < end; e++, to++) {
+        int v = (planes[e] & 0xff) | (planes[n + e] & 0xff) << 8
+            | (planes[2 * n + e] & 0xff) << 16 | (planes[3 * n + e] & 0xff) << 24;
+        v = bigEndian ? Integer.reverseBytes(v) : v;
+        if (floats != null) {
+          floats[to] = Float.intBitsToFloat(v);
+        } else {
+          ints[to] = v;
+        }
+      }
+    }
+    for (int to = at + (e - from); e < end; e++, to++) { // 2-byte, or the last few of 8
+      long v = 0;
+      for (int b = 0; b < s; b++) {
+        v |= (planes[b * n + e] & 0xffL) << (bigEndian ? 8 * (s - 1 - b) : 8 * b);
+      }
+      if (array instanceof double[] d) {
+        d[to] = Double.longBitsToDouble(v);
+      } else if (array instanceof long[] l) {
+        l[to] = v;
+      } else {
+        ((short[]) array)[to] = (short) v;
+      }
+    }
   }
 }

@@ -16,6 +16,11 @@ import java.nio.file.StandardOpenOption;
  * The size is remembered between checks (asking the file system costs a system call per
  * read): a range beyond the remembered size asks again before it is refused, so a file that
  * grows, through this object or any other, is still read in full.
+ *
+ * <p>A file opened read-only by {@link #openRead} is also memory-mapped for long reads
+ * ({@link #readMapped}): data are copied once, from the page cache into the caller's array,
+ * instead of by read(2) into a buffer and again from there. Writable and borrowed channels are
+ * not mapped (a writer may truncate the file under the mapping).
  */
 public final class FileAccess implements Closeable {
   private final Path path;
@@ -26,6 +31,8 @@ public final class FileAccess implements Closeable {
   private FileParams params = FileParams.DEFAULT;
   /** The file's size (absolute) when last asked, or -1: never larger than the real size. */
   private long knownSize = -1;
+  /** Mappings for long reads, or null when this file is not mapped. */
+  private final MappedWindows windows;
 
   private FileAccess(Path path, FileChannel channel, boolean writable) {
     this(path, channel, writable, true);
@@ -36,6 +43,7 @@ public final class FileAccess implements Closeable {
     this.channel = channel;
     this.writable = writable;
     this.ownsChannel = ownsChannel;
+    this.windows = writable || !ownsChannel ? null : new MappedWindows(channel);
   }
 
   /**
@@ -125,6 +133,45 @@ public final class FileAccess implements Closeable {
   public void read(long address, ByteBuffer dst, String structure) throws IOException {
     checkRange(address, dst.remaining(), structure);
     readFully(params.baseAddress() + address, dst, structure);
+  }
+
+  /** Reads shorter than this go through read(2): mapping pays off on long copies only. */
+  public static final int MIN_MAPPED_BYTES = 64 << 10;
+
+  /** Copies from a view of mapped file bytes; the view's byte order is big-endian. */
+  public interface MappedCopy {
+    void copy(ByteBuffer view);
+  }
+
+  /**
+   * Hands {@code copy} a read-only view of the {@code length} bytes at HDF5 address
+   * {@code address}, straight from a memory mapping of the file, after checking the range
+   * against the file's size; returns false, and calls nothing, when this file is not mapped
+   * or the read is short (the caller reads with {@link #read(long, ByteBuffer, String)}).
+   *
+   * @throws H5FormatException if the range lies outside the file, or the file shrank under
+   *     the mapping while being copied (another process truncated it)
+   */
+  public boolean readMapped(long address, int length, String structure, MappedCopy copy)
+      throws IOException {
+    if (windows == null || length < MIN_MAPPED_BYTES) {
+      return false;
+    }
+    checkRange(address, length, structure);
+    long at = params.baseAddress() + address;
+    long size = knownSize; // once: other threads may update it
+    ByteBuffer view = size < at + length ? null : windows.view(at, length, size);
+    if (view == null) {
+      return false;
+    }
+    try {
+      copy.copy(view);
+    } catch (InternalError e) {
+      // the JVM's report of a fault (SIGBUS) copying from a mapped page no longer in the file
+      throw new H5FormatException(structure, address, "the file shrank to "
+          + channel.size() + " bytes while " + length + " bytes were copied from it");
+    }
+    return true;
   }
 
   public ByteReader reader(long address, long length, String structure) throws IOException {
