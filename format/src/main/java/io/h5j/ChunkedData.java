@@ -881,12 +881,22 @@ final class ChunkedData {
    */
   private Optional<ChunkRecord> locate(long[] offset) throws IOException {
     if (pending == null) {
-      return index.find(offset);
+      return find(offset);
     }
     List<Long> key = PendingChunks.key(offset);
     ChunkRecord p = pending.records.get(key);
     return p != null ? Optional.of(p)
-        : pending.removed.containsKey(key) ? Optional.empty() : index.find(offset);
+        : pending.removed.containsKey(key) ? Optional.empty() : find(offset);
+  }
+
+  /** Chunk {@code offset} in the index. */
+  private Optional<ChunkRecord> find(long[] offset) throws IOException {
+    try {
+      return index.find(offset);
+    } catch (H5FormatException e) { // the index knows no dataset names: add the reader's
+      throw new H5FormatException(chunkName(offset), e.offset(), "looking it up: "
+          + e.getMessage(), e);
+    }
   }
 
   /** The unfiltered bytes of chunk {@code c}, read and decoded; kept in the cache. */

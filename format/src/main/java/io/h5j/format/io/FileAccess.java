@@ -157,17 +157,19 @@ public final class FileAccess implements Closeable {
     if (windows == null || length < MIN_MAPPED_BYTES) {
       return false;
     }
+    // The size asked anew (one fstat, small beside the copy): touching a mapped page that is
+    // no longer in the file faults, and the JVM may report that only after the copy returns.
+    long size = size() + params.baseAddress();
     checkRange(address, length, structure);
     long at = params.baseAddress() + address;
-    long size = knownSize; // once: other threads may update it
-    ByteBuffer view = size < at + length ? null : windows.view(at, length, size);
+    ByteBuffer view = windows.view(at, length, Math.max(size, at + length));
     if (view == null) {
       return false;
     }
     try {
       copy.copy(view);
     } catch (InternalError e) {
-      // the JVM's report of a fault (SIGBUS) copying from a mapped page no longer in the file
+      // a fault (SIGBUS) reported in time: the file shrank between the check and the copy
       throw new H5FormatException(structure, address, "the file shrank to "
           + channel.size() + " bytes while " + length + " bytes were copied from it");
     }
