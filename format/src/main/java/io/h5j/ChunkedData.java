@@ -893,9 +893,12 @@ final class ChunkedData {
   private Optional<ChunkRecord> find(long[] offset) throws IOException {
     try {
       return index.find(offset);
-    } catch (H5FormatException e) { // the index knows no dataset names: add the reader's
-      throw new H5FormatException(chunkName(offset), e.offset(), "looking it up: "
-          + e.getMessage(), e);
+    } catch (H5FormatException e) {
+      if (e.structure().startsWith("chunk [")) { // an entry the index refused: name the dataset
+        throw new H5FormatException(e.structure() + " of dataset " + path, e.offset(),
+            e.detail(), e);
+      }
+      throw e;
     }
   }
 

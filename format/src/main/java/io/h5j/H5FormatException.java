@@ -16,6 +16,7 @@ public class H5FormatException extends IOException {
 
   private final String structure;
   private final long offset;
+  private final String detail;
 
   /**
    * @param structure what was being decoded, e.g. "object header" or "v1 B-tree node"
@@ -26,12 +27,14 @@ public class H5FormatException extends IOException {
     super(describe(structure, offset, detail));
     this.structure = structure;
     this.offset = offset;
+    this.detail = detail;
   }
 
   public H5FormatException(String structure, long offset, String detail, Throwable cause) {
     super(describe(structure, offset, detail), cause);
     this.structure = structure;
     this.offset = offset;
+    this.detail = detail;
   }
 
   private static String describe(String structure, long offset, String detail) {
@@ -43,6 +46,11 @@ public class H5FormatException extends IOException {
   /** The structure being decoded when the problem was found. */
   public String structure() {
     return structure;
+  }
+
+  /** What was expected and what was found: the message without structure and offset. */
+  public String detail() {
+    return detail;
   }
 
   /** The file offset of the faulty structure or field, or -1 when it has none. */
