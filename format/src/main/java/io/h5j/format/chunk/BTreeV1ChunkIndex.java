@@ -70,8 +70,8 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
             + " is not a multiple of the chunk size " + chunk[i]);
       }
     }
-    fa.checkRange(child, Math.min(size, Integer.MAX_VALUE - 8), "chunk "
-        + java.util.Arrays.toString(offset));
+    fa.checkRange(child, Math.min(size, Integer.MAX_VALUE - 8),
+        () -> "chunk " + java.util.Arrays.toString(offset));
     return new ChunkRecord(offset, child, size, mask);
   }
 

@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.function.Supplier;
 
 /**
  * Positional reads and writes of an HDF5 file. Addresses given to the methods are HDF5
@@ -193,6 +194,15 @@ public final class FileAccess implements Closeable {
   }
 
   public void checkRange(long address, long length, String structure) throws IOException {
+    checkRange(address, length, () -> structure);
+  }
+
+  /**
+   * As {@link #checkRange(long, long, String)}, building the structure's name only when the
+   * range is refused (hot paths check one range per index entry).
+   */
+  public void checkRange(long address, long length, Supplier<String> structure)
+      throws IOException {
     if (knownSize >= 0 && address >= 0 && length >= 0 && length <= Integer.MAX_VALUE - 8
         && address <= knownSize - params.baseAddress() - length) {
       return;
@@ -200,7 +210,7 @@ public final class FileAccess implements Closeable {
     long size = size();
     if (address < 0 || length < 0 || length > Integer.MAX_VALUE - 8 || address > size
         || length > size - address) {
-      throw new H5FormatException(structure, address, "range of " + length
+      throw new H5FormatException(structure.get(), address, "range of " + length
           + " bytes is outside the file of " + size + " bytes");
     }
   }
