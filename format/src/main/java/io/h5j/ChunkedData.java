@@ -944,11 +944,12 @@ final class ChunkedData {
   /** The stored (filtered) bytes of chunk {@code c}. */
   private byte[] readStored(long[] chunkOffset, ChunkRecord c) throws IOException {
     long stored = c.storedSize();
+    String what = chunkName(chunkOffset);
     if (stored < 0 || stored > Integer.MAX_VALUE - 8) {
-      throw new H5FormatException(chunkName(chunkOffset), c.address(), "stored size "
-          + stored + " is impossible");
+      throw new H5FormatException(what, c.address(), "stored size " + stored
+          + " is impossible");
     }
-    return fa.read(c.address(), stored, chunkName(chunkOffset));
+    return fa.read(c.address(), stored, what);
   }
 
   private String chunkName(long[] chunkOffset) {

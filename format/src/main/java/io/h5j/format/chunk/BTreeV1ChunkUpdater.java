@@ -160,23 +160,8 @@ final class BTreeV1ChunkUpdater {
    */
   private boolean remove(Node bt, Slot lt, Key u, int depth, boolean[] ltChanged,
       List<Extent> freeAfter) throws IOException {
-    if (depth > MAX_DEPTH) {
-      throw new H5FormatException(WHAT, bt.address, "tree is deeper than " + MAX_DEPTH
-          + " levels");
-    }
-    int lo = 0;
-    int hi = bt.n;
-    int idx = 0;
-    int cmp = 1;
-    while (lo < hi && cmp != 0) {
-      idx = (lo + hi) >>> 1;
-      cmp = cmp3(bt.keys[idx], u, bt.keys[idx + 1]);
-      if (cmp < 0) {
-        hi = idx;
-      } else {
-        lo = idx + 1;
-      }
-    }
+    int idx = probe(bt, u, depth);
+    int cmp = bt.n == 0 ? 1 : cmp3(bt.keys[idx], u, bt.keys[idx + 1]);
     if (cmp != 0 || bt.level == 0 && !sameOffset(bt.keys[idx], u)) {
       throw new H5FormatException(WHAT, bt.address, "holds no chunk at "
           + Arrays.toString(Arrays.copyOf(u.at(), rank)) + " to remove");
@@ -320,23 +305,8 @@ final class BTreeV1ChunkUpdater {
 
   private Up insert(Node bt, Slot lt, Slot rt, Key u, long address, int depth)
       throws IOException {
-    if (depth > MAX_DEPTH) {
-      throw new H5FormatException(WHAT, bt.address, "tree is deeper than " + MAX_DEPTH
-          + " levels");
-    }
-    int lo = 0;
-    int hi = bt.n;
-    int idx = 0;
-    int cmp = -1;
-    while (lo < hi && cmp != 0) {
-      idx = (lo + hi) >>> 1;
-      cmp = cmp3(bt.keys[idx], u, bt.keys[idx + 1]);
-      if (cmp < 0) {
-        hi = idx;
-      } else {
-        lo = idx + 1;
-      }
-    }
+    int idx = probe(bt, u, depth);
+    int cmp = bt.n == 0 ? -1 : cmp3(bt.keys[idx], u, bt.keys[idx + 1]);
     Up up = new Up();
     Op op = Op.NOOP;
     long child = FileParams.UNDEFINED;
@@ -506,6 +476,32 @@ final class BTreeV1ChunkUpdater {
     top.children[0] = moved.address;
     top.children[1] = up.split.address;
     dirty.add(top.address);
+  }
+
+  /**
+   * The binary search libhdf5's insertion and removal share: the last slot of {@code bt}
+   * probed for {@code u} (the one whose key range holds it, if any; 0 in an empty node),
+   * after refusing a tree deeper than {@link #MAX_DEPTH}.
+   */
+  private int probe(Node bt, Key u, int depth) throws H5FormatException {
+    if (depth > MAX_DEPTH) {
+      throw new H5FormatException(WHAT, bt.address, "tree is deeper than " + MAX_DEPTH
+          + " levels");
+    }
+    int lo = 0;
+    int hi = bt.n;
+    int idx = 0;
+    int cmp = -1;
+    while (lo < hi && cmp != 0) {
+      idx = (lo + hi) >>> 1;
+      cmp = cmp3(bt.keys[idx], u, bt.keys[idx + 1]);
+      if (cmp < 0) {
+        hi = idx;
+      } else {
+        lo = idx + 1;
+      }
+    }
+    return idx;
   }
 
   /**
