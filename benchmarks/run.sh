@@ -3,10 +3,14 @@
 #
 #   benchmarks/run.sh              # full run: 100,000 links, 10,000 attributes, 1 GiB of float64
 #                                  # contiguous and in 1 MiB chunks (plain, shuffle + deflate 4),
-#                                  # 10,000 random chunk reads, 100,000 row appends, a 4 GiB
+#                                  # random chunk reads (10 rounds of 2 x 1,000 per side, h5py
+#                                  # and h5j alternating), 100,000 row appends, a 4 GiB
 #                                  # streamed write with -Xmx256m (about 17 min; ~15 GiB of disk)
-#   benchmarks/run.sh --quick      # smoke run: 10,000 links, 1,000 attributes, 64 MiB, 1,000
-#                                  # chunk reads, 10,000 appends, 256 MiB streamed (~1 min)
+#   benchmarks/run.sh --quick      # smoke run: 10,000 links, 1,000 attributes, 64 MiB, 4 rounds
+#                                  # of 2 x 250 chunk reads, 10,000 appends, 256 MiB streamed
+#                                  # (~1 min)
+#   benchmarks/run.sh --rows random --rounds 10 --round-reads 1000   # random reads only:
+#                                  # rounds, and reads per run (2 runs per side per round)
 #   benchmarks/run.sh --size-gb 2  # other data sizes; also --stream-mb M, --reps N, --no-cold,
 #                                  # --work-dir DIR
 #   benchmarks/run.sh --rows chunked-write,random   # only some groups of rows: metadata,

@@ -26,8 +26,12 @@ import java.util.regex.Pattern;
  * <pre>
  * java -Xmx4g -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.CompareWithH5py \
  *     [--size-gb 1 | --size-mb 64] [--quick] [--reps N] [--work-dir DIR] [--out FILE]
- *     [--no-cold] [--stream-mb M] [--rows GROUP,...]
+ *     [--no-cold] [--stream-mb M] [--rows GROUP,...] [--rounds R] [--round-reads N]
  * </pre>
+ *
+ * <p>The random-read rows run h5py and h5j alternating in {@code --rounds} rounds (10; 4 with
+ * {@code --quick}) after a warm-up round, {@code --round-reads} reads per run (1,000; 250),
+ * and report the median per-round ratio with a confidence interval (see {@link RoundRatios}).
  *
  * <p>{@code --rows} runs only some groups of rows: {@code metadata} (links, attributes),
  * {@code contiguous}, {@code chunked-write}, {@code chunked-read}, {@code random},
@@ -52,8 +56,20 @@ public final class CompareWithH5py {
   private final List<Row> rows = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
 
-  /** One line of the table; py or java may be null for a one-sided information row. */
-  record Row(String operation, Timing.Result py, Timing.Result java) {}
+  /**
+   * One line of the table; py or java may be null for a one-sided information row. Rows
+   * measured in alternating rounds carry their per-round ratios.
+   */
+  record Row(String operation, Timing.Result py, Timing.Result java, RoundRatios rounds) {
+    Row(String operation, Timing.Result py, Timing.Result java) {
+      this(operation, py, java, null);
+    }
+
+    /** The median per-round ratio when measured in rounds, else the ratio of the medians. */
+    double ratio() {
+      return rounds != null ? rounds.median() : java.median() / py.median();
+    }
+  }
 
   /** An issue-3 target: the row's ratio h5j / h5py must be at most {@code limit}. */
   record Target(String operation, double limit) {}
@@ -65,10 +81,13 @@ public final class CompareWithH5py {
       "chunked-read", "random", "append", "stream");
 
   private final List<String> groups;
+  /** Alternating rounds of the random-read rows (after one warm-up round). */
+  private final int rounds;
 
   private CompareWithH5py(Path work, Sizes sizes, int smallReps, int bigReps, boolean cold,
-      List<String> groups) throws IOException {
+      List<String> groups, int rounds) throws IOException {
     this.groups = groups;
+    this.rounds = rounds;
     this.work = work;
     this.sizes = sizes;
     this.smallReps = smallReps;
@@ -82,6 +101,8 @@ public final class CompareWithH5py {
     boolean quick = false;
     boolean cold = true;
     Integer reps = null;
+    Integer rounds = null;
+    Integer roundReads = null;
     Long dataMb = null;
     Long streamMb = null;
     Path work = Path.of(System.getProperty("java.io.tmpdir"), "h5j-bench");
@@ -93,6 +114,8 @@ public final class CompareWithH5py {
         case "--size-gb" -> dataMb = Math.round(Double.parseDouble(args[++i]) * 1024);
         case "--size-mb" -> dataMb = Long.parseLong(args[++i]);
         case "--reps" -> reps = Integer.parseInt(args[++i]);
+        case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+        case "--round-reads" -> roundReads = Integer.parseInt(args[++i]);
         case "--work-dir" -> work = Path.of(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         case "--no-cold" -> cold = false;
@@ -100,7 +123,7 @@ public final class CompareWithH5py {
         case "--rows" -> groups = rowGroups(args[++i]);
         default -> {
           System.err.println("usage: CompareWithH5py [--quick] [--size-gb G | --size-mb M]"
-              + " [--reps N] [--work-dir DIR] [--out results.md] [--no-cold]"
+              + " [--reps N] [--rounds R] [--round-reads N] [--work-dir DIR] [--out results.md] [--no-cold]"
               + " [--stream-mb M] [--rows " + String.join(",", GROUPS) + "]");
           System.exit(2);
         }
@@ -121,9 +144,13 @@ public final class CompareWithH5py {
     if (streamMb != null) {
       sizes = sizes.withStreamMb(streamMb);
     }
+    if (roundReads != null) {
+      sizes = sizes.withRandomReads(roundReads);
+    }
     int small = reps != null ? reps : quick ? 3 : 10;
     int big = reps != null ? reps : quick ? 3 : 5;
-    CompareWithH5py c = new CompareWithH5py(work, sizes, small, big, cold, groups);
+    CompareWithH5py c = new CompareWithH5py(work, sizes, small, big, cold, groups,
+        rounds != null ? rounds : quick ? 4 : 10);
     String report = c.runAll();
     System.out.println();
     System.out.println(report);
@@ -263,23 +290,7 @@ public final class CompareWithH5py {
     }
 
     if (groups.contains("random")) {
-      // 3. Random single-chunk reads.
-      int n = sizes.randomReads();
-      for (String kind : List.of("uncompressed", "deflate")) {
-        String name = kind.equals("deflate") ? "deflate.h5" : "chunked.h5";
-        compare(String.format(Locale.ROOT, "%,d random single-chunk reads (1 MiB box each), %s",
-                n, kind.equals("deflate") ? "shuffle + deflate 4" : "uncompressed"),
-            "random_chunks", 1, bigReps, false,
-            () -> H5jOps.randomChunks(work.resolve(name), n), null, "--data-file", name,
-            "--count", String.valueOf(n));
-        target(rows.get(rows.size() - 1), kind.equals("deflate") ? 0.7 : 1.0);
-        compare(String.format(Locale.ROOT, "%,d random single-chunk reads, %s, h5j into one"
-                + " reused direct ByteBuffer", n, kind.equals("deflate") ? "shuffle + deflate 4"
-                : "uncompressed"),
-            "random_chunks", 1, bigReps, false,
-            () -> H5jOps.randomChunksIntoBuffer(work.resolve(name), n), null, "--data-file",
-            name, "--count", String.valueOf(n));
-      }
+      randomRows();
     }
 
     if (groups.contains("append")) {
@@ -306,6 +317,123 @@ public final class CompareWithH5py {
     if (groups.contains("stream")) {
       streamRows();
     }
+  }
+
+  /**
+   * Random single-chunk reads (issue 3), in alternating rounds. A round runs h5py, h5j (new
+   * arrays), h5j (reused buffer), then the same three in reverse order, each run the same
+   * reads; a side's round time is the sum of its two runs. The mirrored order cancels, inside
+   * each round, a trend in the load and the effect of which run came just before (a new-array
+   * run measured 2-3 times slower right after an h5py run than after h5j's buffer run, on a
+   * loaded machine). h5py runs in one long-lived process ({@link H5pySide.Server}) as h5j
+   * runs in this JVM: both stay warm, and no interpreter start-up sits inside a round.
+   */
+  private void randomRows() throws Exception {
+    int n = sizes.randomReads();
+    int[] order = {0, 1, 2, 2, 1, 0}; // h5py, h5j new arrays, h5j reused buffer, mirrored
+    String[] sideNames = {"h5py", "h5j new arrays", "h5j reused buffer"};
+    try (H5pySide.Server server = py.serve()) {
+      for (String kind : List.of("uncompressed", "deflate")) {
+        boolean deflate = kind.equals("deflate");
+        String name = deflate ? "deflate.h5" : "chunked.h5";
+        String filters = deflate ? "shuffle + deflate 4" : "uncompressed";
+        log(String.format(Locale.ROOT, "%d + 1 rounds of 2 × %,d random single-chunk reads per"
+            + " side, %s ...", rounds, n, filters));
+        Path file = work.resolve(name);
+        List<Timing.Op> sides = List.of(
+            () -> server.time("--op", "random_chunks", "--dir", work.toString(), "--data-file",
+                name, "--count", String.valueOf(n), "--warmup", "0", "--reps", "1"),
+            () -> H5jOps.randomChunks(file, n), () -> H5jOps.randomChunksIntoBuffer(file, n));
+        double[][] runs = new double[3][2 * (rounds + 1)]; // [side][2 * round + half]
+        for (int r = 0; r <= rounds; r++) { // round 0 warms both sides up
+          for (int k = 0; k < order.length; k++) {
+            int side = order[k];
+            double t;
+            Object check;
+            if (side == 0) {
+              String json = (String) sides.get(0).run();
+              t = JsonLine.numbers(json, "times_s").get(0);
+              check = JsonLine.number(json, "check");
+            } else {
+              Timing.Result one = Timing.measure(0, 1, Runtime.getRuntime()::gc,
+                  sides.get(side));
+              t = one.times().get(0);
+              check = one.check();
+            }
+            checkSame(String.format(Locale.ROOT, "random reads, %s, round %d, %s", filters, r,
+                sideNames[side]), expectRandom(kind, check), check);
+            runs[side][2 * r + (k < order.length / 2 ? 0 : 1)] = t;
+          }
+        }
+        Timing.Result[] results = new Timing.Result[3];
+        for (int side = 0; side < 3; side++) {
+          List<Double> sums = new ArrayList<>();
+          for (int r = 1; r <= rounds; r++) {
+            sums.add(runs[side][2 * r] + runs[side][2 * r + 1]);
+          }
+          results[side] = new Timing.Result(List.of(runs[side][0] + runs[side][1]), sums, null);
+        }
+        String reads = String.format(Locale.ROOT, "%,d", 2 * n);
+        rows.add(target(new Row(reads + " random single-chunk reads (1 MiB box each), "
+            + filters, results[0], results[1],
+            new RoundRatios(results[0].times(), results[1].times())), deflate ? 0.7 : 1.0));
+        rows.add(new Row(reads + " random single-chunk reads, " + filters + ", h5j into one"
+            + " reused direct ByteBuffer", results[0], results[2],
+            new RoundRatios(results[0].times(), results[2].times())));
+        log(String.format(Locale.ROOT, "  new array: %s; reused buffer: %s",
+            rows.get(rows.size() - 2).rounds().summary(),
+            rows.get(rows.size() - 1).rounds().summary()));
+        randomHalves.add(String.format(Locale.ROOT, "  - %s, median ms per run in the first"
+            + " half of a round / the second: h5py %s, h5j new arrays %s, h5j reused buffer"
+            + " %s", filters, halves(runs[0]), halves(runs[1]), halves(runs[2])));
+      }
+    }
+    notes.add(String.format(Locale.ROOT, "Random-read rows: %d rounds after one warm-up round."
+        + " A round runs h5py, h5j (new arrays), h5j (reused buffer), then the same in reverse"
+        + " order, every run the same %,d reads of one open file; a side's time per round is"
+        + " the sum of its two runs, so the table shows the median of %d sums of %,d reads."
+        + " h5py runs in one long-lived `h5py_side.py serve` process (warm, as h5j's JVM), timed"
+        + " inside it; the h5py column is the same runs for both rows of a kind. Ratio = median"
+        + " of the per-round ratios; the interval is a distribution-free confidence interval of"
+        + " that median (order statistics), and a target counts as settled only when the whole"
+        + " interval lies on one side of it. Per round (h5j/h5py):%n%s%n%s", rounds, n, rounds,
+        2 * n, roundReport(), String.join("\n", randomHalves)));
+  }
+
+  private final List<String> randomHalves = new ArrayList<>();
+
+  /** Median ms of the first-half runs (even slots) and second-half runs, warm-up excluded. */
+  private static String halves(double[] runs) {
+    List<Double> first = new ArrayList<>();
+    List<Double> second = new ArrayList<>();
+    for (int i = 2; i < runs.length; i++) {
+      (i % 2 == 0 ? first : second).add(runs[i] * 1e3);
+    }
+    return String.format(Locale.ROOT, "%.0f / %.0f", Timing.median(first),
+        Timing.median(second));
+  }
+
+  /** The check value both sides' random reads of {@code kind} must give (the first seen). */
+  private Object expectRandom(String kind, Object check) {
+    return randomChecks.computeIfAbsent(kind, k -> check);
+  }
+
+  private final java.util.Map<String, Object> randomChecks = new java.util.HashMap<>();
+
+  /** The per-round ratios of the rows measured in rounds, as a Markdown list. */
+  private String roundReport() {
+    StringBuilder sb = new StringBuilder();
+    for (Row r : rows) {
+      if (r.rounds() != null) {
+        List<String> each = new ArrayList<>();
+        for (double x : r.rounds().ratios()) {
+          each.add(String.format(Locale.ROOT, "%.2f", x));
+        }
+        sb.append("  - ").append(r.operation()).append(": ").append(String.join(" ", each))
+            .append("; ").append(r.rounds().summary()).append('\n');
+      }
+    }
+    return sb.toString().stripTrailing();
   }
 
   /** A dataset larger than h5j's heap, written chunk by chunk, then read back in slabs. */
@@ -400,10 +528,11 @@ public final class CompareWithH5py {
     for (Target t : targets) {
       for (Row r : rows) {
         if (r.operation().equals(t.operation())) {
-          double ratio = r.java().median() / r.py().median();
+          double ratio = r.ratio();
           sb.append(String.format(Locale.ROOT, "  - %s: %.2f, target ≤ %.1f: %s%n",
               t.operation().replaceAll(" \\(.*\\)$", ""), ratio, t.limit(),
-              ratio <= t.limit() ? "met" : "**not met**"));
+              r.rounds() != null ? r.rounds().verdict(t.limit())
+                  : ratio <= t.limit() ? "met" : "**not met**"));
         }
       }
     }
@@ -527,7 +656,7 @@ public final class CompareWithH5py {
           .append(r.py() == null ? "—" : fmt(r.py().median())).append(" | ")
           .append(r.java() == null ? "—" : fmt(r.java().median())).append(" | ")
           .append(r.py() == null || r.java() == null ? "—"
-              : String.format(Locale.ROOT, "%.2f", r.java().median() / r.py().median()))
+              : String.format(Locale.ROOT, "%.2f", r.ratio()))
           .append(" |\n");
     }
     sb.append("\nFirst (un-warmed) h5j run in this JVM, for comparison with the medians: ");

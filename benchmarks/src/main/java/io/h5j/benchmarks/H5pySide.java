@@ -59,6 +59,56 @@ final class H5pySide {
   }
 
   /**
+   * Starts one long-lived {@code serve} process of the script: its runs alternate with h5j's
+   * in one interpreter that stays warm, as h5j's JVM does.
+   */
+  Server serve() throws IOException {
+    return new Server(new ProcessBuilder(PYTHON, script.toString(), "serve")
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start());
+  }
+
+  /** A running {@code serve} process: one {@code time} request, one JSON line back. */
+  static final class Server implements AutoCloseable {
+    private final Process process;
+    private final java.io.BufferedWriter in;
+    private final java.io.BufferedReader out;
+
+    private Server(Process process) {
+      this.process = process;
+      this.in = new java.io.BufferedWriter(new java.io.OutputStreamWriter(
+          process.getOutputStream(), StandardCharsets.UTF_8));
+      this.out = new java.io.BufferedReader(new java.io.InputStreamReader(
+          process.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    /** Runs {@code time} with {@code args} (no spaces inside one); its JSON line. */
+    String time(String... args) throws IOException {
+      in.write(String.join(" ", args));
+      in.newLine();
+      in.flush();
+      String line = out.readLine();
+      if (line == null) {
+        throw new IOException("the h5py serve process ended (exit code "
+            + (process.isAlive() ? "?" : process.exitValue()) + "); see its stderr above");
+      }
+      return line.trim();
+    }
+
+    @Override
+    public void close() throws IOException {
+      in.close(); // end of input: the process exits
+      try {
+        if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+          process.destroy();
+        }
+      } catch (InterruptedException e) {
+        process.destroy();
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /**
    * Writes data.h5, chunked.h5 and deflate.h5 into {@code dir}, and links.h5 and attrs.h5
    * when {@code metadata}.
    */

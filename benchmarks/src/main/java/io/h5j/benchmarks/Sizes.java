@@ -8,17 +8,21 @@ package io.h5j.benchmarks;
  * @param attrsPerGroup scalar int64 attributes per such group ({@code /one} holds them all)
  * @param dataMb MiB of float64 in data.h5, as datasets x0, x1, ... of at most 1 GiB each
  *     (also chunked.h5 and deflate.h5, the same values in 1 MiB chunks)
- * @param randomReads single-chunk reads of x0 in the random-read rows
+ * @param randomReads single-chunk reads of x0 per side and round in the random-read rows
  * @param appendRows single-row appends in the append row
  * @param streamMb MiB of float64 written chunk by chunk by a JVM with a small heap
  */
 record Sizes(int links, int attrGroups, int attrsPerGroup, long dataMb, int randomReads,
     int appendRows, long streamMb) {
-  static final Sizes FULL = new Sizes(100_000, 100, 100, 1024, 10_000, 100_000, 4096);
-  static final Sizes QUICK = new Sizes(10_000, 10, 100, 64, 1_000, 10_000, 256);
+  static final Sizes FULL = new Sizes(100_000, 100, 100, 1024, 1_000, 100_000, 4096);
+  static final Sizes QUICK = new Sizes(10_000, 10, 100, 64, 250, 10_000, 256);
 
   Sizes withDataMb(long mb) {
     return new Sizes(links, attrGroups, attrsPerGroup, mb, randomReads, appendRows, streamMb);
+  }
+
+  Sizes withRandomReads(int reads) {
+    return new Sizes(links, attrGroups, attrsPerGroup, dataMb, reads, appendRows, streamMb);
   }
 
   Sizes withStreamMb(long mb) {

@@ -10,6 +10,10 @@ Run with Debian's /usr/bin/python3 (h5py 3.7 on libhdf5 1.10.8). Two commands:
       interpreter start, imports and input arrays are outside the timed region.
   versions
       prints {"python", "h5py", "hdf5", "numpy"} as JSON.
+  serve
+      one long-lived process for runs alternating with h5j's: reads lines of `time`
+      arguments (without the word "time") from stdin, answers each with the JSON line
+      `time` prints, until stdin ends.
 
 Chunked rows (issue 3): prepare also writes D/chunked.h5 (uncompressed) and D/deflate.h5
 (shuffle + deflate 4), both with 1 MiB chunks (131,072 float64) and the same values as
@@ -27,6 +31,7 @@ import argparse
 import json
 import math
 import os
+import shlex
 import statistics
 import sys
 import time
@@ -233,10 +238,10 @@ def stream_checksum(path):
     return int(total)
 
 
-def main():
+def parser():
     p = argparse.ArgumentParser()
     p.add_argument("command", choices=["prepare", "time", "versions", "check_append",
-                                        "stream_check"])
+                                        "stream_check", "serve"])
     p.add_argument("--dir")
     p.add_argument("--links", type=int, default=100_000)
     p.add_argument("--attr-groups", type=int, default=100)
@@ -251,6 +256,18 @@ def main():
     p.add_argument("--count", type=int, default=10_000)
     p.add_argument("--rows", type=int, default=100_000)
     p.add_argument("--stream-mb", type=int, default=4096)
+    return p
+
+
+def serve(p):
+    """Answers `time` requests, one per stdin line, in this one process."""
+    for line in sys.stdin:
+        if line.strip():
+            print(json.dumps(time_op(p.parse_args(["time"] + shlex.split(line)))), flush=True)
+
+
+def main():
+    p = parser()
     a = p.parse_args()
 
     if a.command == "versions":
@@ -267,7 +284,14 @@ def main():
     if a.command == "stream_check":
         print(json.dumps({"check": str(stream_checksum(os.path.join(a.dir, a.data_file)))}))
         return
+    if a.command == "serve":
+        serve(p)
+        return
+    print(json.dumps(time_op(a)))
 
+
+def time_op(a):
+    """Times a.op a.warmup + a.reps times; the JSON object the `time` command prints."""
     before = None
     if a.op in ("write", "write_nosync", "write_chunked", "write_deflate"):
         arrs = arrays(a.data_mb)  # built outside the timed region, as on the Java side
@@ -320,8 +344,7 @@ def main():
         t = time.perf_counter() - t0
         if i >= a.warmup:
             times.append(t)
-    print(json.dumps({"op": a.op, "times_s": times, "median_s": statistics.median(times),
-                      "check": check}))
+    return {"op": a.op, "times_s": times, "median_s": statistics.median(times), "check": check}
 
 
 if __name__ == "__main__":
