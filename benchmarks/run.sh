@@ -10,7 +10,9 @@
 #                                  # of 2 x 250 chunk reads, 10,000 appends, 256 MiB streamed
 #                                  # (~1 min)
 #   benchmarks/run.sh --rows random --rounds 10 --round-reads 1000   # random reads only:
-#                                  # rounds, and reads per run (2 runs per side per round)
+#                                  # rounds, and reads per run (2 runs per side per round);
+#                                  # --reuse-inputs reads the inputs already in the work dir
+#                                  # (same sizes!) instead of writing them anew
 #   benchmarks/run.sh --size-gb 2  # other data sizes; also --stream-mb M, --reps N, --no-cold,
 #                                  # --work-dir DIR
 #   benchmarks/run.sh --rows chunked-write,random   # only some groups of rows: metadata,

@@ -27,6 +27,7 @@ import java.util.regex.Pattern;
  * java -Xmx4g -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.CompareWithH5py \
  *     [--size-gb 1 | --size-mb 64] [--quick] [--reps N] [--work-dir DIR] [--out FILE]
  *     [--no-cold] [--stream-mb M] [--rows GROUP,...] [--rounds R] [--round-reads N]
+ *     [--reuse-inputs]
  * </pre>
  *
  * <p>The random-read rows run h5py and h5j alternating in {@code --rounds} rounds (10; 4 with
@@ -83,6 +84,8 @@ public final class CompareWithH5py {
   private final List<String> groups;
   /** Alternating rounds of the random-read rows (after one warm-up round). */
   private final int rounds;
+  /** Whether inputs already in the work directory are read as they are, not written anew. */
+  private boolean reuseInputs;
 
   private CompareWithH5py(Path work, Sizes sizes, int smallReps, int bigReps, boolean cold,
       List<String> groups, int rounds) throws IOException {
@@ -102,6 +105,7 @@ public final class CompareWithH5py {
     boolean cold = true;
     Integer reps = null;
     Integer rounds = null;
+    boolean reuse = false;
     Integer roundReads = null;
     Long dataMb = null;
     Long streamMb = null;
@@ -115,6 +119,7 @@ public final class CompareWithH5py {
         case "--size-mb" -> dataMb = Long.parseLong(args[++i]);
         case "--reps" -> reps = Integer.parseInt(args[++i]);
         case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+        case "--reuse-inputs" -> reuse = true;
         case "--round-reads" -> roundReads = Integer.parseInt(args[++i]);
         case "--work-dir" -> work = Path.of(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
@@ -123,7 +128,7 @@ public final class CompareWithH5py {
         case "--rows" -> groups = rowGroups(args[++i]);
         default -> {
           System.err.println("usage: CompareWithH5py [--quick] [--size-gb G | --size-mb M]"
-              + " [--reps N] [--rounds R] [--round-reads N] [--work-dir DIR] [--out results.md] [--no-cold]"
+              + " [--reps N] [--rounds R] [--round-reads N] [--reuse-inputs] [--work-dir DIR] [--out results.md] [--no-cold]"
               + " [--stream-mb M] [--rows " + String.join(",", GROUPS) + "]");
           System.exit(2);
         }
@@ -151,6 +156,7 @@ public final class CompareWithH5py {
     int big = reps != null ? reps : quick ? 3 : 5;
     CompareWithH5py c = new CompareWithH5py(work, sizes, small, big, cold, groups,
         rounds != null ? rounds : quick ? 4 : 10);
+    c.reuseInputs = reuse;
     String report = c.runAll();
     System.out.println();
     System.out.println(report);
@@ -162,10 +168,14 @@ public final class CompareWithH5py {
   }
 
   private String runAll() throws Exception {
-    log("preparing inputs with h5py in " + work + " ...");
-    long t0 = System.nanoTime();
-    py.prepare(work, sizes, groups.contains("metadata"));
-    log(String.format(Locale.ROOT, "inputs ready in %.1f s", (System.nanoTime() - t0) / 1e9));
+    if (reuseInputs && Files.exists(work.resolve("deflate.h5"))) {
+      log("reusing the inputs in " + work + " (--reuse-inputs)");
+    } else {
+      log("preparing inputs with h5py in " + work + " ...");
+      long t0 = System.nanoTime();
+      py.prepare(work, sizes, groups.contains("metadata"));
+      log(String.format(Locale.ROOT, "inputs ready in %.1f s", (System.nanoTime() - t0) / 1e9));
+    }
     String versions = py.run("versions");
 
     if (groups.contains("metadata")) {
