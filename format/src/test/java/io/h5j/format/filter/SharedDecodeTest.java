@@ -12,7 +12,6 @@ import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicIntegerArray;
-import java.util.zip.Adler32;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -34,26 +33,6 @@ class SharedDecodeTest {
   @AfterContainer
   static void stop() {
     POOL.shutdownNow();
-  }
-
-  private static long adler(byte[] b, int from, int to) {
-    Adler32 a = new Adler32();
-    a.update(b, from, to - from);
-    return a.getValue();
-  }
-
-  @Property(tries = 300)
-  void adlerOfTwoRunsCombinesToTheAdlerOfBoth(@ForAll @IntRange(max = 300_000) int length,
-      @ForAll @IntRange(max = 300_000) int cut, @ForAll long seed, @ForAll boolean ones) {
-    byte[] b = new byte[length];
-    if (ones) {
-      Arrays.fill(b, (byte) 0xff); // the largest sums: every modulo matters
-    } else {
-      new Random(seed).nextBytes(b);
-    }
-    int at = Math.min(cut, length);
-    assertEquals(adler(b, 0, length), DeflateFilter.combineAdler32(adler(b, 0, at),
-        adler(b, at, length), length - at));
   }
 
   @Property(tries = 40)
