@@ -152,6 +152,10 @@ public final class CompareWithH5py {
     if (roundReads != null) {
       sizes = sizes.withRandomReads(roundReads);
     }
+    if (rounds != null && rounds < 1 || roundReads != null && roundReads < 1) {
+      System.err.println("--rounds and --round-reads need at least 1");
+      System.exit(2);
+    }
     int small = reps != null ? reps : quick ? 3 : 10;
     int big = reps != null ? reps : quick ? 3 : 5;
     CompareWithH5py c = new CompareWithH5py(work, sizes, small, big, cold, groups,
