@@ -104,6 +104,7 @@ record RoundRatios(List<Double> py, List<Double> java) {
       return "**not met** (the whole interval)";
     }
     return (median() <= limit ? "met by the median" : "**not met** by the median")
-        + ", not settled (the interval straddles the target)";
+        + (rank() == 0 ? ", not settled (too few rounds for an interval)"
+            : ", not settled (the interval straddles the target)");
   }
 }
