@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.datatype.RevisedReference;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.object.H5Context;
@@ -172,6 +173,22 @@ public final class H5File implements Closeable {
 
   public Dataset dataset(String path) throws IOException {
     return root().dataset(path);
+  }
+
+  /**
+   * The object a revised (HDF5 1.12+) reference points to: for a region reference the dataset
+   * ({@link RevisedReference#region()} is the selection), for an attribute reference the object
+   * holding it ({@code attributes().get(ref.attribute())}). An external reference is followed
+   * into the file it names, opened read-only relative to this file's folder as external links
+   * are; null when that file does not exist. The node's path is the first that a walk over
+   * hard links finds ("" for an object no link leads to), so this walks the file.
+   *
+   * @throws H5FormatException when no object header is at the referenced address
+   */
+  public Node dereference(RevisedReference ref) throws IOException {
+    checkOpen();
+    H5File in = ref.file() == null ? this : external(ref.file());
+    return in == null ? null : ReferenceTargets.find(in, ref.address());
   }
 
   /**

@@ -95,6 +95,51 @@ public final class Oracles {
     return r.stdout();
   }
 
+  /**
+   * The Python of a venv holding h5py 3.16, whose wheel bundles libhdf5 2.0 (the only oracle
+   * here that reads and writes HDF5 1.12+ references): {@code $H5J_HDF5V2_PYTHON}, else
+   * {@code /tmp/h5py2/bin/python}, where {@code .ci/run} makes it (see tools/libhdf5-2/README.md).
+   */
+  public static Path hdf5v2Python() {
+    String env = System.getenv("H5J_HDF5V2_PYTHON");
+    return Path.of(env != null && !env.isBlank() ? env : "/tmp/h5py2/bin/python");
+  }
+
+  /** The {@code tools/libhdf5-2} folder beside the repository's fixtures. */
+  public static Path hdf5v2Dir() {
+    return Fixtures.dir().toAbsolutePath().getParent().resolve("tools").resolve("libhdf5-2");
+  }
+
+  public static void requireHdf5v2() {
+    boolean ok = Files.isExecutable(hdf5v2Python());
+    if (ok) {
+      try {
+        ok = run(List.of(hdf5v2Python().toString(), "-c",
+            "import h5py, sys; sys.exit(h5py.version.hdf5_version_tuple[0] < 2)")).exitCode() == 0;
+      } catch (IOException e) {
+        ok = false;
+      }
+    }
+    require(ok, "h5py 3.16 with libhdf5 2.0 at " + hdf5v2Python() + " (python3 -m venv /tmp/h5py2"
+        + " && /tmp/h5py2/bin/pip install h5py==3.16.0, or set H5J_HDF5V2_PYTHON)");
+  }
+
+  /**
+   * What libhdf5 2.0 resolves for every revised reference in {@code file}: the JSON of
+   * {@code tools/libhdf5-2/refs_oracle.py}, {@code {"libhdf5": "2.0.0", "references": [{"at",
+   * "kind", "object", "type", ...}]}}. Fails the test if the script exits non-zero.
+   */
+  public static JsonNode hdf5v2References(Path file) throws IOException {
+    requireHdf5v2();
+    Run r = run(List.of(hdf5v2Python().toString(),
+        hdf5v2Dir().resolve("refs_oracle.py").toString(), file.toString()));
+    if (r.exitCode() != 0) {
+      fail("refs_oracle.py exited " + r.exitCode() + " on " + file + ":\n" + r.stderr()
+          + r.stdout());
+    }
+    return new ObjectMapper().readTree(r.stdout());
+  }
+
   private static String[] concat(String first, String[] rest) {
     String[] all = new String[rest.length + 1];
     all[0] = first;

@@ -31,11 +31,13 @@ import java.util.Map;
  *       {@code double[]}.</li>
  *   <li>time: {@code long[]}; fixed and variable-length strings, enums: {@code String[]}
  *       (an enum value without a name becomes its number as text).</li>
- *   <li>bit fields, opaque, region and revised references: {@code byte[][]} of raw
- *       elements; object references: {@code long[]} addresses (undefined = -1).</li>
+ *   <li>bit fields, opaque and region references: {@code byte[][]} of raw elements; object
+ *       references: {@code long[]} addresses (undefined = -1); revised (HDF5 1.12+)
+ *       references: {@link RevisedReference}{@code []} (null for a null reference; reading
+ *       region, attribute and external ones needs the heap).</li>
  *   <li>compound: {@code Map<String,Object>[]} of {@link LinkedHashMap}s, member values as
  *       scalars: Long (integers, time, object references), BigInteger, Double, String,
- *       Map, byte[], or a Java array for array and sequence members.</li>
+ *       Map, byte[], RevisedReference, or a Java array for array and sequence members.</li>
  *   <li>array types and variable-length sequences: {@code Object[]} whose elements are the
  *       Java arrays of the base type.</li>
  * </ul>
@@ -74,7 +76,8 @@ public final class DataConverter {
     } else if (t instanceof CompoundType) {
       return Map[].class;
     } else if (t instanceof ReferenceType r) {
-      return isAddressRef(r) ? long[].class : byte[][].class;
+      return isAddressRef(r) ? long[].class
+          : r.kind().revised() ? RevisedReference[].class : byte[][].class;
     } else if (t instanceof VarLenType v) {
       return v.string() ? String[].class : Object[].class;
     } else {
@@ -202,6 +205,13 @@ public final class DataConverter {
     } else if (t instanceof CompoundType c) {
       return readCompound(c, raw, off, stride, n, heap);
     } else if (t instanceof ReferenceType r) {
+      if (r.kind().revised()) {
+        RevisedReference[] out = new RevisedReference[n];
+        for (int i = 0; i < n; i++) {
+          out[i] = RevisedReferenceCodec.decode(raw, off + i * stride, r.size(), params, heap);
+        }
+        return out;
+      }
       if (!isAddressRef(r)) {
         return readRaw(raw, off, stride, n, r.size());
       }
@@ -516,6 +526,14 @@ public final class DataConverter {
         collectIds(a.base(), raw, off + i * stride, a.base().size(), a.elementCount(), heap,
             out);
       }
+    } else if (t instanceof ReferenceType r && r.kind().revised()) {
+      for (int i = 0; i < n; i++) {
+        RevisedReferenceCodec.Stored s =
+            RevisedReferenceCodec.stored(raw, off + i * stride, r.size(), params.offsetSize());
+        if (s != null && s.body() != null) {
+          out.add(s.body());
+        }
+      }
     } else if (t instanceof VarLenType v) {
       int osize = checkVlenSize(v);
       boolean nested = !v.string() && holdsVlen(v.base());
@@ -629,6 +647,9 @@ public final class DataConverter {
       for (int i = 0; i < n; i++) {
         encodeString(a[i], s.charset(), s.padding(), out, off + i * stride, s.size());
       }
+    } else if (t instanceof ReferenceType r && r.kind().revised()) {
+      throw new IllegalArgumentException("writing revised (HDF5 1.12+) references is not"
+          + " supported; write object references (Datatypes.objectReference) instead");
     } else if (t instanceof BitfieldType || t instanceof OpaqueType
         || (t instanceof ReferenceType r && !isAddressRef(r))) {
       byte[][] a = (byte[][]) arr;

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * Decode, encode and encoded size of the Datatype message (header message 0x0003), versions
- * 1 to 4.
+ * 1 to 4; decoding also reads version 5, which libhdf5 2.0 writes under libver "latest" with
+ * the encodings of version 4 (it was added for the complex class, which h5j does not read).
  *
  * <p>Encoding writes one version for the whole (nested) type: the lowest libhdf5 1.10.8
  * reads for it, which is 1 unless the type contains an array or a VAX float (3) or a
@@ -269,7 +270,7 @@ public final class DatatypeCodec {
     int cls = classAndVersion & 0x0f;
     int bits = r.u8() | r.u8() << 8 | r.u8() << 16;
     long rawSize = r.u32();
-    if (version < 1 || version > 4) {
+    if (version < 1 || version > 5) {
       throw new H5FormatException(STRUCTURE, at, "unknown datatype message version " + version);
     }
     if (rawSize < 1 || rawSize > Integer.MAX_VALUE) {
@@ -278,7 +279,7 @@ public final class DatatypeCodec {
     int size = (int) rawSize;
     try {
       Datatype t = decodeClass(r, at, version, cls, bits, size, depth);
-      if (t.size() != size) {
+      if (t.size() != size && !(t instanceof ReferenceType ref && ref.kind().revised())) {
         throw new H5FormatException(STRUCTURE, at, "datatype size " + size
             + " does not match the " + t.size() + " bytes its description implies");
       }
@@ -354,7 +355,11 @@ public final class DatatypeCodec {
           throw new H5FormatException(STRUCTURE, at, "unsupported reference type " + (bits & 0xf)
               + " (encoding version " + (bits >>> 4 & 0xf) + ") in datatype version " + version);
         }
-        return new ReferenceType(kind, size);
+        // libhdf5 uses a revised reference's in-file size (size of offsets + 10: kind, flags,
+        // length, heap ID), whatever the message says: as the base of a variable-length
+        // sequence it writes 64, the size of H5R_ref_t in memory.
+        return new ReferenceType(kind, kind.revised() && r.params() != null
+            ? r.params().offsetSize() + 10 : size);
       }
       case 8: {
         int n = bits & 0xffff;

@@ -80,7 +80,7 @@ final class TypeArbitraries {
         Arbitraries.of(new ReferenceType(ReferenceType.Kind.OBJECT, 8),
             new ReferenceType(ReferenceType.Kind.DATASET_REGION, 12),
             new ReferenceType(ReferenceType.Kind.OBJECT, 4),
-            new ReferenceType(ReferenceType.Kind.ATTRIBUTE, 64)),
+            new ReferenceType(ReferenceType.Kind.ATTRIBUTE, 18)),
         enums()));
     if (withStrings) {
       list.add(Combinators.combine(Arbitraries.integers().between(1, 50),
