@@ -5,6 +5,7 @@ import io.h5j.format.datatype.ArrayType;
 import io.h5j.format.datatype.CompoundType;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.ReferenceType;
+import io.h5j.format.datatype.RevisedReferenceCodec;
 import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.VlenSink;
@@ -15,10 +16,11 @@ import java.nio.ByteOrder;
 
 /**
  * Makes element bytes of one file valid in another: the global heap objects that
- * variable-length elements and region references point to are copied into the new file's heap
- * (nested variable-length data first), and object references are translated to the new
- * addresses. Everything else in an element is left as it is. Both files use the same size of
- * offsets (IN's), so every element keeps its size.
+ * variable-length elements, region references and revised (HDF5 1.12+) references point to are
+ * copied into the new file's heap (nested variable-length data first), and object references
+ * are translated to the new addresses (the token of a revised reference is an object header
+ * address; one that points into another file is kept). Everything else in an element is left
+ * as it is. Both files use the same size of offsets (IN's), so every element keeps its size.
  */
 final class ElementRewriter {
   /** Translates an object header address of the old file into one of the new file. */
@@ -141,9 +143,39 @@ final class ElementRewriter {
         SizedFields.put(o, 0, addresses.translate(SizedFields.get(o, 0, address)), address);
         store(b, p, outHeap.write(object));
       }
-      default -> throw new UnsupportedOperationException("references of kind " + r.kind()
-          + " (HDF5 1.12+) are not repacked yet");
+      default -> revised(r, b, p);
     }
+  }
+
+  /**
+   * A revised reference: an object reference to this file holds its token in the element;
+   * every other kind holds it at the start of a heap object, which is copied.
+   */
+  private void revised(ReferenceType r, ByteBuffer b, int p) throws IOException {
+    RevisedReferenceCodec.Stored s = RevisedReferenceCodec.stored(b.array(), p, r.size(), address);
+    if (s == null) {
+      return;
+    }
+    if (s.body() == null) {
+      translateToken(b, p + RevisedReferenceCodec.INLINE_TOKEN_AT + 1, s.tokenSize(), -1);
+      return;
+    }
+    byte[] body = RevisedReferenceCodec.body(s, inHeap);
+    if (!s.external()) {
+      long collection = s.body().collectionAddress();
+      translateToken(ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN), 1,
+          RevisedReferenceCodec.bodyTokenSize(body, collection), collection);
+    }
+    store(b, p + RevisedReferenceCodec.HEAP_ID_AT, outHeap.write(body));
+  }
+
+  private void translateToken(ByteBuffer b, int at, int tokenSize, long where)
+      throws IOException {
+    if (tokenSize != address) {
+      throw new H5FormatException("revised reference", where, "a token of " + tokenSize
+          + " bytes in a file of " + address + "-byte addresses");
+    }
+    SizedFields.put(b, at, addresses.translate(SizedFields.get(b, at, address)), address);
   }
 
   private void store(ByteBuffer b, int p, GlobalHeapId id) {

@@ -10,6 +10,7 @@ import io.h5j.Node;
 import io.h5j.Selection;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.ReferenceType;
+import io.h5j.format.datatype.RevisedReference;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -139,7 +140,7 @@ public final class RepackVerifier {
       if (!x.datatype().equals(y.datatype())
           || !Arrays.equals(x.dataspace().dims(), y.dataspace().dims())) {
         differ(a.path(), "attribute " + x.name() + " changed type or shape");
-      } else if (x.datatype() instanceof ReferenceType r) {
+      } else if (x.datatype() instanceof ReferenceType r && !r.kind().revised()) {
         checkReferences(a.path() + " attribute " + x.name(), r, x.value(), y.value());
       } else if (!same(x.value(), y.value())) {
         differ(a.path(), "attribute " + x.name() + " changed value");
@@ -166,7 +167,7 @@ public final class RepackVerifier {
     if (elements == 0) {
       return;
     }
-    if (type instanceof ReferenceType r) {
+    if (type instanceof ReferenceType r && !r.kind().revised()) {
       checkReferences(a.path(), r, a.read(), b.read());
     } else if (ElementRewriter.needed(type) || shape.length == 0) {
       if (!same(a.read(), b.read())) {
@@ -209,8 +210,24 @@ public final class RepackVerifier {
     }
   }
 
-  /** Equal values, looking into arrays, lists and compound maps. */
-  private static boolean same(Object x, Object y) {
+  /**
+   * Equal values, looking into arrays, lists and compound maps. Revised references must have
+   * the same parts and point to corresponding objects (checked once all are known).
+   */
+  private boolean same(Object x, Object y) {
+    if (x instanceof RevisedReference p && y instanceof RevisedReference q) {
+      if (p.external()) {
+        return p.equals(q);
+      }
+      referenceChecks.add(() -> {
+        if (!Objects.equals(counterpart.get(p.address()), q.address())) {
+          differ("(revised references)", "a reference to the object at " + p.address()
+              + " points to " + q.address() + ", not to its copy");
+        }
+      });
+      return p.equals(new RevisedReference(q.kind(), p.address(), q.file(), q.rank(), q.region(),
+          q.attribute()));
+    }
     if (x instanceof Map<?, ?> m && y instanceof Map<?, ?> n) {
       if (!m.keySet().equals(n.keySet())) {
         return false;
