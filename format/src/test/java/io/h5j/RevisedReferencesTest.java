@@ -1,5 +1,6 @@
 package io.h5j;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +21,7 @@ import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.lang.reflect.Array;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -228,9 +230,35 @@ class RevisedReferencesTest {
   }
 
   @Test
-  void revisedReferencesAreNotWrittenThroughTheTypedApi() {
-    assertThrows(IllegalArgumentException.class, () -> new io.h5j.format.datatype.DataConverter(
-        PARAMS).fromJavaArray(new ReferenceType(ReferenceType.Kind.OBJECT2, 18),
-        new RevisedReference[] {RevisedReference.object(800)}, null));
+  void referencesH5jWritesResolveInLibhdf5() throws IOException {
+    Path file = Files.createTempFile("h5j-revised-refs", ".h5");
+    RevisedReference[] written;
+    try (H5File f = H5File.create(file)) {
+      Group g = f.root().createGroup("g");
+      Dataset d = f.root().createDataset("data", DatasetSpec.of(new int[20]).shape(4, 5));
+      d.attributes().put("units", "m");
+      written = new RevisedReference[] {
+          RevisedReference.object(g.address()),
+          RevisedReference.region(d.address(), 2,
+              EncodedSelection.Irregular.box(new long[] {1, 1}, new long[] {2, 3})),
+          RevisedReference.region(d.address(), 2,
+              new EncodedSelection.Points(2, new long[][] {{0, 0}, {3, 4}})),
+          RevisedReference.attribute(d.address(), "units"),
+          null};
+      f.root().createDataset("refs", DatasetSpec.empty(
+          new ReferenceType(ReferenceType.Kind.OBJECT2, 18), written.length)).write(written);
+    }
+    try (H5File f = H5File.open(file)) {
+      assertArrayEquals(written, (Object[]) f.dataset("refs").read());
+    }
+    JsonNode refs = Oracles.hdf5v2References(file).get("references");
+    assertEquals(5, refs.size(), refs.toString());
+    assertEquals("/g", refs.get(0).get("object").asText(), refs.toString());
+    assertEquals("[[1,1,2,3]]", refs.get(1).get("blocks").toString(), refs.toString());
+    assertEquals("[[0,0],[3,4]]", refs.get(2).get("points").toString(), refs.toString());
+    assertEquals("units", refs.get(3).get("opened_attribute").asText(), refs.toString());
+    assertEquals("/data", refs.get(3).get("object").asText(), refs.toString());
+    assertTrue(refs.get(4).get("null").asBoolean(), refs.toString());
+    Files.delete(file);
   }
 }

@@ -33,8 +33,8 @@ import java.util.Map;
  *       (an enum value without a name becomes its number as text).</li>
  *   <li>bit fields, opaque and region references: {@code byte[][]} of raw elements; object
  *       references: {@code long[]} addresses (undefined = -1); revised (HDF5 1.12+)
- *       references: {@link RevisedReference}{@code []} (null for a null reference; reading
- *       region, attribute and external ones needs the heap).</li>
+ *       references: {@link RevisedReference}{@code []} (null for a null reference; region,
+ *       attribute and external ones are read from and written to the heap).</li>
  *   <li>compound: {@code Map<String,Object>[]} of {@link LinkedHashMap}s, member values as
  *       scalars: Long (integers, time, object references), BigInteger, Double, String,
  *       Map, byte[], RevisedReference, or a Java array for array and sequence members.</li>
@@ -648,8 +648,10 @@ public final class DataConverter {
         encodeString(a[i], s.charset(), s.padding(), out, off + i * stride, s.size());
       }
     } else if (t instanceof ReferenceType r && r.kind().revised()) {
-      throw new IllegalArgumentException("writing revised (HDF5 1.12+) references is not"
-          + " supported; write object references (Datatypes.objectReference) instead");
+      RevisedReference[] a = (RevisedReference[]) arr;
+      for (int i = 0; i < n; i++) {
+        RevisedReferenceCodec.encode(a[i], out, off + i * stride, r.size(), params, heap);
+      }
     } else if (t instanceof BitfieldType || t instanceof OpaqueType
         || (t instanceof ReferenceType r && !isAddressRef(r))) {
       byte[][] a = (byte[][]) arr;

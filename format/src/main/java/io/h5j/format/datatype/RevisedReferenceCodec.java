@@ -2,13 +2,16 @@ package io.h5j.format.datatype;
 
 import io.h5j.H5FormatException;
 import io.h5j.format.heap.GlobalHeapId;
+import io.h5j.format.heap.VlenSink;
 import io.h5j.format.heap.VlenSource;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.SelectionCodec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The stored form of HDF5 1.12+ references, as libhdf5 (1.12 to 2.0: {@code H5T__ref_disk_*},
@@ -158,6 +161,63 @@ public final class RevisedReferenceCodec {
       default:
         return new RevisedReference(s.kind(), address, file, 0, null, null);
     }
+  }
+
+  /**
+   * Stores {@code ref} (null: a null reference) as the {@code size}-byte element at
+   * {@code raw[p]} as libhdf5 does; a body (region, attribute, external) goes to {@code heap}.
+   * Regions are encoded as libhdf5 1.10 reads selections ({@link SelectionCodec.Style#COMPAT}).
+   *
+   * @throws IllegalArgumentException if the element is smaller than size of offsets + 10, or a
+   *     name is longer than 65535 bytes
+   */
+  public static void encode(RevisedReference ref, byte[] raw, int p, int size, FileParams params,
+      VlenSink heap) throws IOException {
+    int offsetSize = params.offsetSize();
+    if (size < HEAP_ID_AT + offsetSize + 4) {
+      throw new IllegalArgumentException("a revised reference needs " + (offsetSize + 10)
+          + " bytes in a file of " + offsetSize + "-byte addresses; the type has " + size);
+    }
+    Arrays.fill(raw, p, p + size, (byte) 0);
+    if (ref == null) {
+      return;
+    }
+    raw[p] = (byte) ref.kind().code;
+    raw[p + 1] = (byte) (ref.external() ? EXTERNAL : 0);
+    if (ref.kind() == ReferenceType.Kind.OBJECT2 && !ref.external()) {
+      raw[p + INLINE_TOKEN_AT] = (byte) offsetSize;
+      store(ref.address(), raw, p + INLINE_TOKEN_AT + 1, offsetSize);
+      return;
+    }
+    ByteWriter w = new ByteWriter(params);
+    w.u8(offsetSize).uN(ref.address(), offsetSize);
+    if (ref.external()) {
+      string(w, ref.file());
+    }
+    if (ref.region() != null) {
+      w.u32(SelectionCodec.encodedSize(ref.region(), SelectionCodec.Style.COMPAT)).u32(ref.rank());
+      SelectionCodec.encode(ref.region(), SelectionCodec.Style.COMPAT, w);
+    } else if (ref.attribute() != null) {
+      string(w, ref.attribute());
+    }
+    byte[] body = w.toByteArray();
+    GlobalHeapId id = heap.write(body);
+    store(body.length, raw, p + LENGTH_AT, 4);
+    store(id.collectionAddress(), raw, p + HEAP_ID_AT, offsetSize);
+    store(id.index(), raw, p + HEAP_ID_AT + offsetSize, 4);
+  }
+
+  private static void string(ByteWriter w, String s) {
+    byte[] b = s.getBytes(StandardCharsets.UTF_8);
+    if (b.length > 0xffff) {
+      throw new IllegalArgumentException("a name of " + b.length + " bytes in a reference"
+          + " (at most 65535)");
+    }
+    w.u16(b.length).bytes(b);
+  }
+
+  private static void store(long v, byte[] raw, int p, int n) {
+    Bits.storeLong(v, raw, p, n, Endianness.LITTLE_ENDIAN);
   }
 
   private static String string(ByteReader r) throws H5FormatException {
