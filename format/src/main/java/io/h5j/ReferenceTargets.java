@@ -3,6 +3,7 @@ package io.h5j;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -20,7 +21,7 @@ final class ReferenceTargets {
       return root;
     }
     Set<Long> seen = new HashSet<>(Set.of(root.address()));
-    ArrayDeque<Group> queue = new ArrayDeque<>(java.util.List.of(root));
+    ArrayDeque<Group> queue = new ArrayDeque<>(List.of(root));
     while (!queue.isEmpty()) {
       Group g = queue.poll();
       for (Link l : g.links()) {

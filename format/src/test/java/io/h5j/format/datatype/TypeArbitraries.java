@@ -65,7 +65,10 @@ final class TypeArbitraries {
             })));
   }
 
-  /** Types without heap data, strings or anything else that is not pure numbers/bytes. */
+  /**
+   * Types without heap data, strings or anything else that is not pure numbers/bytes; with
+   * {@code withStrings}, also strings and revised references.
+   */
   static Arbitrary<Datatype> atomic(boolean withStrings) {
     List<Arbitrary<? extends Datatype>> list = new ArrayList<>(List.of(
         fixed(16), floats(),
@@ -79,10 +82,11 @@ final class TypeArbitraries {
             .as(OpaqueType::new),
         Arbitraries.of(new ReferenceType(ReferenceType.Kind.OBJECT, 8),
             new ReferenceType(ReferenceType.Kind.DATASET_REGION, 12),
-            new ReferenceType(ReferenceType.Kind.OBJECT, 4),
-            new ReferenceType(ReferenceType.Kind.ATTRIBUTE, 18)),
+            new ReferenceType(ReferenceType.Kind.OBJECT, 4)),
         enums()));
     if (withStrings) {
+      // revised references keep regions, attribute names and external files in the heap
+      list.add(Arbitraries.of(new ReferenceType(ReferenceType.Kind.ATTRIBUTE, 18)));
       list.add(Combinators.combine(Arbitraries.integers().between(1, 50),
           Arbitraries.of(StringPadding.values()), Arbitraries.of(CharacterSet.values()))
           .as(StringType::new));
