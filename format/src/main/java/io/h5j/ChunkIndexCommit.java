@@ -28,8 +28,8 @@ import java.util.Set;
  * Makes the chunks written since the last flush part of a dataset. Where the index can be
  * updated in place ({@link ChunkIndexUpdate}), the pending records go into it and the chunks
  * a shrink removed leave it, at a cost proportional to their number, and the replaced and
- * removed chunks are freed after. Otherwise (a v2 B-tree that loses chunks, index types
- * updated only by rewriting) the index is rebuilt from the committed one plus the pending
+ * removed chunks are freed after. Otherwise (index types updated only by rewriting, a v2
+ * B-tree with merge parameters libhdf5 never writes that loses chunks) the index is rebuilt from the committed one plus the pending
  * records (chunks a shrink removed dropped), the layout message is switched to it, and
  * only then are the old index's structures and the replaced chunks freed.
  */

@@ -584,6 +584,7 @@ final class ChunkedData {
   }
 
   private void write(Hyperslab sel, Source source) throws IOException {
+    checkEditable();
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
     InOrderWindow<FilterPipeline.Encoded> window = window(sel, "writing " + path);
     try {
@@ -954,6 +955,20 @@ final class ChunkedData {
 
   private String chunkName(long[] chunkOffset) {
     return "chunk " + Arrays.toString(chunkOffset) + " of dataset " + path;
+  }
+
+  /**
+   * Refuses writes and resizes of a filtered dataset whose partial edge chunks are stored
+   * unfiltered (layout flag, libhdf5's H5D_CHUNK_DONT_FILTER_PARTIAL_CHUNKS): h5j reads
+   * such chunks, but does not yet store a chunk unfiltered while it is an edge chunk nor
+   * re-store the chunks a resize turns from edge to whole or back, so it would write chunks
+   * that libhdf5 and h5j then decode wrongly.
+   */
+  void checkEditable() throws H5FormatException {
+    if (pipeline != null && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0) {
+      throw new H5FormatException("dataset " + path, dataset, "its partial edge chunks are"
+          + " stored unfiltered, which h5j reads but does not write or resize yet");
+    }
   }
 
   /** Whether the chunk at {@code chunkOffset} is stored filtered. */

@@ -132,8 +132,12 @@ class BTreeV2ChunkUpdateTest {
       int rootRecords = head.getShort(24) & 0xffff;
       out.append("depth ").append(tree.depth()).append(", ").append(tree.recordCount())
           .append(" records\n");
-      node(fa, tree, tree.rootAddress(), tree.depth(), rootRecords,
-          l.chunkDims().length - 1, tree.type() == 11 ? 12 : 0, out);
+      if (!FileParams.isDefined(tree.rootAddress())) {
+        return out.append("no root\n").toString();
+      }
+      int rank = l.chunkDims().length - 1;
+      node(fa, tree, tree.rootAddress(), tree.depth(), rootRecords, rank,
+          tree.recordSize() - 8 - 8 * rank, out); // filtered: the size and mask
       return out.toString();
     }
   }
@@ -166,6 +170,105 @@ class BTreeV2ChunkUpdateTest {
       }
       p += layout.childCountSize() + layout.childTotalSize(depth);
       node(fa, tree, child, depth - 1, n, rank, filteredExtra, out);
+    }
+  }
+
+  /**
+   * An 80 x 80 dataset of 1 x 1 chunks (a three-level tree) that libhdf5 filled in chunk
+   * order, shrunk in steps down to nothing, each step flushed, by libhdf5 in one copy and by
+   * h5j in another: after every step the trees hold the same records in the same nodes
+   * (merges, redistributions, the root collapsing level by level, an empty tree). libhdf5
+   * then grows h5j's tree again and reads it back.
+   */
+  @Test
+  void shrinksRemoveTheRecordsLibhdf5Removes() throws Exception {
+    sameTreeAfterShrinks("", "in order",
+        "80,79;78,79;77,70;64,66;60,60;44,58;40,31;21,17;9,9;3,2;1,1;0,0");
+  }
+
+  /** The same with gzip (filtered records) and chunks written in random order. */
+  @Test
+  void shrinksOfAShuffledGzipTreeRemoveWhatLibhdf5Removes() throws Exception {
+    sameTreeAfterShrinks("gzip", "shuffled", "79,80;71,73;50,64;33,40;12,75;12,3;0,3");
+  }
+
+  private void sameTreeAfterShrinks(String compress, String order, String shapes)
+      throws Exception {
+    Path lib = Files.createTempFile("h5j-bt2-shrink-lib", ".h5");
+    Path ours = Files.createTempFile("h5j-bt2-shrink-ours", ".h5");
+    try {
+      Oracles.python(GRID + String.join("\n",
+          "with h5py.File(sys.argv[1], 'w', libver='latest') as f:",
+          "    d = grid(f, sys.argv[2] or None)",
+          "    v = np.arange(6400).reshape(80, 80) + 1",
+          "    if sys.argv[3] == 'in order':",
+          "        d[...] = v",
+          "    else:",
+          "        for c in np.random.default_rng(7).permutation(6400):",
+          "            d[c // 80, c % 80] = v[c // 80, c % 80]"), lib.toString(), compress, order);
+      Files.copy(lib, ours, StandardCopyOption.REPLACE_EXISTING);
+      Oracles.python(GRID + String.join("\n",
+          "import shutil",
+          "for i, s in enumerate(sys.argv[2].split(';')):",
+          "    with h5py.File(sys.argv[1], 'r+') as f:",
+          "        f['d'].resize(tuple(map(int, s.split(','))))",
+          "    shutil.copy(sys.argv[1], sys.argv[1] + '.%d' % i)"), lib.toString(), shapes);
+      String[] steps = shapes.split(";");
+      long indexAt;
+      try (H5File h = H5File.open(ours)) {
+        indexAt = ((LayoutMessage.Chunked) h.dataset("d").layout()).indexAddress();
+        assertEquals(2, BTreeV2.open(h.context().access(), indexAt).depth(), "three levels");
+      }
+      long[] dims = {80, 80};
+      for (int i = 0; i < steps.length; i++) {
+        long[] next = java.util.Arrays.stream(steps[i].split(",")).mapToLong(Long::parseLong)
+            .toArray();
+        try (H5File h = H5File.openReadWrite(ours)) {
+          Dataset d = h.dataset("d");
+          d.resize(next);
+          h.flush();
+          assertEquals(indexAt, ((LayoutMessage.Chunked) d.layout()).indexAddress(),
+              "the tree is edited where it is");
+        }
+        dims = next;
+        Path step = Path.of(lib + "." + i);
+        String expected = treeShape(step);
+        Files.delete(step);
+        assertEquals(expected, treeShape(ours), order + " " + compress
+            + ": the tree h5j shrank to " + steps[i] + " vs libhdf5's");
+      }
+      int[] kept = new int[(int) (dims[0] * dims[1])];
+      for (int i = 0; i < kept.length; i++) {
+        kept[i] = (int) ((i / dims[1]) * 80 + i % dims[1] + 1);
+      }
+      String out = Oracles.python(GRID + String.join("\n",
+          "f = h5py.File(sys.argv[1], 'r+')",
+          "d = f['d']",
+          "print(d.shape, sha(d[()]), d.id.get_num_chunks())",
+          "d.resize((30, 41))",
+          "d[...] = np.arange(30 * 41).reshape(30, 41) + 3",
+          "f.close()",
+          "d = h5py.File(sys.argv[1], 'r')['d']",
+          "print(sha(d[()]), d.id.get_num_chunks())"), ours.toString());
+      String[] lines = out.trim().split("\n");
+      assertEquals(ChunkIndexUpdateTest.pyShape(dims) + " " + ChunkIndexUpdateTest.sha(kept)
+          + " " + kept.length, lines[0], "h5py reads h5j's shrunk file");
+      int[] all = new int[30 * 41];
+      for (int i = 0; i < all.length; i++) {
+        all[i] = i + 3;
+      }
+      assertEquals(ChunkIndexUpdateTest.sha(all) + " " + all.length, lines[1],
+          "libhdf5 grows h5j's shrunk tree and writes every chunk");
+      try (H5File h = H5File.open(ours)) {
+        assertArrayEquals(all, (int[]) h.dataset("d").read(), "h5j reads libhdf5's tree");
+      }
+      Oracles.h5dump(ours, "-d", "/d");
+    } finally {
+      Files.deleteIfExists(lib);
+      Files.deleteIfExists(ours);
+      for (int i = 0; i < 20; i++) {
+        Files.deleteIfExists(Path.of(lib + "." + i));
+      }
     }
   }
 

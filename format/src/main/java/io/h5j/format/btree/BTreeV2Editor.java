@@ -42,7 +42,7 @@ public final class BTreeV2Editor {
   private enum Status { MODIFIED, INSERTED, CHILD_FULL }
 
   /** A pointer to a child (or the root), with its node once read. */
-  private static final class Ptr {
+  static final class Ptr {
     long address;
     int nrec;
     long total;
@@ -61,7 +61,7 @@ public final class BTreeV2Editor {
   }
 
   /** A node held in memory while the edit runs. */
-  private static final class Node {
+  static final class Node {
     final int depth;
     final long oldAddress;
     final List<byte[]> records;
@@ -86,9 +86,14 @@ public final class BTreeV2Editor {
   private final BTreeV2Params params;
   private final Comparator<byte[]> order;
   private BTreeV2Layout layout;
-  private int depth;
-  private Ptr root;
-  private boolean headerChanged;
+  /** The root's depth; {@link BTreeV2Removal} lowers it when the root collapses. */
+  int depth;
+  /** The root, null while the tree is empty. */
+  Ptr root;
+  boolean headerChanged;
+  /** Old space of nodes that left the tree (merged away), freed with the moved nodes'. */
+  private final List<Extent> dropped = new ArrayList<>();
+  private BTreeV2Removal removal;
 
   /**
    * @param order the tree's record order; records comparing equal are the same entry
@@ -143,6 +148,70 @@ public final class BTreeV2Editor {
 
   private int splitAt(int d) {
     return (int) (layout.maxRecords(d) * params.splitPercent() / 100);
+  }
+
+  /** libhdf5's merge count: a child holding this many records is merged or refilled first. */
+  int mergeAt(int d) {
+    return (int) (layout.maxRecords(d) * params.mergePercent() / 100);
+  }
+
+  /** Most records a node at depth {@code d} holds. */
+  long maxRecords(int d) {
+    return layout.maxRecords(d);
+  }
+
+  /**
+   * Whether {@link #remove} may be used on this tree: libhdf5's merges keep nodes within
+   * their size only when the merge percent is at most 40 (libhdf5 uses 40 for every index
+   * it creates) and every level has a merge count of at least one record (else leaves could
+   * empty).
+   */
+  public static boolean canRemove(BTreeV2 tree) {
+    if (tree.mergePercent() > 40) {
+      return false;
+    }
+    for (int d = 0; d <= tree.depth(); d++) {
+      if (tree.layout().maxRecords(d) * tree.mergePercent() / 100 < 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Removes the record comparing equal to {@code key} as libhdf5's {@code H5B2_remove} does
+   * (see {@link BTreeV2Removal}).
+   *
+   * @param key exactly the tree's record size; only the fields the order compares matter
+   * @throws H5FormatException if the tree holds no such record (nothing is changed then)
+   * @throws IllegalStateException if {@link #canRemove} is false for this tree
+   */
+  public void remove(byte[] key) throws IOException {
+    if (key.length != params.recordSize()) {
+      throw new IllegalArgumentException("key of " + key.length + " bytes, the tree's"
+          + " records have " + params.recordSize());
+    }
+    if (!canRemove(tree)) {
+      throw new IllegalStateException("merge percent " + params.mergePercent()
+          + ": records are not removed from this tree in place");
+    }
+    if (removal == null) {
+      removal = new BTreeV2Removal(this);
+    }
+    removal.remove(key);
+    headerChanged = true;
+  }
+
+  /** A node that left the tree: its old space is freed after the edit. */
+  void drop(Node node) {
+    if (FileParams.isDefined(node.oldAddress)) {
+      dropped.add(new Extent(node.oldAddress, params.nodeSize()));
+    }
+  }
+
+  /** The tree header, for errors. */
+  BTreeV2 tree() {
+    return tree;
   }
 
   private Status update(Ptr at, int d, byte[] record) throws IOException {
@@ -274,7 +343,7 @@ public final class BTreeV2Editor {
    * each (the one giving records keeps the lower half of the sum), three with a third in the
    * middle and the rest split between left and right (the left one rounded down).
    */
-  private void spread(Node parent, int first, int count) throws IOException {
+  void spread(Node parent, int first, int count) throws IOException {
     Node[] nodes = new Node[count];
     List<byte[]> all = new ArrayList<>();
     List<Ptr> ptrs = new ArrayList<>();
@@ -326,12 +395,12 @@ public final class BTreeV2Editor {
     parent.moved = true;
   }
 
-  private int nrec(Ptr p) {
+  int nrec(Ptr p) {
     return p.node != null ? p.node.records.size() : p.nrec;
   }
 
   /** Index of the record equal to {@code record}, or {@code -(insertion point) - 1}. */
-  private int search(Node node, byte[] record) {
+  int search(Node node, byte[] record) {
     int lo = 0;
     int hi = node.records.size() - 1;
     while (lo <= hi) {
@@ -357,7 +426,7 @@ public final class BTreeV2Editor {
     return -i - 1;
   }
 
-  private Node load(Ptr p, int d) throws IOException {
+  Node load(Ptr p, int d) throws IOException {
     if (p.node == null) {
       BTreeV2.NodeContent c = tree.content(p.address, d, p.nrec, p.total);
       List<Ptr> children = null;
@@ -379,15 +448,17 @@ public final class BTreeV2Editor {
   public Edit finish() {
     List<Write> fresh = new ArrayList<>();
     List<Write> inPlace = new ArrayList<>();
-    List<Extent> freed = new ArrayList<>();
+    List<Extent> freed = new ArrayList<>(dropped);
     if (root != null && root.node != null) {
       place(root, depth, fresh, inPlace, freed);
     }
     Write header = null;
     long bytes = 0;
     if (headerChanged || (root != null && root.address != tree.rootAddress())) {
-      header = new Write(tree.address(), BTreeV2Writer.header(fa.params(), params, depth,
-          root.address, root.nrec, root.total));
+      header = new Write(tree.address(), root == null
+          ? BTreeV2Writer.header(fa.params(), params, 0, FileParams.UNDEFINED, 0, 0)
+          : BTreeV2Writer.header(fa.params(), params, depth, root.address, root.nrec,
+              root.total));
       bytes += header.bytes().length;
     }
     for (Write w : fresh) {

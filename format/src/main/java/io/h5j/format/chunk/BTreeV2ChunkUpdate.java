@@ -8,8 +8,10 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Puts chunk records into a v2 B-tree chunk index (record types 10 and 11) through {@link
- * BTreeV2Editor}, which follows libhdf5's insertion and in-place modification. The editor's
+ * Removes chunk records from a v2 B-tree chunk index (record types 10 and 11) and puts
+ * others into it through {@link BTreeV2Editor}, which follows libhdf5's removal, insertion
+ * and in-place modification (removals first, in the order given, as a shrink visits them;
+ * merged-away nodes are freed after the update). The editor's
  * writes map onto {@link IndexWrites}: moved and new nodes into new space first, then nodes
  * whose records only changed content, then the header, which alone switches readers from
  * the old tree to the new one. Until it is written every chunk is found where it was (the
@@ -20,9 +22,13 @@ final class BTreeV2ChunkUpdate {
   private BTreeV2ChunkUpdate() {}
 
   static IndexWrites writes(FileAccess fa, SpaceAllocator alloc, BTreeV2ChunkIndex index,
-      List<ChunkRecord> changed, List<Extent> freeAfter) throws IOException {
+      List<ChunkRecord> changed, List<long[]> removed, List<Extent> freeAfter)
+      throws IOException {
     EntryCodec codec = new EntryCodec(index.filtered(), fa.params(), index.geometry());
     BTreeV2Editor editor = new BTreeV2Editor(fa, alloc, index.tree(), index.order());
+    for (long[] offset : removed) {
+      editor.remove(index.encode(new ChunkRecord(offset, 0, 0, 0))); // compared by offset
+    }
     for (ChunkRecord c : changed) {
       index.geometry().scaled(c.offsetRef());
       codec.checkFits(c);

@@ -1,5 +1,6 @@
 package io.h5j.format.chunk;
 
+import io.h5j.format.btree.BTreeV2Editor;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
@@ -49,12 +50,14 @@ public final class ChunkIndexUpdate {
   /**
    * Whether {@link #apply(FileAccess, SpaceAllocator, ChunkIndex, List, List, Barrier)}
    * removes chunks from this index in place: the arrays, whose entries of removed chunks
-   * become undefined, and the v1 B-tree, whose entries leave their nodes, as libhdf5 removes
-   * them. The v2 B-tree is rebuilt by the caller instead.
+   * become undefined, and the B-trees, whose records leave their nodes as libhdf5 removes
+   * them (a v2 B-tree only with merge parameters libhdf5 uses: {@link
+   * BTreeV2Editor#canRemove}; others are rebuilt by the caller).
    */
   public static boolean supportsRemoval(ChunkIndex index) {
     return index instanceof ExtensibleArrayIndex || index instanceof FixedArrayIndex
-        || index instanceof BTreeV1ChunkIndex;
+        || index instanceof BTreeV1ChunkIndex
+        || index instanceof BTreeV2ChunkIndex b && BTreeV2Editor.canRemove(b.tree());
   }
 
   /**
@@ -128,7 +131,7 @@ public final class ChunkIndexUpdate {
       }
       writes = u.writes();
     } else if (index instanceof BTreeV2ChunkIndex bt) {
-      writes = BTreeV2ChunkUpdate.writes(fa, alloc, bt, changed, freeAfter);
+      writes = BTreeV2ChunkUpdate.writes(fa, alloc, bt, changed, removed, freeAfter);
     } else {
       throw new IllegalArgumentException(index.getClass().getSimpleName()
           + " is not updated in place");
