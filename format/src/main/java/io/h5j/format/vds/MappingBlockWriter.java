@@ -66,6 +66,8 @@ public final class MappingBlockWriter {
   private long[] sourceEnd = new long[0];
   private long[] virtualEnd = new long[0];
   private int count;
+  /** Whether {@link #endEntries} ran, and whether {@link #finish} appended the checksum. */
+  private boolean ended;
   private boolean finished;
 
   public MappingBlockWriter(FileParams params) {
@@ -376,12 +378,25 @@ public final class MappingBlockWriter {
   }
 
   /**
-   * Completes the block where it is encoded: patches the entry count and appends the
-   * checksum. No mapping may be added after.
+   * Ends the entries: puts their count in place, after which the bytes so far never change
+   * and only {@link #finish} appends (so they may be written out while it computes the
+   * checksum). No mapping may be added after.
+   */
+  public MappingBlockWriter endEntries() {
+    if (!ended) {
+      body.putUN(base + 1, count, params.lengthSize());
+      ended = true;
+    }
+    return this;
+  }
+
+  /**
+   * Completes the block where it is encoded: {@link #endEntries} and appends the checksum. No
+   * mapping may be added after.
    */
   public MappingBlockWriter finish() {
     if (!finished) {
-      body.putUN(base + 1, count, params.lengthSize());
+      endEntries();
       body.u32(Lookup3.checksum(body.array(), base, body.position() - base));
       finished = true;
     }
@@ -390,7 +405,7 @@ public final class MappingBlockWriter {
 
   /**
    * The whole block as it stands (header, the mappings added so far, checksum), as a copy:
-   * more mappings may be added after, unless {@link #finish finished}.
+   * more mappings may be added after, unless the entries {@link #endEntries ended}.
    */
   public byte[] toByteArray() {
     if (finished) {
@@ -410,7 +425,7 @@ public final class MappingBlockWriter {
   }
 
   private void checkOpen() {
-    if (finished) {
+    if (ended) {
       throw new IllegalStateException("the block is finished; start a new writer");
     }
   }
