@@ -8,6 +8,7 @@ import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -46,13 +47,17 @@ public final class GlobalHeapWriter implements VlenSink {
   private static final int MAX_IN_FLIGHT = 2;
 
   /**
-   * One large object on its way to the file, as two independent tasks over disjoint parts of
-   * its buffer: {@code head} writes everything up to the tail (headers and the object but its
-   * last bytes), {@code tail} completes the object and writes the rest. A caller that must
-   * wait for it runs whichever no worker has started, so the two halves still run in parallel
-   * (the checksum of a mapping block on one core, the write of its bytes on the other).
+   * One large object on its way to the file, as independent tasks over disjoint parts of its
+   * buffer: {@code tail} completes the object (its checksum) and writes the end of the
+   * collection, each of {@code heads} writes one half of what comes before. A caller that
+   * must wait for it runs whichever no worker has started, the tail first: so the checksum
+   * runs on one core while the halves are written on the other, and whichever ends first
+   * takes the half left.
    */
-  private record InFlight(FutureTask<Void> head, FutureTask<Void> tail, ByteWriter buffer) {}
+  private record InFlight(FutureTask<Void> tail, List<FutureTask<Void>> heads,
+      ByteWriter buffer) {}
+  /** Objects this large are written in two halves (see {@link InFlight}). */
+  private static final int SPLIT_WRITE = 256 << 10;
   /** Buffers of large objects written, for the next {@link #objectBuffer}s. */
   private final ArrayDeque<byte[]> spares = new ArrayDeque<>();
   /** The largest buffer kept for reuse. */
@@ -186,10 +191,6 @@ public final class GlobalHeapWriter implements VlenSink {
     frame(buffer, length, size);
     buffer.reserve((int) (size - headEnd)); // the array stays the one the head is written from
     byte[] array = buffer.array();
-    FutureTask<Void> head = new FutureTask<>(() -> {
-      file.write(address, ByteBuffer.wrap(array, 0, headEnd));
-      return null;
-    });
     FutureTask<Void> rest = new FutureTask<>(() -> {
       complete.accept(buffer);
       buffer.padTo(at, 8);
@@ -197,14 +198,17 @@ public final class GlobalHeapWriter implements VlenSink {
       file.write(address + headEnd, ByteBuffer.wrap(array, headEnd, (int) size - headEnd));
       return null;
     });
-    inFlight.addLast(new InFlight(head, rest, buffer));
-    for (FutureTask<Void> task : List.of(head, rest)) {
-      try {
-        completer.execute(task);
-      } catch (RejectedExecutionException e) {
-        task.run(); // the pool is shut down: here, then
-      }
+    int half = headEnd < SPLIT_WRITE ? headEnd : headEnd / 2;
+    List<FutureTask<Void>> heads = new ArrayList<>(2);
+    heads.add(write(address, array, 0, half));
+    if (half < headEnd) {
+      heads.add(write(address, array, half, headEnd - half));
     }
+    inFlight.addLast(new InFlight(rest, heads, buffer));
+    for (FutureTask<Void> task : heads) {
+      execute(task);
+    }
+    execute(rest);
     return new GlobalHeapId(address, 1);
   }
 
@@ -231,14 +235,34 @@ public final class GlobalHeapWriter implements VlenSink {
     }
   }
 
+  /** A task writing {@code length} bytes of {@code array} from {@code from} at their place. */
+  private FutureTask<Void> write(long address, byte[] array, int from, int length) {
+    return new FutureTask<>(() -> {
+      file.write(address + from, ByteBuffer.wrap(array, from, length));
+      return null;
+    });
+  }
+
+  private void execute(FutureTask<Void> task) {
+    try {
+      completer.execute(task);
+    } catch (RejectedExecutionException e) {
+      task.run(); // the pool is shut down: here, then
+    }
+  }
+
   /**
    * Waits for the oldest object in flight, running here whichever of its tasks no thread has
-   * started; both have ended before its buffer is reused, even when one failed.
+   * started (the checksum first); all have ended before its buffer is reused, even when one
+   * failed.
    */
   private void finishOldest() throws IOException {
     InFlight oldest = inFlight.pollFirst();
+    List<FutureTask<Void>> tasks = new ArrayList<>(3);
+    tasks.add(oldest.tail());
+    tasks.addAll(oldest.heads());
     ExecutionException failed = null;
-    for (FutureTask<Void> task : List.of(oldest.tail(), oldest.head())) {
+    for (FutureTask<Void> task : tasks) {
       try {
         Tasks.join(task);
       } catch (ExecutionException e) {
