@@ -31,10 +31,10 @@ final class VirtualDatasetWriter {
       id = file.values().heapWrite(reused);
     } else if (!spec.mappings().isEmpty()) {
       // encoded straight into the buffer its heap collection is written from; the checksum
-      // and the write overlap what the caller does next (the next dataset's encoding)
+      // runs while the entries are written, both beside what the caller does next
       ByteWriter buffer = file.values().heapObjectBuffer(256);
       MappingBlockWriter block = new MappingBlockWriter(buffer, spec.format())
-          .addAll(spec.mappings());
+          .addAll(spec.mappings()).endEntries();
       id = file.values().heapWrite(buffer, MappingBlockWriter.CHECKSUM_SIZE,
           b -> block.finish());
     }

@@ -92,6 +92,50 @@ class VirtualWriteStreamTest {
     }
   }
 
+  /**
+   * Blocks of hundreds of kilobytes, whose bytes are written in two halves while the checksum
+   * runs: libhdf5 must read every element where the mappings put it.
+   */
+  @Test
+  void largeBlocksWrittenInPartsReadAsMapped() throws Exception {
+    Oracles.requireH5py();
+    Path file = Files.createTempFile("h5j-vds-halves", ".h5");
+    int rows = 6000; // 6,000 mappings of about 87 bytes: a block of about 520 KB
+    try {
+      long[] raw = new long[ROWS * COLS];
+      for (int k = 0; k < raw.length; k++) {
+        raw[k] = k;
+      }
+      try (H5File f = H5File.create(file)) {
+        f.root().createDataset("raw", DatasetSpec.of(raw).shape(ROWS, COLS));
+        for (int v = 0; v < 3; v++) {
+          long[] coords = new long[2 * rows];
+          long[] starts = new long[2 * rows];
+          for (int i = 0; i < rows; i++) {
+            coords[2 * i] = i;
+            starts[2 * i] = rawRow(v, i);
+          }
+          f.root().createVirtualDataset("w" + v, VirtualSpec.of(Datatypes.INT64, rows, COLS)
+              .fillValue(-1L).mapChunks(".", "/raw", new long[] {1, COLS}, coords, starts));
+        }
+      }
+      // each row i of version v is raw row (7 i + 131 v) mod ROWS: values 4 r, 4 r + 1, ...
+      String script = "import h5py, sys, numpy as np\n"
+          + "f = h5py.File(sys.argv[1], 'r')\n"
+          + "bad = 0\n"
+          + "for v in range(3):\n"
+          + "    d = f['w%d' % v][()]\n"
+          + "    r = (np.arange(d.shape[0]) * 7 + v * 131) % " + ROWS + "\n"
+          + "    want = r[:, None] * " + COLS + " + np.arange(" + COLS + ")[None, :]\n"
+          + "    bad += int((d != want).sum()) + (0 if d.shape == (" + rows + ", " + COLS
+          + ") else 1)\n"
+          + "print(bad)\n";
+      assertEquals("0", Oracles.python(script, file.toString()).trim());
+    } finally {
+      Files.deleteIfExists(file);
+    }
+  }
+
   /** The value the mappings put at virtual element (i, c) of version v: raw is 0, 1, 2, ... */
   private static long expected(int v, int i, int c) {
     if (i < MAPPED) {

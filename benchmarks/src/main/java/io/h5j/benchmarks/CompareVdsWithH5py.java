@@ -304,13 +304,18 @@ public final class CompareVdsWithH5py {
     long growth = Files.size(jOut) - Files.size(base);
     byte[] each = new byte[(int) ((growth + count - 1) / count)];
     Arrays.fill(each, (byte) 0x5a);
+    CpuTime jCpu = new CpuTime();
+    CpuTime pCpu = new CpuTime();
     Timing.Result[] both = Timing.alternate(1, sizes.writeReps(),
-        freshCopy(base, jOut), () -> VdsOps.addVersions(jOut, g, count, false),
+        freshCopy(base, jOut), () -> jCpu.record(() -> VdsOps.addVersions(jOut, g, count,
+            false)),
         () -> {
           Files.deleteIfExists(plain);
           Disk.sync();
           System.gc();
-        }, () -> VdsOps.writePlain(plain, count, each));
+        }, () -> pCpu.record(() -> VdsOps.writePlain(plain, count, each)));
+    jCpu.dropFirst(1);
+    pCpu.dropFirst(1);
     Timing.Result j = both[0];
     Timing.Result pl = both[1];
     long blocks = 0;
@@ -340,6 +345,11 @@ public final class CompareVdsWithH5py {
         + " it. Both time the whole operation including the final fsync; their runs alternate"
         + " (h5j, plain, h5j, ...), each side after one warm-up.", count, growth, blocks,
         (double) blocks / count / m));
+    notes.add(String.format(Locale.ROOT, "CPU per write run (medians of the measured runs):"
+        + " h5j %.0f ms in the calling thread, %.0f ms in the whole process (the rest: the"
+        + " file's worker threads, GC, JIT); the plain write %.0f ms in the calling thread,"
+        + " %.0f ms in the process. Process CPU is counted in the kernel's ticks (10 ms).",
+        jCpu.medianCaller(), jCpu.medianProcess(), pCpu.medianCaller(), pCpu.medianProcess()));
     Files.deleteIfExists(plain);
 
     Path jc = work.resolve("h5j_write_compact.h5");

@@ -8,7 +8,9 @@ import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
@@ -38,12 +40,24 @@ public final class GlobalHeapWriter implements VlenSink {
   private Open current;
   private final Executor completer;
   /**
-   * Large objects being completed and written on {@link #completer}, oldest first, with their
-   * buffers: two at a time, so that two cores checksum and write while the caller encodes.
+   * Large objects being completed and written on {@link #completer}, oldest first: two at a
+   * time, so that two cores checksum and write while the caller encodes.
    */
-  private final ArrayDeque<FutureTask<Void>> inFlight = new ArrayDeque<>();
-  private final ArrayDeque<ByteWriter> inFlightBuffers = new ArrayDeque<>();
+  private final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
   private static final int MAX_IN_FLIGHT = 2;
+
+  /**
+   * One large object on its way to the file, as independent tasks over disjoint parts of its
+   * buffer: {@code tail} completes the object (its checksum) and writes the end of the
+   * collection, each of {@code heads} writes one half of what comes before. A caller that
+   * must wait for it runs whichever no worker has started, the tail first: so the checksum
+   * runs on one core while the halves are written on the other, and whichever ends first
+   * takes the half left.
+   */
+  private record InFlight(FutureTask<Void> tail, List<FutureTask<Void>> heads,
+      ByteWriter buffer) {}
+  /** Objects this large are written in two halves (see {@link InFlight}). */
+  private static final int SPLIT_WRITE = 256 << 10;
   /** Buffers of large objects written, for the next {@link #objectBuffer}s. */
   private final ArrayDeque<byte[]> spares = new ArrayDeque<>();
   /** The largest buffer kept for reuse. */
@@ -154,14 +168,17 @@ public final class GlobalHeapWriter implements VlenSink {
   /**
    * Stores the object encoded into {@code buffer} (from {@link #objectBuffer}) but for its
    * last {@code tail} bytes, which {@code complete} appends (a checksum of what precedes
-   * them). A large object is completed and written on the completer thread while the caller
-   * goes on (encoding the next object, say), two at a time: it reaches the file before
-   * {@link #flush} returns, and before {@link #finishPending} does.
+   * them); {@code complete} may only append, never change the bytes before. A large object is
+   * completed and written on the completer's threads while the caller goes on (encoding the
+   * next object, say), two at a time: its bytes before the tail are written while
+   * {@code complete} runs. It reaches the file before {@link #flush} returns, and before
+   * {@link #finishPending} does.
    */
   public GlobalHeapId write(ByteWriter buffer, int tail, Consumer<ByteWriter> complete)
       throws IOException {
     int at = objectOffset();
-    int length = buffer.position() - at + tail;
+    int headEnd = buffer.position();
+    int length = headEnd - at + tail;
     long size = collectionSize(footprint(length));
     if (completer == null || size == MIN_COLLECTION_SIZE) {
       complete.accept(buffer);
@@ -171,18 +188,27 @@ public final class GlobalHeapWriter implements VlenSink {
       finishOldest(); // its buffer is the next spare
     }
     long address = allocator.allocate(size);
-    FutureTask<Void> task = new FutureTask<>(() -> {
+    frame(buffer, length, size);
+    buffer.reserve((int) (size - headEnd)); // the array stays the one the head is written from
+    byte[] array = buffer.array();
+    FutureTask<Void> rest = new FutureTask<>(() -> {
       complete.accept(buffer);
-      writeAlone(buffer, length, size, address);
+      buffer.padTo(at, 8);
+      GlobalHeapCollection.freeSpace(buffer, size);
+      file.write(address + headEnd, ByteBuffer.wrap(array, headEnd, (int) size - headEnd));
       return null;
     });
-    inFlight.addLast(task);
-    inFlightBuffers.addLast(buffer);
-    try {
-      completer.execute(task);
-    } catch (RejectedExecutionException e) {
-      task.run(); // the pool is shut down: here, then
+    int half = headEnd < SPLIT_WRITE ? headEnd : headEnd / 2;
+    List<FutureTask<Void>> heads = new ArrayList<>(2);
+    heads.add(write(address, array, 0, half));
+    if (half < headEnd) {
+      heads.add(write(address, array, half, headEnd - half));
     }
+    inFlight.addLast(new InFlight(rest, heads, buffer));
+    for (FutureTask<Void> task : heads) {
+      execute(task);
+    }
+    execute(rest);
     return new GlobalHeapId(address, 1);
   }
 
@@ -209,16 +235,56 @@ public final class GlobalHeapWriter implements VlenSink {
     }
   }
 
-  /** Waits for the oldest object in flight (running its work here if no thread started it). */
-  private void finishOldest() throws IOException {
-    FutureTask<Void> task = inFlight.pollFirst();
-    ByteWriter buffer = inFlightBuffers.pollFirst();
+  /** A task writing {@code length} bytes of {@code array} from {@code from} at their place. */
+  private FutureTask<Void> write(long address, byte[] array, int from, int length) {
+    return new FutureTask<>(() -> {
+      file.write(address + from, ByteBuffer.wrap(array, from, length));
+      return null;
+    });
+  }
+
+  private void execute(FutureTask<Void> task) {
     try {
-      Tasks.join(task);
-    } catch (ExecutionException e) {
-      throw Tasks.failure(e, "writing a global heap collection");
+      completer.execute(task);
+    } catch (RejectedExecutionException e) {
+      task.run(); // the pool is shut down: here, then
     }
-    keepSpare(buffer);
+  }
+
+  /**
+   * Waits for the oldest object in flight, running here whichever of its tasks no thread has
+   * started (the checksum first); all have ended before its buffer is reused, even when one
+   * failed.
+   */
+  private void finishOldest() throws IOException {
+    InFlight oldest = inFlight.pollFirst();
+    List<FutureTask<Void>> tasks = new ArrayList<>(3);
+    tasks.add(oldest.tail());
+    tasks.addAll(oldest.heads());
+    ExecutionException failed = null;
+    for (FutureTask<Void> task : tasks) {
+      try {
+        Tasks.join(task);
+      } catch (ExecutionException e) {
+        failed = failed == null ? e : failed;
+      }
+    }
+    if (failed != null) {
+      throw Tasks.failure(failed, "writing a global heap collection");
+    }
+    keepSpare(oldest.buffer());
+  }
+
+  /**
+   * Puts the headers of a collection of {@code size} bytes holding only the object of
+   * {@code length} bytes in an {@link #objectBuffer} into place before it.
+   */
+  private void frame(ByteWriter buffer, int length, long size) {
+    int at = objectOffset();
+    ByteWriter head = new ByteWriter(params, at);
+    GlobalHeapCollection.header(head, size);
+    GlobalHeapCollection.objectHeader(head, 1, length);
+    System.arraycopy(head.array(), 0, buffer.array(), 0, at);
   }
 
   /**
@@ -227,13 +293,9 @@ public final class GlobalHeapWriter implements VlenSink {
    */
   private void writeAlone(ByteWriter buffer, int length, long size, long address)
       throws IOException {
-    int at = objectOffset();
-    buffer.padTo(at, 8);
+    buffer.padTo(objectOffset(), 8);
     GlobalHeapCollection.freeSpace(buffer, size);
-    ByteWriter head = new ByteWriter(params, at);
-    GlobalHeapCollection.header(head, size);
-    GlobalHeapCollection.objectHeader(head, 1, length);
-    System.arraycopy(head.array(), 0, buffer.array(), 0, at);
+    frame(buffer, length, size);
     file.write(address, ByteBuffer.wrap(buffer.array(), 0, (int) size));
   }
 

@@ -28,6 +28,8 @@ import java.util.Map;
 public final class MappingBlockWriter {
   /** Bytes {@link #finish} appends: the checksum. */
   public static final int CHECKSUM_SIZE = 4;
+  /** The largest coordinate of a hyperslab v1 selection. */
+  private static final long U32 = 0xffffffffL;
 
   /** Block encodings. */
   public enum Format {
@@ -66,6 +68,8 @@ public final class MappingBlockWriter {
   private long[] sourceEnd = new long[0];
   private long[] virtualEnd = new long[0];
   private int count;
+  /** Whether {@link #endEntries} ran, and whether {@link #finish} appended the checksum. */
+  private boolean ended;
   private boolean finished;
 
   public MappingBlockWriter(FileParams params) {
@@ -329,26 +333,67 @@ public final class MappingBlockWriter {
   }
 
   /**
-   * The {@code len} mappings of a chunk run in a v0 block, in one pass: each entry copied from
-   * {@code entry} ({@link #v0BoxEntry}), then its coordinates put in place.
+   * The {@code len} mappings of a chunk run in a v0 block: the entries laid down as copies of
+   * {@code entry} ({@link #v0BoxEntry}), then the coordinates of each put in place, computed
+   * from the run's arrays (no box per mapping).
    */
   private void v0Chunks(byte[] entry, int rank, MappingList.ChunkRun run, int len) {
-    int size = 24 + 8 * rank;
-    int sel = entry.length - 2 * size;
-    body.reserve((int) Math.min(Integer.MAX_VALUE - 1024L, (long) len * entry.length));
-    long[] box = new long[3 * rank];
-    for (int k = 0; k < len; k++) {
-      int from = body.position();
-      body.bytes(entry);
-      run.box(k, box);
-      try {
-        SelectionCodec.putBoxV1(body, from + sel, rank, box, 0, 2 * rank);
-        SelectionCodec.putBoxV1(body, from + sel + size, rank, box, rank, 2 * rank);
-      } catch (IllegalArgumentException e) {
-        throw undo(from, e);
-      }
-      count++;
+    int e = entry.length;
+    int size = 24 + 8 * rank; // one selection
+    int src = e - 2 * size + 24; // where an entry's source block corners start
+    int virt = src + size;
+    int from = body.position();
+    long all = (long) len * e;
+    if (all > Integer.MAX_VALUE - 1024L - from) {
+      throw new IllegalArgumentException(len + " mappings of " + e + " bytes each exceed the"
+          + " largest block");
     }
+    body.reserve((int) all);
+    byte[] a = body.array();
+    // copies of doubling length: a few large copies instead of one small one per entry
+    System.arraycopy(entry, 0, a, from, e);
+    for (long done = e; done < all; done *= 2) {
+      System.arraycopy(a, from, a, from + (int) done, (int) Math.min(done, all - done));
+    }
+    long[] coords = run.coords();
+    long[] starts = run.starts();
+    long[] chunk = run.chunk();
+    long[] shape = run.shape();
+    for (int k = 0, c = 0, p = from; k < len; k++, p += e) {
+      for (int d = 0; d < rank; d++, c++) {
+        long v = coords[c] * chunk[d];
+        long last = Math.min(chunk[d], shape[d] - v) - 1; // the chunk cut at the shape
+        long s = starts[c];
+        if ((s + last | v + last) > U32) { // the ends are the largest values; none negative
+          failChunk(run, rank, k, p, p + src - 24);
+        }
+        body.putU32(p + src + 4 * d, s);
+        body.putU32(p + src + 4 * (rank + d), s + last);
+        body.putU32(p + virt + 4 * d, v);
+        body.putU32(p + virt + 4 * (rank + d), v + last);
+      }
+    }
+    body.skip((int) all);
+    count += len;
+  }
+
+  /**
+   * Refuses mapping {@code k} of a chunk run, whose entry is at {@code at} and its source
+   * selection at {@code sel}, as a box encoded alone would be refused; the mappings before it
+   * stay added.
+   */
+  private void failChunk(MappingList.ChunkRun run, int rank, int k, int at, int sel) {
+    body.skip(at - body.position());
+    count += k;
+    long[] box = new long[3 * rank];
+    run.box(k, box);
+    try {
+      SelectionCodec.putBoxV1(body, sel, rank, box, 0, 2 * rank);
+      SelectionCodec.putBoxV1(body, sel + 24 + 8 * rank, rank, box, rank, 2 * rank);
+    } catch (IllegalArgumentException e) {
+      throw undo(at, e);
+    }
+    throw new IllegalStateException("mapping " + count + " fits 32 bits after all");
   }
 
   /** A v0 box entry of these names and rank with zero coordinates (see {@link #v0BoxEntry}). */
@@ -376,12 +421,25 @@ public final class MappingBlockWriter {
   }
 
   /**
-   * Completes the block where it is encoded: patches the entry count and appends the
-   * checksum. No mapping may be added after.
+   * Ends the entries: puts their count in place, after which the bytes so far never change
+   * and only {@link #finish} appends (so they may be written out while it computes the
+   * checksum). No mapping may be added after.
+   */
+  public MappingBlockWriter endEntries() {
+    if (!ended) {
+      body.putUN(base + 1, count, params.lengthSize());
+      ended = true;
+    }
+    return this;
+  }
+
+  /**
+   * Completes the block where it is encoded: {@link #endEntries} and appends the checksum. No
+   * mapping may be added after.
    */
   public MappingBlockWriter finish() {
     if (!finished) {
-      body.putUN(base + 1, count, params.lengthSize());
+      endEntries();
       body.u32(Lookup3.checksum(body.array(), base, body.position() - base));
       finished = true;
     }
@@ -390,7 +448,7 @@ public final class MappingBlockWriter {
 
   /**
    * The whole block as it stands (header, the mappings added so far, checksum), as a copy:
-   * more mappings may be added after, unless {@link #finish finished}.
+   * more mappings may be added after, unless the entries {@link #endEntries ended}.
    */
   public byte[] toByteArray() {
     if (finished) {
@@ -410,7 +468,7 @@ public final class MappingBlockWriter {
   }
 
   private void checkOpen() {
-    if (finished) {
+    if (ended) {
       throw new IllegalStateException("the block is finished; start a new writer");
     }
   }

@@ -37,6 +37,36 @@ public final class MappingList {
    */
   record ChunkRun(long[] shape, long[] chunk, long[] coords, long[] starts) {
     /**
+     * Checks every mapping (the first is number {@code first}): each chunk inside the grid,
+     * each source start a range of the chunk's extent; returns the number of mappings. One
+     * pass per dimension, its limits at hand (a commit checks thousands of chunks).
+     */
+    int check(int first) {
+      int rank = chunk.length;
+      for (int d = 0; d < rank; d++) {
+        long c = chunk[d];
+        long grid = shape[d] / c + (shape[d] % c == 0 ? 0 : 1);
+        long anyStart = EncodedSelection.UNLIMITED - c; // fits a chunk of any extent
+        for (int i = d; i < coords.length; i += rank) {
+          long g = coords[i];
+          long s = starts[i];
+          // an edge chunk's extent is smaller: the exact test only for the rare large start
+          if (g < 0 || g >= grid || s < 0
+              || s > anyStart && s > EncodedSelection.UNLIMITED - Math.min(c, shape[d] - g * c)) {
+            int m = i / rank;
+            throw new IllegalArgumentException("mapping " + (first + m) + ": chunk "
+                + Arrays.toString(Arrays.copyOfRange(coords, m * rank, m * rank + rank))
+                + " is outside the grid of " + Arrays.toString(chunk) + " over "
+                + Arrays.toString(shape) + " or its source start "
+                + Arrays.toString(Arrays.copyOfRange(starts, m * rank, m * rank + rank))
+                + " is not a range");
+          }
+        }
+      }
+      return coords.length / rank;
+    }
+
+    /**
      * Puts mapping {@code i}'s box into {@code values[0 .. 3 * rank)} as pages hold boxes:
      * source start, virtual start, shape (the chunk cut at the dataset's shape).
      */
@@ -127,22 +157,22 @@ public final class MappingList {
    */
   public MappingList addChunks(String sourceFile, String sourceDatasetPath, long[] shape,
       long[] chunk, long[] chunkCoords, long[] sourceStarts) {
-    int n = checkChunks(size, rank, shape, chunk, chunkCoords, sourceStarts);
+    checkGrid(rank, shape, chunk, chunkCoords, sourceStarts);
+    // the copies are checked: what is checked is what is kept, whatever the caller does next
+    ChunkRun run = new ChunkRun(shape.clone(), chunk.clone(), chunkCoords.clone(),
+        sourceStarts.clone());
+    int n = run.check(size);
     int pair = pair(sourceFile, sourceDatasetPath);
     if (n > 0) {
-      chunkRuns.add(new ChunkRun(shape.clone(), chunk.clone(), chunkCoords.clone(),
-          sourceStarts.clone()));
+      chunkRuns.add(run);
       append(pair, chunkRuns.size() - 1, n);
     }
     return this;
   }
 
-  /**
-   * Checks the arguments of {@link #addChunks} before anything is added (the first mapping
-   * is number {@code first}); returns the number of chunks.
-   */
-  private static int checkChunks(int first, int rank, long[] shape, long[] chunk,
-      long[] chunkCoords, long[] sourceStarts) {
+  /** Checks the rank and array lengths of {@link #addChunks}' arguments. */
+  private static void checkGrid(int rank, long[] shape, long[] chunk, long[] chunkCoords,
+      long[] sourceStarts) {
     if (rank < 1 || rank > EncodedSelection.MAX_RANK || shape.length != rank
         || chunk.length != rank || chunkCoords.length % rank != 0
         || sourceStarts.length != chunkCoords.length) {
@@ -151,31 +181,12 @@ public final class MappingList {
           + " chunk coordinates and source start values per mapping; got " + chunkCoords.length
           + " and " + sourceStarts.length);
     }
-    long[] grid = new long[rank];
     for (int d = 0; d < rank; d++) {
       if (chunk[d] < 1 || shape[d] < 0) {
         throw new IllegalArgumentException("chunk shape " + Arrays.toString(chunk)
             + " or shape " + Arrays.toString(shape) + " is not a grid");
       }
-      grid[d] = shape[d] / chunk[d] + (shape[d] % chunk[d] == 0 ? 0 : 1);
     }
-    int n = chunkCoords.length / rank;
-    for (int i = 0, c = 0; i < n; i++, c += rank) {
-      for (int d = 0; d < rank; d++) {
-        long g = chunkCoords[c + d];
-        long s = sourceStarts[c + d];
-        // the chunk's extent: at least 1 inside the grid, so a source end fits when this does
-        if (g < 0 || g >= grid[d] || s < 0
-            || s > EncodedSelection.UNLIMITED - Math.min(chunk[d], shape[d] - g * chunk[d])) {
-          throw new IllegalArgumentException("mapping " + (first + i) + ": chunk "
-              + Arrays.toString(Arrays.copyOfRange(chunkCoords, c, c + rank))
-              + " is outside the grid " + Arrays.toString(grid) + " or its source start "
-              + Arrays.toString(Arrays.copyOfRange(sourceStarts, c, c + rank))
-              + " is not a range");
-        }
-      }
-    }
-    return n;
   }
 
   /** The page the next box goes to, at {@link #pageAt}: a new one when the last is full. */
