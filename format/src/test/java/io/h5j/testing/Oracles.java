@@ -44,16 +44,10 @@ public final class Oracles {
     require(Files.isExecutable(Path.of("/usr/bin/h5dump")), "h5dump (apt-get install hdf5-tools)");
   }
 
+  /** The python oracle is there when its fork server starts: python3 imported h5py. */
   public static void requireH5py() {
-    boolean ok = Files.isExecutable(Path.of(PYTHON));
-    if (ok) {
-      try {
-        ok = run(List.of(PYTHON, "-c", "import h5py")).exitCode() == 0;
-      } catch (IOException e) {
-        ok = false;
-      }
-    }
-    require(ok, "h5py for " + PYTHON + " (apt-get install python3-h5py)");
+    require(Files.isExecutable(Path.of(PYTHON)) && PythonForkServer.get() != null,
+        "h5py for " + PYTHON + " (apt-get install python3-h5py)");
   }
 
   /** The h5wasm tool folder: {@code tools/h5wasm} beside the repository's fixtures. */
@@ -62,15 +56,26 @@ public final class Oracles {
   }
 
   public static void requireH5wasm() {
-    boolean ok = Files.isDirectory(h5wasmDir().resolve("node_modules").resolve("h5wasm"));
-    if (ok) {
-      try {
-        ok = run(List.of("node", "--version")).exitCode() == 0;
-      } catch (IOException e) {
-        ok = false;
+    require(h5wasmPresent(), "h5wasm in " + h5wasmDir()
+        + " (needs node; npm ci --prefix tools/h5wasm)");
+  }
+
+  private static Boolean h5wasmPresent;
+
+  /** Looked up once per JVM: {@code node --version} costs a process start. */
+  private static synchronized boolean h5wasmPresent() {
+    if (h5wasmPresent == null) {
+      boolean ok = Files.isDirectory(h5wasmDir().resolve("node_modules").resolve("h5wasm"));
+      if (ok) {
+        try {
+          ok = run(List.of("node", "--version")).exitCode() == 0;
+        } catch (IOException e) {
+          ok = false;
+        }
       }
+      h5wasmPresent = ok;
     }
-    require(ok, "h5wasm in " + h5wasmDir() + " (needs node; npm ci --prefix tools/h5wasm)");
+    return h5wasmPresent;
   }
 
   /**
@@ -184,16 +189,24 @@ public final class Oracles {
   /** Runs a python script (h5py available) with arguments; fails if it exits non-zero. */
   public static String python(String script, String... args) throws IOException {
     requireH5py();
-    List<String> cmd = new ArrayList<>(List.of(PYTHON, "-c", script));
-    cmd.addAll(List.of(args));
-    Run r = run(cmd);
+    Run r = PythonForkServer.get().run(script, List.of(args));
     if (r.exitCode() != 0) {
       fail("python exited " + r.exitCode() + ":\n" + r.stderr() + r.stdout());
     }
     return r.stdout();
   }
 
+  /**
+   * Runs a command; its exit code, stdout and stderr. {@code PYTHON -c SCRIPT ARGS...} runs in
+   * a child of the {@link PythonForkServer} when there is one (same result, no start-up).
+   */
   public static Run run(List<String> cmd) throws IOException {
+    if (cmd.size() >= 2 && cmd.get(0).equals(PYTHON) && cmd.get(1).equals("-c")) {
+      PythonForkServer server = PythonForkServer.get();
+      if (server != null) {
+        return server.run(cmd.get(2), cmd.subList(3, cmd.size()));
+      }
+    }
     Process p = new ProcessBuilder(cmd).start();
     try {
       p.getOutputStream().close();
