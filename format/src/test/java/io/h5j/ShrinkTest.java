@@ -456,37 +456,11 @@ class ShrinkTest {
           "    for c in map(int, sys.argv[3].split(',')):",
           "        put(d, sys.argv[2], c)",
           "        f.flush()"), lib.toString(), mode, csv);
-      Files.copy(lib, ours, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-      Oracles.python(ChunkIndexUpdateTest.PRELUDE + String.join("\n",
-          "import shutil",
-          "for i, s in enumerate(sys.argv[2].split(';')):",
-          "    with h5py.File(sys.argv[1], 'r+') as f:",
-          "        f['d'].resize(tuple(map(int, s.split(','))))",
-          "    shutil.copy(sys.argv[1], sys.argv[1] + '.%d' % i)"), lib.toString(), shapes);
-      String[] steps = shapes.split(";");
+      long[] fin = ShrinkStepsAlongsideLibhdf5.compare(lib, ours, shapes,
+          ChunkIndexUpdateTest::treeShape,
+          d -> assertEquals(ChunkIndex.V1_BTREE, ((LayoutMessage.Chunked) d.layout()).indexType()),
+          mode);
       boolean oneD = mode.equals("1d");
-      long[] dims = oneD ? new long[] {280} : new long[] {16, 36};
-      int[] values = new int[(int) (oneD ? dims[0] : dims[0] * dims[1])];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = i + 1;
-      }
-      for (int i = 0; i < steps.length; i++) {
-        long[] next = java.util.Arrays.stream(steps[i].split(",")).mapToLong(Long::parseLong)
-            .toArray();
-        try (H5File h = H5File.openReadWrite(ours)) {
-          Dataset d = h.dataset("d");
-          d.resize(next);
-          h.flush();
-          assertEquals(ChunkIndex.V1_BTREE, ((LayoutMessage.Chunked) d.layout()).indexType());
-        }
-        dims = next;
-        Path step = Path.of(lib + "." + i);
-        String expected = ChunkIndexUpdateTest.treeShape(step);
-        Files.delete(step);
-        assertEquals(expected, ChunkIndexUpdateTest.treeShape(ours), mode
-            + ": the tree h5j shrank to " + steps[i] + " vs libhdf5's");
-      }
-      long[] fin = dims;
       long n = oneD ? fin[0] : fin[0] * fin[1];
       int[] kept = new int[(int) n];
       for (int i = 0; i < n; i++) {
