@@ -163,7 +163,7 @@ final class UniformEntries {
     return true;
   }
 
-  /** The chunk grid, or null; {@link #needsDetect()} tells whether the general test may find one. */
+  /** The chunk grid, or null ({@link #needsDetect()}: the general test may find one). */
   BlockGrid grid() {
     return grid;
   }
