@@ -9,6 +9,7 @@ import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.format.vds.MappingProbe;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -96,15 +97,24 @@ final class MappingBlockLoad {
 
   /**
    * The {@code length} bytes at {@code address}: copied once from the file's mapping when it
-   * has one (read(2) into a heap array copies twice, through a temporary direct buffer that a
-   * new worker thread allocates and zeroes anew).
+   * has one. Otherwise read(2) in pieces of {@link #PIECE} bytes: the JDK stages a read into
+   * a heap array through a temporary direct buffer of the read's size, which each new thread
+   * allocates and zeroes, and the long-lived thread of deferred checks would keep.
    */
   private static byte[] read(FileAccess fa, long address, int length, String structure)
       throws IOException {
     byte[] out = new byte[length];
-    return fa.readMapped(address, length, structure, view -> view.get(out)) ? out
-        : fa.read(address, length, structure);
+    if (!fa.readMapped(address, length, structure, view -> view.get(out))) {
+      for (int at = 0; at < length; at += PIECE) {
+        fa.read(address + at, ByteBuffer.wrap(out, at, Math.min(PIECE, length - at)),
+            structure);
+      }
+    }
+    return out;
   }
+
+  /** Bytes per read(2) of a block from a file that is not mapped. */
+  private static final int PIECE = 1 << 20;
 
   /** The one low-priority daemon thread that runs deferred checks, made at first use. */
   private static final class DeferredChecks {
