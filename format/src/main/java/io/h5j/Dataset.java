@@ -76,7 +76,7 @@ public final class Dataset extends Node {
    * The datatype, decoded once per header version, for use inside h5j only (callers get a
    * fresh one they may not share): reads and writes of small selections pay no decoding.
    */
-  private Datatype cachedDatatype() throws IOException {
+  Datatype cachedDatatype() throws IOException {
     return file.context().derived(address, "datatype", this::datatype);
   }
 

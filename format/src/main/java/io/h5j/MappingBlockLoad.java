@@ -9,8 +9,10 @@ import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.format.vds.MappingProbe;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -84,9 +86,44 @@ final class MappingBlockLoad {
     String structure = "VDS mapping block of " + path;
     var workers = file.workers();
     FutureTask<MappingBlock> task = new FutureTask<>(() -> MappingBlock.decode(
-        fa.read(at[0], at[1], structure), params, heap, path, parallel ? workers : null));
+        read(fa, at[0], (int) at[1], structure), params, heap, path,
+        parallel ? workers : null));
     MappingProbe.Bytes bytes = (off, len) -> fa.read(at[0] + off, len, structure);
-    return new MappingBlockLoad(task, workers, bytes, at[1], params, heap);
+    // deferred, the check runs on one thread kept for the process, started once: not on the
+    // file's workers, whose first thread would be started by (and delay) the first read
+    return new MappingBlockLoad(task, parallel ? workers : DeferredChecks.EXECUTOR, bytes,
+        at[1], params, heap);
+  }
+
+  /**
+   * The {@code length} bytes at {@code address}: copied once from the file's mapping when it
+   * has one. Otherwise read(2) in pieces of {@link #PIECE} bytes: the JDK stages a read into
+   * a heap array through a temporary direct buffer of the read's size, which each new thread
+   * allocates and zeroes, and the long-lived thread of deferred checks would keep.
+   */
+  private static byte[] read(FileAccess fa, long address, int length, String structure)
+      throws IOException {
+    byte[] out = new byte[length];
+    if (!fa.readMapped(address, length, structure, view -> view.get(out))) {
+      for (int at = 0; at < length; at += PIECE) {
+        fa.read(address + at, ByteBuffer.wrap(out, at, Math.min(PIECE, length - at)),
+            structure);
+      }
+    }
+    return out;
+  }
+
+  /** Bytes per read(2) of a block from a file that is not mapped. */
+  private static final int PIECE = 1 << 20;
+
+  /** The one low-priority daemon thread that runs deferred checks, made at first use. */
+  private static final class DeferredChecks {
+    static final Executor EXECUTOR = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "h5j-vds-check");
+      t.setDaemon(true);
+      t.setPriority(Thread.MIN_PRIORITY);
+      return t;
+    });
   }
 
   private static MappingBlockLoad done(MappingBlock block, FileParams params, long address) {

@@ -302,7 +302,7 @@ final class VirtualData {
           from[d] = Math.max(r.start()[d], corner[d]);
           shape[d] = Math.min(r.end(d), corner[d] + cell[d]) - from[d];
         }
-        MappingProbe.Found f = probe.find(corner);
+        MappingProbe.Found f = probe.find(corner, cellNumber(at, cell));
         if (!f.known() || f.entry() == null) {
           return false; // a hole or an unordered block: the full index decides
         }
@@ -339,6 +339,22 @@ final class VirtualData {
     }
     probed.addAll(found);
     return true;
+  }
+
+  /**
+   * The C-order number of grid cell {@code at} among the cells of {@code cell} that cover the
+   * stored extent: the mapping's number in a block that maps every cell in that order.
+   */
+  private long cellNumber(long[] at, long[] cell) {
+    long k = 0;
+    for (int d = 0; d < at.length; d++) {
+      long cells = storedDims[d] / cell[d] + (storedDims[d] % cell[d] == 0 ? 0 : 1);
+      if (at[d] >= cells || k > Integer.MAX_VALUE / cells) {
+        return -1;
+      }
+      k = k * cells + at[d];
+    }
+    return k;
   }
 
   /** The request as boxes: one per block combination (touching blocks merged). */

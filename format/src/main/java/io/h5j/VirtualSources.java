@@ -40,7 +40,7 @@ final class VirtualSources {
   MappingCopier.Source reader(Dataset src) throws IOException {
     MappingCopier.Source r = readers.get(src);
     if (r == null) {
-      Datatype from = src.datatype();
+      Datatype from = src.cachedDatatype();
       NumericConversion c = from.equals(type) ? null
           : NumericConversion.of(from, type, new DataConverter(file.context().params()));
       r = c == null ? src::readRaw
@@ -99,9 +99,10 @@ final class VirtualSources {
         n = null; // libhdf5 cannot open it as a dataset: missing
       }
       d = (Dataset) n;
-      if (d != null && !convertible(d.datatype())) {
+      if (d != null && !convertible(d.cachedDatatype())) {
         throw new UnsupportedOperationException("virtual dataset " + path + ", mapping " + m
-            + ": source '" + dataset + "' is of type " + d.datatype() + ", the virtual dataset"
+            + ": source '" + dataset + "' is of type " + d.cachedDatatype() + ", the virtual"
+            + " dataset"
             + " of " + type + "; h5j converts between numeric types only");
       }
     }

@@ -18,7 +18,9 @@ import java.util.Locale;
  * so that the first round is the cold one and the later ones show the warm JVM
  * ({@code open_seconds} and {@code read_seconds} are lists, one value per round;
  * {@code read_cpu_seconds} the reading thread's CPU time, which a busy machine inflates less
- * than the wall time). {@code PAUSE_MS} waits between rounds. With {@code read-one-deferred}
+ * than the wall time); {@code warm_read_ms} sums up the read times from round 6 on (the
+ * upper median) and {@code load} is the load average at the end. {@code PAUSE_MS} waits
+ * between rounds. With {@code read-one-deferred}
  * the file is opened with {@link H5File#deferVirtualBlockVerification()}.
  *
  * <pre>
@@ -73,9 +75,17 @@ public final class VdsFirstOpen {
       }
       Thread.sleep(pause); // lets the previous file's background check finish
     }
+    String load = MachineFacts.loadAverage();
+    double[] warm = Arrays.copyOfRange(read, Math.min(WARM_FROM, rounds - 1), rounds);
+    Arrays.sort(warm);
     System.out.println(String.format(Locale.ROOT,
         "{\"open_seconds\": %s, \"read_seconds\": %s, \"read_cpu_seconds\": %s,"
-            + " \"check\": %s}", Arrays.toString(open), Arrays.toString(read),
-        Arrays.toString(cpu), sum));
+            + " \"warm_read_ms\": {\"min\": %.3f, \"median\": %.3f, \"max\": %.3f},"
+            + " \"load\": \"%s\", \"check\": %s}", Arrays.toString(open),
+        Arrays.toString(read), Arrays.toString(cpu), warm[0] * 1e3,
+        warm[warm.length / 2] * 1e3, warm[warm.length - 1] * 1e3, load, sum));
   }
+
+  /** Rounds before this one (counting from 0) are left out of the warm summary. */
+  private static final int WARM_FROM = 5;
 }

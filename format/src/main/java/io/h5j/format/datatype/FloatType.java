@@ -76,12 +76,25 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
 
   /** True for IEEE binary32 (any byte order but VAX). */
   public boolean isIeeeSingle() {
-    return size == 4 && order != Endianness.VAX && equals(Datatypes.FLOAT32.withOrder(order));
+    return size == 4 && order != Endianness.VAX && sameLayout(Datatypes.FLOAT32);
   }
 
   /** True for IEEE binary64 (any byte order but VAX). */
   public boolean isIeeeDouble() {
-    return size == 8 && order != Endianness.VAX && equals(Datatypes.FLOAT64.withOrder(order));
+    return size == 8 && order != Endianness.VAX && sameLayout(Datatypes.FLOAT64);
+  }
+
+  /**
+   * Whether every field but the byte order equals {@code o}'s (asked on every read of floats:
+   * no copy in another order made for the comparison).
+   */
+  private boolean sameLayout(FloatType o) {
+    return size == o.size && loPad == o.loPad && hiPad == o.hiPad
+        && internalPad == o.internalPad && normalization == o.normalization
+        && signLocation == o.signLocation && bitOffset == o.bitOffset
+        && bitPrecision == o.bitPrecision && exponentLocation == o.exponentLocation
+        && exponentSize == o.exponentSize && mantissaLocation == o.mantissaLocation
+        && mantissaSize == o.mantissaSize && exponentBias == o.exponentBias;
   }
 
   @Override

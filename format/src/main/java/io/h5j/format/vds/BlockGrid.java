@@ -39,18 +39,36 @@ public final class BlockGrid {
     for (int d = 0; d < rank; d++) {
       shift[d] = Long.bitCount(cell[d]) == 1 ? Long.numberOfTrailingZeros(cell[d]) : -1;
     }
+    long limit = limit(count);
     long[] cells = new long[rank];
+    int[] coords = new int[values];
     for (int k = 0; k < values; k += rank) {
       for (int d = 0; d < rank; d++) {
         long q = cellOf(vStart[k + d], cell[d], shift[d]);
-        if (q < 0) {
+        if (q < 0 || q >= limit) {
           return null;
         }
+        coords[k + d] = (int) q;
         cells[d] = Math.max(cells[d], q + 1);
       }
     }
+    return ofCells(cell, cells, coords, count);
+  }
+
+  /** Most cells a table may have for {@code count} mappings. */
+  static long limit(int count) {
+    return 4L * count + 4096;
+  }
+
+  /**
+   * The grid of cells of shape {@code cell}, {@code cells} of them along each dimension, where
+   * box {@code i} lies in the cell at {@code coords[i * rank ..]}; null when two boxes share a
+   * cell or the table would exceed the limit of {@link #detect}.
+   */
+  static BlockGrid ofCells(long[] cell, long[] cells, int[] coords, int count) {
+    int rank = cell.length;
     long total = 1;
-    long limit = 4L * count + 4096;
+    long limit = limit(count);
     for (long c : cells) {
       total *= c;
       if (total > limit) {
@@ -59,17 +77,17 @@ public final class BlockGrid {
     }
     int[] table = new int[(int) total];
     Arrays.fill(table, -1);
-    for (int i = 0; i < count; i++) {
+    for (int i = 0, j = 0; i < count; i++) {
       long k = 0;
-      for (int d = 0; d < rank; d++) {
-        k = k * cells[d] + cellOf(vStart[i * rank + d], cell[d], shift[d]);
+      for (int d = 0; d < rank; d++, j++) {
+        k = k * cells[d] + coords[j];
       }
       if (table[(int) k] >= 0) {
         return null; // two mappings in one cell: overlapping or finer than the grid
       }
       table[(int) k] = i;
     }
-    return new BlockGrid(cell, cells, table);
+    return new BlockGrid(cell.clone(), cells.clone(), table);
   }
 
   /** The cell of a block corner at {@code start}, or -1 when it is not on a cell boundary. */

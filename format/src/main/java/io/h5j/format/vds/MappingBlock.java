@@ -70,13 +70,16 @@ public final class MappingBlock {
   private final long[] vStart;
   private final long[] sStart;
   private final long[] shape;
+  /** Entries all encoded alike: offsets and boxes computed, the arrays above null. */
+  private final UniformEntries uniform;
   private final boolean singleSource;
   private final BlockGrid grid;
   private final Map<Integer, String> names = new HashMap<>();
 
   private MappingBlock(byte[] data, FileParams params, long address, String structure,
       int version, int count, int[] fileOff, int[] dsetOff, int[] srcOff, int[] virtOff,
-      int boxRank, long[] vStart, long[] sStart, long[] shape, boolean singleSource) {
+      int boxRank, long[] vStart, long[] sStart, long[] shape, boolean singleSource,
+      UniformEntries uniform) {
     this.data = data;
     this.params = params;
     this.address = address;
@@ -92,8 +95,21 @@ public final class MappingBlock {
     this.sStart = sStart;
     this.shape = shape;
     this.singleSource = singleSource;
-    this.grid = boxRank > 0 && singleSource ? BlockGrid.detect(boxRank, count, vStart, shape)
-        : null;
+    this.uniform = uniform;
+    if (uniform != null) {
+      this.grid = uniform.needsDetect()
+          ? BlockGrid.detect(boxRank, count, boxes(0), boxes(2)) : uniform.grid();
+    } else {
+      this.grid = boxRank > 0 && singleSource ? BlockGrid.detect(boxRank, count, vStart, shape)
+          : null;
+    }
+  }
+
+  /** A block whose entries {@code u} read, all of them boxes of one source. */
+  private MappingBlock(byte[] data, FileParams params, long address, String structure,
+      int count, UniformEntries u) {
+    this(data, params, address, structure, 0, count, null, null, null, null, u.rank(), null,
+        null, null, true, u);
   }
 
   /**
@@ -179,9 +195,19 @@ public final class MappingBlock {
     }
   }
 
-  /** The entries of a block whose length was checked, into offsets and box arrays. */
+  /** The entries of a block whose length was checked: uniform ones first, else each alone. */
   private static MappingBlock scan(byte[] block, FileParams params, long address,
       String structure) throws H5FormatException {
+    return scan(block, params, address, structure, true);
+  }
+
+  /**
+   * The entries of a block whose length was checked, into offsets and box arrays; with
+   * {@code uniform}, read through {@link UniformEntries} when they are all encoded alike
+   * (false: tests compare the two ways).
+   */
+  static MappingBlock scan(byte[] block, FileParams params, long address, String structure,
+      boolean uniform) throws H5FormatException {
     int ls = params.lengthSize();
     int end = block.length - 4;
     ByteReader r = new ByteReader(block, 0, end, address, structure, params);
@@ -197,6 +223,12 @@ public final class MappingBlock {
           + " bytes");
     }
     int count = (int) n;
+    if (uniform && version == 0) {
+      UniformEntries u = UniformEntries.scan(block, r.position(), end, count);
+      if (u != null) {
+        return new MappingBlock(block, params, address, structure, count, u);
+      }
+    }
     int[] fileOff = new int[count];
     int[] dsetOff = new int[count];
     int[] srcOff = new int[count];
@@ -280,7 +312,7 @@ public final class MappingBlock {
     }
     return new MappingBlock(block, params, address, structure, version, count, fileOff,
         dsetOff, srcOff, virtOff, Math.max(boxRank, 0) == 0 ? -1 : boxRank, vStart, sStart,
-        shape, single && count > 0);
+        shape, single && count > 0, null);
   }
 
   private static boolean sameShape(long[] s, long[] v, int rank) {
@@ -415,19 +447,19 @@ public final class MappingBlock {
   /** Source file name of mapping {@code i} as stored ("." for the same file). */
   public String sourceFile(int i) {
     checkIndex(i);
-    return name(fileOff[i]);
+    return name(uniform != null ? uniform.fileOffset(i) : fileOff[i]);
   }
 
   /** Source dataset name of mapping {@code i} as stored (a pattern: see {@link Mapping}). */
   public String sourceDataset(int i) {
     checkIndex(i);
-    return name(dsetOff[i]);
+    return name(uniform != null ? uniform.datasetOffset(i) : dsetOff[i]);
   }
 
   /** Whether mapping {@code i}'s source is the virtual dataset's own file. */
   public boolean sameFile(int i) {
     checkIndex(i);
-    return isDot(data, fileOff[i]);
+    return isDot(data, uniform != null ? uniform.fileOffset(i) : fileOff[i]);
   }
 
   private EncodedSelection selection(int from, int i) throws H5FormatException {
@@ -438,12 +470,12 @@ public final class MappingBlock {
 
   public EncodedSelection sourceSelection(int i) throws H5FormatException {
     checkIndex(i);
-    return selection(srcOff[i], i);
+    return selection(uniform != null ? uniform.sourceSelectionOffset(i) : srcOff[i], i);
   }
 
   public EncodedSelection virtualSelection(int i) throws H5FormatException {
     checkIndex(i);
-    return selection(virtOff[i], i);
+    return selection(uniform != null ? uniform.virtualSelectionOffset(i) : virtOff[i], i);
   }
 
   /** Mapping {@code i}, decoded. */
@@ -488,35 +520,50 @@ public final class MappingBlock {
 
   public long virtualStart(int i, int d) {
     checkBox(i, d);
-    return vStart[i * boxRank + d];
+    return uniform != null ? uniform.virtualStart(i, d) : vStart[i * boxRank + d];
   }
 
   public long sourceStart(int i, int d) {
     checkBox(i, d);
-    return sStart[i * boxRank + d];
+    return uniform != null ? uniform.sourceStart(i, d) : sStart[i * boxRank + d];
   }
 
   public long blockShape(int i, int d) {
     checkBox(i, d);
-    return shape[i * boxRank + d];
+    return uniform != null ? uniform.blockShape(i, d) : shape[i * boxRank + d];
   }
 
   /** Virtual block corners, {@code count() * boxRank()} values, mapping-major (a copy). */
   public long[] virtualStarts() {
     checkBox(0, 0);
-    return vStart.clone();
+    return boxes(0);
   }
 
   /** Source block corners, like {@link #virtualStarts()}. */
   public long[] sourceStarts() {
     checkBox(0, 0);
-    return sStart.clone();
+    return boxes(1);
   }
 
   /** Block shapes, like {@link #virtualStarts()}. */
   public long[] blockShapes() {
     checkBox(0, 0);
-    return shape.clone();
+    return boxes(2);
+  }
+
+  /** Virtual starts (0), source starts (1) or shapes (2) of every box, a new array. */
+  private long[] boxes(int which) {
+    if (uniform == null) {
+      return (which == 0 ? vStart : which == 1 ? sStart : shape).clone();
+    }
+    long[] out = new long[count * boxRank];
+    for (int i = 0, k = 0; i < count; i++) {
+      for (int d = 0; d < boxRank; d++, k++) {
+        out[k] = which == 0 ? uniform.virtualStart(i, d) : which == 1
+            ? uniform.sourceStart(i, d) : uniform.blockShape(i, d);
+      }
+    }
+    return out;
   }
 
   /** Whether every mapping has the same source file and dataset name. */

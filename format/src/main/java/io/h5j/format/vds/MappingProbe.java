@@ -201,11 +201,19 @@ public final class MappingProbe {
    * {@code corner}, which is right only when the corners are all in order.
    */
   public Found find(long[] corner) throws IOException {
+    return find(corner, -1);
+  }
+
+  /**
+   * As {@link #find(long[])}, looking first at entry {@code guess} (ignored when not an entry):
+   * where every cell of a grid is mapped in C order, the cell's number finds it at once.
+   */
+  public Found find(long[] corner, long guess) throws IOException {
     int lo = 0;
     int hi = count - 1;
     long[] lowCorner = null;
-    for (int step = 0; step < MAX_STEPS && lo <= hi; step++) {
-      int mid = (lo + hi) >>> 1;
+    int mid = guess >= 0 && guess < count ? (int) guess : (lo + hi) >>> 1;
+    for (int step = 0; step < MAX_STEPS && lo <= hi; step++, mid = (lo + hi) >>> 1) {
       Entry e = entry(mid);
       if (e == null || e.virtualStart().length != corner.length) {
         return new Found(false, null);

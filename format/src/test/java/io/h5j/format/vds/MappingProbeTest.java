@@ -87,10 +87,18 @@ class MappingProbeTest {
       return; // not a block the probe works on: the caller decodes it whole
     }
     assertEquals(block.count(), probe.count());
-    for (long[] corner : corners) {
+    for (int k = 0; k < corners.size(); k++) {
+      long[] corner = corners.get(k);
       reads[0] = 0;
-      MappingProbe.Found f = probe.find(corner);
-      assertTrue(reads[0] <= 40, "entries read: " + reads[0]);
+      // the cell's number in C order (the caller's guess), or any other guess, or none
+      int guessKind = rnd.nextInt(3);
+      long guess = guessKind == 0 ? k : guessKind == 1 ? rnd.nextInt(corners.size() + 10) - 5
+          : -1;
+      MappingProbe.Found f = probe.find(corner, guess);
+      assertTrue(reads[0] <= 41, "entries read: " + reads[0]);
+      if (guessKind == 0 && holesIn10 == 0 && !shuffled && !oddName) {
+        assertTrue(reads[0] <= 1, "a block mapping every cell in order: found at once");
+      }
       int truth = -1;
       for (int i = 0; i < block.count(); i++) {
         boolean same = true;
