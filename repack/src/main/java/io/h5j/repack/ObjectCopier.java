@@ -17,6 +17,7 @@ import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.group.LocalHeap;
+import io.h5j.format.message.LinkInfoMessage;
 import io.h5j.format.message.LinkMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.AttributeStorage;
@@ -125,7 +126,7 @@ final class ObjectCopier {
     try {
       ObjectHeader h = in.header(inRoot);
       copied.put(inRoot, outRoot);
-      List<StoredMessage> messages = new ArrayList<>(out.header(outRoot).messages());
+      List<StoredMessage> messages = withLinkOrderOf(h, out.header(outRoot).messages());
       messages.addAll(copyMessages(h, GROUP_MESSAGES));
       Attributes attrs = attributes(h, "/");
       messages.addAll(attrs.direct);
@@ -183,7 +184,7 @@ final class ObjectCopier {
   }
 
   private long copyGroup(ObjectHeader h, String path) throws IOException {
-    List<StoredMessage> messages = new ArrayList<>(GroupLinkWriter.newStyleGroupMessages(out));
+    List<StoredMessage> messages = withLinkOrderOf(h, GroupLinkWriter.newStyleGroupMessages(out));
     messages.addAll(copyMessages(h, GROUP_MESSAGES));
     Attributes attrs = attributes(h, path);
     messages.addAll(attrs.direct);
@@ -193,6 +194,26 @@ final class ObjectCopier {
     groups.add(new PendingGroup(h, address, path));
     groupCount++;
     return address;
+  }
+
+  /**
+   * The messages of an empty new-style group of OUT ({@code empty}), with a link info message
+   * that tracks (and indexes) link creation order when IN's group {@code h} does: the links,
+   * which keep their creation indexes, are then listed in the order they were created, as in
+   * IN (h5py's {@code track_order=True}).
+   */
+  private List<StoredMessage> withLinkOrderOf(ObjectHeader h, List<StoredMessage> empty)
+      throws IOException {
+    List<StoredMessage> messages = new ArrayList<>(empty);
+    LinkInfoMessage info = GroupStorage.linkInfo(in, h).orElse(null);
+    if (info != null && info.trackOrder()) {
+      LinkInfoMessage tracked = new LinkInfoMessage(true, info.indexOrder(),
+          info.maxCreationIndex(), FileParams.UNDEFINED, FileParams.UNDEFINED,
+          FileParams.UNDEFINED);
+      messages.replaceAll(m -> m.type() != MessageType.LINK_INFO ? m
+          : StoredMessage.of(MessageType.LINK_INFO, tracked.toBytes(out.params())));
+    }
+    return messages;
   }
 
   /** Copies the members of a group created before, then writes its links in one go. */
