@@ -1,22 +1,20 @@
 package io.h5j;
 
+import io.h5j.format.io.ForwardingFileChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
-import java.nio.channels.WritableByteChannel;
 
 /** A file channel whose n-th write (and every write after it) fails, as a full disk would. */
-class FaultyChannel extends FileChannel {
-  private final FileChannel inner;
+class FaultyChannel extends ForwardingFileChannel {
   private final int failAt;
   private int writes;
   private long bytes;
 
   FaultyChannel(FileChannel inner, int failAt) {
-    this.inner = inner;
+    super(inner);
     this.failAt = failAt;
   }
 
@@ -38,7 +36,7 @@ class FaultyChannel extends FileChannel {
   @Override
   public int write(ByteBuffer src, long position) throws IOException {
     count();
-    int n = inner.write(src, position);
+    int n = super.write(src, position);
     bytes += n;
     return n;
   }
@@ -46,7 +44,7 @@ class FaultyChannel extends FileChannel {
   @Override
   public int write(ByteBuffer src) throws IOException {
     count();
-    int n = inner.write(src);
+    int n = super.write(src);
     bytes += n;
     return n;
   }
@@ -54,7 +52,7 @@ class FaultyChannel extends FileChannel {
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
     count();
-    long n = inner.write(srcs, offset, length);
+    long n = super.write(srcs, offset, length);
     bytes += n;
     return n;
   }
@@ -62,7 +60,7 @@ class FaultyChannel extends FileChannel {
   @Override
   public FileChannel truncate(long size) throws IOException {
     count();
-    inner.truncate(size);
+    super.truncate(size);
     return this;
   }
 
@@ -70,70 +68,13 @@ class FaultyChannel extends FileChannel {
   public long transferFrom(ReadableByteChannel src, long position, long count)
       throws IOException {
     count();
-    long n = inner.transferFrom(src, position, count);
+    long n = super.transferFrom(src, position, count);
     bytes += n;
     return n;
   }
 
   @Override
-  public int read(ByteBuffer dst) throws IOException {
-    return inner.read(dst);
-  }
-
-  @Override
-  public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
-    return inner.read(dsts, offset, length);
-  }
-
-  @Override
-  public int read(ByteBuffer dst, long position) throws IOException {
-    return inner.read(dst, position);
-  }
-
-  @Override
-  public long position() throws IOException {
-    return inner.position();
-  }
-
-  @Override
-  public FileChannel position(long newPosition) throws IOException {
-    inner.position(newPosition);
-    return this;
-  }
-
-  @Override
-  public long size() throws IOException {
-    return inner.size();
-  }
-
-  @Override
-  public void force(boolean metaData) throws IOException {
-    inner.force(metaData);
-  }
-
-  @Override
-  public long transferTo(long position, long count, WritableByteChannel target)
-      throws IOException {
-    return inner.transferTo(position, count, target);
-  }
-
-  @Override
-  public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
-    throw new UnsupportedOperationException("not used by h5j");
-  }
-
-  @Override
-  public FileLock lock(long position, long size, boolean shared) throws IOException {
-    return inner.lock(position, size, shared);
-  }
-
-  @Override
-  public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-    return inner.tryLock(position, size, shared);
-  }
-
-  @Override
-  protected void implCloseChannel() throws IOException {
-    inner.close();
+  public MappedByteBuffer map(MapMode mode, long position, long size) {
+    throw new UnsupportedOperationException("writes through a mapping would miss the faults");
   }
 }

@@ -1,12 +1,12 @@
 package io.h5j.repack;
 
+import io.h5j.format.io.ForwardingFileChannel;
 import io.h5j.format.io.Tasks;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
@@ -33,7 +33,7 @@ import java.util.concurrent.FutureTask;
  * from the next call that waits for it (at the latest {@link #force} or close); the repack
  * then fails and its temporary output is deleted.
  */
-final class BatchedOutput extends FileChannel {
+final class BatchedOutput extends ForwardingFileChannel {
   /** Linux's IOV_MAX: buffers per gathering write. */
   private static final int MAX_BUFFERS = 1024;
   private static final int STAGING = 1 << 20;
@@ -44,7 +44,6 @@ final class BatchedOutput extends FileChannel {
   /** Bytes handed over between the background syncs. */
   static final long SYNC_EVERY = 64L << 20;
 
-  private final FileChannel file;
   private ExecutorService writer;
   private final long syncEvery;
   /** Bytes handed over since the last background sync started. */
@@ -87,6 +86,28 @@ final class BatchedOutput extends FileChannel {
       return position == end && count < MAX_BUFFERS && staging.remaining() >= staged;
     }
 
+    /**
+     * Appends {@code src}'s remaining bytes: a copy in the staging buffer ({@code stage}),
+     * joined to the staged bytes queued last if they are the last buffer, or {@code src}
+     * itself.
+     */
+    void add(ByteBuffer src, boolean stage) {
+      int n = src.remaining();
+      ByteBuffer queued;
+      if (stage) {
+        int at = staging.position();
+        staging.put(src);
+        int from = lastStaged ? at - buffers[--count].remaining() : at;
+        queued = staging.slice(from, at + n - from);
+      } else {
+        queued = src.slice();
+        src.position(src.limit());
+      }
+      buffers[count++] = queued;
+      lastStaged = stage;
+      end += n;
+    }
+
     @Override
     public void writeTo(FileChannel file) throws IOException {
       file.position(start);
@@ -101,7 +122,7 @@ final class BatchedOutput extends FileChannel {
   }
 
   private BatchedOutput(FileChannel file, long syncEvery) {
-    this.file = file;
+    super(file);
     this.syncEvery = syncEvery;
   }
 
@@ -124,15 +145,7 @@ final class BatchedOutput extends FileChannel {
    * caller does not change them until they are written (the next {@link #flush}).
    */
   void writeRetained(ByteBuffer src, long position) throws IOException {
-    int n = src.remaining();
-    if (n == 0) {
-      return;
-    }
-    Batch b = batchAt(position, 0);
-    b.buffers[b.count++] = src.slice();
-    b.lastStaged = false;
-    b.end += n;
-    src.position(src.limit());
+    gather(src, position, false);
   }
 
   /**
@@ -162,23 +175,18 @@ final class BatchedOutput extends FileChannel {
     int n = src.remaining();
     if (n >= STAGE_AT_MOST) {
       flush();
-      return file.write(src, position);
+      return super.write(src, position);
     }
-    if (n == 0) {
-      return 0;
-    }
-    Batch b = batchAt(position, n);
-    int at = b.staging.position();
-    b.staging.put(src);
-    if (b.lastStaged) { // extends the staged bytes queued last
-      ByteBuffer last = b.buffers[b.count - 1];
-      b.buffers[b.count - 1] = b.staging.slice(at - last.remaining(), last.remaining() + n);
-    } else {
-      b.buffers[b.count++] = b.staging.slice(at, n);
-      b.lastStaged = true;
-    }
-    b.end += n;
+    gather(src, position, true);
     return n;
+  }
+
+  /** Adds {@code src}'s remaining bytes, copied ({@code stage}) or not, to the batch. */
+  private void gather(ByteBuffer src, long position, boolean stage) throws IOException {
+    int n = src.remaining();
+    if (n > 0) {
+      batchAt(position, stage ? n : 0).add(src, stage);
+    }
   }
 
   /**
@@ -229,7 +237,7 @@ final class BatchedOutput extends FileChannel {
       if (previous != null) {
         Tasks.join(previous);
       }
-      w.writeTo(file);
+      w.writeTo(delegate());
       return null;
     });
     inFlight.add(new Handed(task, staging));
@@ -268,7 +276,7 @@ final class BatchedOutput extends FileChannel {
       });
     }
     FutureTask<Void> task = new FutureTask<>(() -> {
-      file.force(false);
+      delegate().force(false);
       return null;
     });
     sync = task;
@@ -310,95 +318,75 @@ final class BatchedOutput extends FileChannel {
     }
   }
 
+  // everything that could observe or write around what was handed over waits for it first
+
   @Override
   public int write(ByteBuffer src) throws IOException {
     flush();
-    return file.write(src);
+    return super.write(src);
   }
 
   @Override
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
     flush();
-    return file.write(srcs, offset, length);
+    return super.write(srcs, offset, length);
   }
 
   @Override
   public int read(ByteBuffer dst, long position) throws IOException {
     flush();
-    return file.read(dst, position);
+    return super.read(dst, position);
   }
 
   @Override
   public int read(ByteBuffer dst) throws IOException {
     flush();
-    return file.read(dst);
+    return super.read(dst);
   }
 
   @Override
   public long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
     flush();
-    return file.read(dsts, offset, length);
+    return super.read(dsts, offset, length);
   }
 
   @Override
   public long size() throws IOException {
     flush();
-    return file.size();
-  }
-
-  @Override
-  public long position() throws IOException {
-    return file.position();
-  }
-
-  @Override
-  public FileChannel position(long newPosition) throws IOException {
-    file.position(newPosition);
-    return this;
+    return super.size();
   }
 
   @Override
   public FileChannel truncate(long size) throws IOException {
     flush();
-    file.truncate(size);
-    return this;
+    return super.truncate(size);
   }
 
   @Override
   public void force(boolean metaData) throws IOException {
     flush();
     awaitSync();
-    file.force(metaData);
+    super.force(metaData);
   }
 
   @Override
   public long transferTo(long position, long count, WritableByteChannel target)
       throws IOException {
     flush();
-    return file.transferTo(position, count, target);
+    return super.transferTo(position, count, target);
   }
 
   @Override
   public long transferFrom(ReadableByteChannel src, long position, long count)
       throws IOException {
     flush();
-    return file.transferFrom(src, position, count);
+    return super.transferFrom(src, position, count);
   }
 
   @Override
   public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
     flush();
-    return file.map(mode, position, size);
-  }
-
-  @Override
-  public FileLock lock(long position, long size, boolean shared) throws IOException {
-    return file.lock(position, size, shared);
-  }
-
-  @Override
-  public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-    return file.tryLock(position, size, shared);
+    return super.map(mode, position, size);
   }
 
   @Override
@@ -415,7 +403,7 @@ final class BatchedOutput extends FileChannel {
         if (syncer != null) {
           syncer.shutdown();
         }
-        file.close();
+        super.implCloseChannel();
       }
     }
   }

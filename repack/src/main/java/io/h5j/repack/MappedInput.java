@@ -1,13 +1,10 @@
 package io.h5j.repack;
 
+import io.h5j.format.io.ForwardingFileChannel;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.NonWritableChannelException;
-import java.nio.channels.ReadableByteChannel;
-import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -23,20 +20,19 @@ import java.nio.file.StandardOpenOption;
  * throw {@link InternalError} on access; {@link #read(ByteBuffer, long)} reports that as an
  * {@link IOException}.
  */
-final class MappedInput extends FileChannel {
+final class MappedInput extends ForwardingFileChannel {
   /** Views up to this long are handed out; longer ranges are read or transferred. */
   static final int MAX_VIEW = 64 << 20;
   private static final long STEP = 1L << 30;
 
   private final Path path;
-  private final FileChannel file;
   private final long size;
   private final MappedByteBuffer[] windows;
   private long position;
 
   private MappedInput(Path path, FileChannel file) throws IOException {
+    super(file);
     this.path = path;
-    this.file = file;
     this.size = file.size();
     this.windows = new MappedByteBuffer[(int) ((size + STEP - 1) / STEP)];
   }
@@ -54,7 +50,7 @@ final class MappedInput extends FileChannel {
 
   /** The file itself, for kernel-side transfers. */
   FileChannel file() {
-    return file;
+    return delegate();
   }
 
   /**
@@ -80,7 +76,7 @@ final class MappedInput extends FileChannel {
     MappedByteBuffer m = windows[w];
     if (m == null) {
       long start = w * STEP;
-      m = file.map(MapMode.READ_ONLY, start, Math.min(size - start, STEP + MAX_VIEW));
+      m = delegate().map(MapMode.READ_ONLY, start, Math.min(size - start, STEP + MAX_VIEW));
       windows[w] = m;
     }
     return m;
@@ -148,58 +144,10 @@ final class MappedInput extends FileChannel {
   }
 
   @Override
-  public long transferTo(long position, long count, WritableByteChannel target)
-      throws IOException {
-    return file.transferTo(position, count, target);
-  }
-
-  @Override
-  public MappedByteBuffer map(MapMode mode, long position, long size) throws IOException {
-    return file.map(mode, position, size);
-  }
-
-  @Override
-  public FileLock lock(long position, long size, boolean shared) throws IOException {
-    return file.lock(position, size, shared);
-  }
-
-  @Override
-  public FileLock tryLock(long position, long size, boolean shared) throws IOException {
-    return file.tryLock(position, size, shared);
-  }
-
-  @Override
   public void force(boolean metaData) {
     // nothing written
   }
 
-  @Override
-  public int write(ByteBuffer src) {
-    throw new NonWritableChannelException();
-  }
-
-  @Override
-  public long write(ByteBuffer[] srcs, int offset, int length) {
-    throw new NonWritableChannelException();
-  }
-
-  @Override
-  public int write(ByteBuffer src, long position) {
-    throw new NonWritableChannelException();
-  }
-
-  @Override
-  public FileChannel truncate(long size) {
-    throw new NonWritableChannelException();
-  }
-
-  @Override
-  public long transferFrom(ReadableByteChannel src, long position, long count) {
-    throw new NonWritableChannelException();
-  }
-
-  @Override
-  protected void implCloseChannel() throws IOException {
-    file.close(); // the mappings go when the buffers are collected
-  }
+  // writes fail as the read-only file's own do (NonWritableChannelException); closing
+  // closes the file, and the mappings go when their buffers are collected
 }
