@@ -55,10 +55,34 @@ final class RepackCommand implements Callable<Integer> {
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
+  /**
+   * Whether {@code args} are {@code repack IN OUT} and nothing else: no option, no
+   * {@code @file} of arguments. {@link Main} runs those without picocli ({@link #of}).
+   */
+  static boolean isPlain(String[] args) {
+    return args.length == 3 && args[0].equals("repack") && isOperand(args[1])
+        && isOperand(args[2]);
+  }
+
+  private static boolean isOperand(String arg) {
+    return !arg.isEmpty() && arg.charAt(0) != '-' && arg.charAt(0) != '@';
+  }
+
+  /** {@code repack IN OUT} with the defaults of every option. */
+  static RepackCommand of(Path in, Path out) {
+    RepackCommand c = new RepackCommand();
+    c.in = in;
+    c.out = out;
+    return c;
+  }
+
   @Override
   public Integer call() throws Exception {
-    PrintWriter stdout = spec.commandLine().getOut();
-    PrintWriter stderr = spec.commandLine().getErr();
+    return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+  }
+
+  /** Runs the command, printing to the streams given; returns the exit code. */
+  int run(PrintWriter stdout, PrintWriter stderr) throws Exception {
     ProgressBar bar = System.console() != null ? new ProgressBar(stderr) : null;
     long start = System.nanoTime();
     if (shareVdsBlocks) {

@@ -14,8 +14,22 @@ import java.util.zip.CRC32C;
  * collide at the same length. A report, not a basis for sharing storage.
  */
 final class BlockCensus {
-  /** What identifies a block's bytes, short of the bytes. */
-  record Key(int length, int lookup3, int crc) {}
+  /**
+   * What identifies a block's bytes, short of the bytes. Its equals and hashCode are written
+   * out: a record's own are linked through method handles at first use, which spins a dozen
+   * classes at run time, and are slower in C1-compiled code.
+   */
+  record Key(int length, int lookup3, int crc) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && k.length == length && k.lookup3 == lookup3 && k.crc == crc;
+    }
+
+    @Override
+    public int hashCode() {
+      return (31 * length + lookup3) * 31 + crc;
+    }
+  }
 
   private final Set<Key> seen = new HashSet<>();
   private final CRC32C crc = new CRC32C();
