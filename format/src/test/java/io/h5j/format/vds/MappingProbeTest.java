@@ -29,47 +29,17 @@ class MappingProbeTest {
       @ForAll @IntRange(min = 0, max = 3) int holesIn10, @ForAll boolean shuffled,
       @ForAll boolean compact, @ForAll boolean oddName, @ForAll long seed) throws Exception {
     Random rnd = new Random(seed);
-    long[] cells = new long[rank];
-    long[] cell = new long[rank];
-    long[] dims = new long[rank];
-    for (int d = 0; d < rank; d++) {
-      cells[d] = 1 + rnd.nextInt(rank == 1 ? 40 : 6);
-      cell[d] = 1 + rnd.nextInt(4);
-      dims[d] = cells[d] * cell[d] - rnd.nextInt((int) cell[d]); // edge cells may be smaller
-    }
-    List<long[]> corners = new ArrayList<>();
-    List<Mapping> mappings = new ArrayList<>();
-    long[] at = new long[rank];
-    while (true) {
-      long[] corner = new long[rank];
-      long[] shape = new long[rank];
-      long[] src = new long[rank];
-      for (int d = 0; d < rank; d++) {
-        corner[d] = at[d] * cell[d];
-        shape[d] = Math.min(cell[d], dims[d] - corner[d]);
-        src[d] = rnd.nextInt(100000);
-      }
-      corners.add(corner);
-      if (rnd.nextInt(10) >= holesIn10) {
-        mappings.add(new Mapping(".", "/raw", Irregular.box(src, shape),
-            Irregular.box(corner, shape)));
-      }
-      int d = rank - 1;
-      while (d >= 0 && ++at[d] == cells[d]) {
-        at[d] = 0;
-        d--;
-      }
-      if (d < 0) {
-        break;
-      }
-    }
+    GridOfMappings grid = GridOfMappings.random(rnd, rank, () -> 1 + rnd.nextInt(4),
+        () -> rnd.nextInt(10) >= holesIn10);
+    List<long[]> corners = grid.corners;
+    List<Mapping> mappings = grid.mappings;
     if (shuffled) {
       Collections.shuffle(mappings, rnd);
     }
     if (oddName && mappings.size() > 2) {
       int k = 1 + rnd.nextInt(mappings.size() - 1);
       Mapping m = mappings.get(k);
-      mappings.set(k, new Mapping(".", "/rax", m.sourceSelection(), m.virtualSelection()));
+      mappings.set(k, GridOfMappings.renamed(m));
     }
     byte[] bytes = MappingBlockWriter.encode(P, compact ? MappingBlockWriter.Format.V1_COMPACT
         : MappingBlockWriter.Format.V0, mappings);

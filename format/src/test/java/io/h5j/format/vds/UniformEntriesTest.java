@@ -7,7 +7,6 @@ import io.h5j.H5FormatException;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.Lookup3;
 import io.h5j.format.select.EncodedSelection.Irregular;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -30,41 +29,10 @@ class UniformEntriesTest {
       @ForAll @IntRange(min = 0, max = 6) int variant, @ForAll @IntRange(min = 0, max = 3)
       int damage, @ForAll long seed) throws Exception {
     Random rnd = new Random(seed);
-    long[] cells = new long[rank];
-    long[] cell = new long[rank];
-    long[] dims = new long[rank];
-    for (int d = 0; d < rank; d++) {
-      cells[d] = 1 + rnd.nextInt(rank == 1 ? 40 : 6);
-      cell[d] = 1L << rnd.nextInt(3);
-      if (variant == 1) {
-        cell[d] = 3; // not a power of two: divisions, not shifts
-      }
-      dims[d] = cells[d] * cell[d] - rnd.nextInt((int) cell[d]); // edge cells may be smaller
-    }
-    List<Mapping> mappings = new ArrayList<>();
-    long[] at = new long[rank];
-    while (true) {
-      long[] corner = new long[rank];
-      long[] shape = new long[rank];
-      long[] src = new long[rank];
-      for (int d = 0; d < rank; d++) {
-        corner[d] = at[d] * cell[d];
-        shape[d] = Math.min(cell[d], dims[d] - corner[d]);
-        src[d] = rnd.nextInt(100000);
-      }
-      if (variant != 2 || rnd.nextInt(4) > 0) { // variant 2: holes
-        mappings.add(new Mapping(".", "/raw", Irregular.box(src, shape),
-            Irregular.box(corner, shape)));
-      }
-      int d = rank - 1;
-      while (d >= 0 && ++at[d] == cells[d]) {
-        at[d] = 0;
-        d--;
-      }
-      if (d < 0) {
-        break;
-      }
-    }
+    GridOfMappings grid = GridOfMappings.random(rnd, rank,
+        () -> variant == 1 ? 3 : 1L << rnd.nextInt(3), // 3: divisions, not shifts
+        () -> variant != 2 || rnd.nextInt(4) > 0); // variant 2: holes
+    List<Mapping> mappings = grid.mappings;
     int n = mappings.size();
     if (variant == 3) {
       Collections.shuffle(mappings, rnd);
@@ -72,8 +40,7 @@ class UniformEntriesTest {
       Collections.swap(mappings, 0, n - 1);
     } else if (variant == 5 && n > 2) {
       Mapping m = mappings.get(1 + rnd.nextInt(n - 1));
-      mappings.set(mappings.indexOf(m), new Mapping(".", "/rax", m.sourceSelection(),
-          m.virtualSelection()));
+      mappings.set(mappings.indexOf(m), GridOfMappings.renamed(m));
     } else if (variant == 6 && n > 1) { // a box off the grid
       long[] corner = new long[rank];
       long[] shape = new long[rank];
