@@ -59,7 +59,7 @@ class UniformEntriesTest {
     }
     String general = outcome(bytes, false);
     assertEquals(general, outcome(bytes, true));
-    if (damage == 0 && variant != 5 && variant != 6) {
+    if (damage == 0 && variant != 5 && variant != 6 && n > 0) { // holes may leave none
       assertTrue(general.contains("grid"), general);
     }
   }
