@@ -584,7 +584,6 @@ final class ChunkedData {
   }
 
   private void write(Hyperslab sel, Source source) throws IOException {
-    checkEditable();
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
     InOrderWindow<FilterPipeline.Encoded> window = window(sel, "writing " + path);
     try {
@@ -621,7 +620,7 @@ final class ChunkedData {
       return;
     }
     if (pipeline != null) {
-      window.submit(() -> pipeline.encode(build(offset, runs, source)),
+      window.submit(() -> encode(offset, build(offset, runs, source)),
           encoded -> store(offset, old, encoded));
       return;
     }
@@ -746,8 +745,7 @@ final class ChunkedData {
         }
         byte[] chunk = e.getValue();
         Optional<ChunkRecord> old = locate(offset);
-        window.submit(() -> pipeline == null ? new FilterPipeline.Encoded(chunk, 0)
-            : pipeline.encode(chunk), encoded -> store(offset, old, encoded));
+        window.submit(() -> encode(offset, chunk), encoded -> store(offset, old, encoded));
       }
       window.finish();
     } catch (IOException | RuntimeException | Error e) {
@@ -763,6 +761,16 @@ final class ChunkedData {
       }
     }
     return true;
+  }
+
+  /**
+   * The chunk at {@code offset} as it is stored: filtered, or, unfiltered, the whole chunk
+   * with filter mask 0 (as libhdf5 stores a partial edge chunk when the layout says so).
+   * A partial edge chunk comes from {@link #filledChunk()} or the dirty map, never from a
+   * scratch array, so it may be kept as it is.
+   */
+  private FilterPipeline.Encoded encode(long[] offset, byte[] chunk) {
+    return filtered(offset) ? pipeline.encode(chunk) : new FilterPipeline.Encoded(chunk, 0);
   }
 
   /** Puts an encoded chunk in the file: in place when it may, else in new space. */
@@ -958,16 +966,15 @@ final class ChunkedData {
   }
 
   /**
-   * Refuses writes and resizes of a filtered dataset whose partial edge chunks are stored
-   * unfiltered (layout flag, libhdf5's H5D_CHUNK_DONT_FILTER_PARTIAL_CHUNKS): h5j reads
-   * such chunks, but does not yet store a chunk unfiltered while it is an edge chunk nor
-   * re-store the chunks a resize turns from edge to whole or back, so it would write chunks
-   * that libhdf5 and h5j then decode wrongly.
+   * Refuses resizes of a filtered dataset whose partial edge chunks are stored unfiltered
+   * (layout flag, libhdf5's H5D_CHUNK_DONT_FILTER_PARTIAL_CHUNKS): h5j reads and writes
+   * such chunks, but does not yet re-store the chunks a resize turns from edge to whole or
+   * back, which libhdf5 and h5j would then decode in the wrong encoding.
    */
-  void checkEditable() throws H5FormatException {
+  void checkResizable() throws H5FormatException {
     if (pipeline != null && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0) {
       throw new H5FormatException("dataset " + path, dataset, "its partial edge chunks are"
-          + " stored unfiltered, which h5j reads but does not write or resize yet");
+          + " stored unfiltered, which h5j reads and writes but does not resize yet");
     }
   }
 

@@ -544,8 +544,8 @@ public final class Dataset extends Node {
    * extent cuts hold the fill value outside it, so that growing again shows the fill value.
    *
    * @throws H5FormatException if the dataset is filtered and stores its partial edge chunks
-   *     unfiltered (a layout option of libhdf5): h5j reads such datasets but does not yet
-   *     write or resize them
+   *     unfiltered (a layout option of libhdf5): h5j reads and writes such datasets but
+   *     does not yet resize them
    */
   public void resize(long... newDims) throws IOException {
     file.checkWritable();
@@ -567,7 +567,7 @@ public final class Dataset extends Node {
           + " is " + layoutName());
     }
     ChunkedData data = chunked(c, space);
-    data.checkEditable();
+    data.checkResizable();
     Dataspace resized = Dataspace.simple(newDims, space.maxDims());
     List<StoredMessage> messages = new ArrayList<>();
     for (StoredMessage m : header().messages()) {

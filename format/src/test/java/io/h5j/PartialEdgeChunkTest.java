@@ -7,15 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * Datasets whose partial edge chunks libhdf5 stores unfiltered (layout flag set by
  * H5Pset_chunk_opts with H5D_CHUNK_DONT_FILTER_PARTIAL_CHUNKS, which h5py cannot set: the
- * file is made through ctypes): h5j reads them, and refuses to write or resize them (it
- * would store edge chunks filtered and leave chunks a resize turns from edge to whole, or
- * back, in the wrong encoding), leaving the file as it was.
+ * file is made through ctypes): h5j reads them and writes into them (edge chunks raw, whole
+ * chunks filtered), and refuses to resize them (it would leave chunks a resize turns from
+ * edge to whole, or back, in the wrong encoding), leaving the file as it was.
  */
 class PartialEdgeChunkTest {
   /** /d: 13 x 11 int32, chunks 4 x 3, gzip, fill -7, both dimensions unlimited. */
@@ -35,7 +36,7 @@ class PartialEdgeChunkTest {
       "print(sorted({s.size for s in edges if s.chunk_offset[0] == 12 or s.chunk_offset[1] == 9}))");
 
   @Test
-  void readsEdgeChunksStoredUnfilteredAndRefusesToChangeThem() throws Exception {
+  void readsEdgeChunksStoredUnfilteredAndRefusesToResize() throws Exception {
     Path f = Files.createTempFile("h5j-partial-edge", ".h5");
     try {
       String sizes = Oracles.python(CREATE, f.toString());
@@ -51,10 +52,6 @@ class PartialEdgeChunkTest {
       }
       byte[] before = Files.readAllBytes(f);
       List<ChunkIndexUpdateTest.Edit> edits = List.of(
-          h -> h.dataset("d").write(Selection.box(new long[] {12, 9}, new long[] {1, 2}),
-              new int[] {1, 2}),
-          h -> h.dataset("d").write(Selection.box(new long[] {0, 0}, new long[] {4, 3}),
-              new int[12]),
           h -> h.dataset("d").resize(10, 10),
           h -> h.dataset("d").resize(16, 12));
       for (ChunkIndexUpdateTest.Edit edit : edits) {
@@ -69,5 +66,112 @@ class PartialEdgeChunkTest {
     } finally {
       Files.deleteIfExists(f);
     }
+  }
+
+  /**
+   * h5py's check of every stored chunk of /d: edge chunks (row 12 or column 9 on) raw, the
+   * whole chunk's bytes with filter mask 0, their part inside the extent equal to what
+   * libhdf5 reads; whole chunks deflated to what libhdf5 reads. Prints the digest of /d and
+   * the count of chunks of each kind that passed.
+   */
+  private static final String CHECK_CHUNKS = Oracles.PY_INT32_SHA + String.join("\n",
+      "import zlib",
+      "d = h5py.File(sys.argv[1], 'r')['d']",
+      "a = d[()]",
+      "n = {'edge': 0, 'whole': 0}",
+      "for i in range(d.id.get_num_chunks()):",
+      "    r, c = d.id.get_chunk_info(i).chunk_offset",
+      "    mask, raw = d.id.read_direct_chunk((r, c))",
+      "    inside = a[r:r + 4, c:c + 3]",
+      "    if r == 12 or c == 9:",
+      "        assert mask == 0 and len(raw) == 48, (r, c, mask, len(raw))",
+      "        got = np.frombuffer(raw, '<i4').reshape(4, 3)[:inside.shape[0], :inside.shape[1]]",
+      "        assert (got == inside).all(), (r, c, got, inside)",
+      "        n['edge'] += 1",
+      "    else:",
+      "        assert mask == 0 and zlib.decompress(raw) == inside.astype('<i4').tobytes(), (r, c)",
+      "        n['whole'] += 1",
+      "print(sha(a), n['edge'], n['whole'])");
+
+  /**
+   * h5j writes into edge chunks (whole and in part, new in this session and rewritten) and
+   * whole chunks (whole and in part): each edge chunk is stored raw at its raw size with
+   * filter mask 0, each whole chunk deflated, as libhdf5 stores them; h5py and h5dump read
+   * every value, and libhdf5 writes on into the file, which h5j then reads.
+   */
+  @Test
+  void writesEdgeChunksUnfilteredAndWholeChunksFiltered() throws Exception {
+    Path f = Files.createTempFile("h5j-partial-edge-write", ".h5");
+    try {
+      Oracles.python(CREATE, f.toString());
+      int[] want = new int[143];
+      for (int i = 0; i < want.length; i++) {
+        want[i] = i + 1;
+      }
+      int[][] boxes = { // row, column, rows, columns
+          {12, 9, 1, 2}, // the corner edge chunk, all of it that lies inside
+          {12, 0, 1, 2}, // part of an edge chunk
+          {0, 0, 4, 3}, // a whole chunk
+          {5, 4, 2, 2}, // part of a whole chunk
+      };
+      int next = 1000;
+      try (H5File h = H5File.openReadWrite(f)) {
+        for (int[] b : boxes) {
+          next = write(h.dataset("d"), want, b, next);
+        }
+      }
+      try (H5File h = H5File.openReadWrite(f)) { // again: rewritten edge chunks, a column of them
+        next = write(h.dataset("d"), want, new int[] {0, 10, 13, 1}, next);
+        h.flush();
+        write(h.dataset("d"), want, new int[] {12, 8, 1, 3}, next);
+      }
+      try (H5File h = H5File.open(f)) {
+        assertArrayEquals(want, (int[]) h.dataset("d").read(), "h5j reads what it wrote");
+      }
+      String sha = ChunkIndexUpdateTest.sha(want);
+      assertEquals(sha + " 7 9", Oracles.python(CHECK_CHUNKS, f.toString()).trim());
+      assertArrayEquals(want, h5dumpInts(f), "h5dump reads every value");
+
+      Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
+          "f = h5py.File(sys.argv[1], 'r+')",
+          "f['d'][12, 9:11] = [-1, -2]",
+          "f['d'][0:4, 0:3] = -np.arange(3, 15).reshape(4, 3)",
+          "f['d'][6, 10] = -15",
+          "f.close()"), f.toString());
+      want[12 * 11 + 9] = -1;
+      want[12 * 11 + 10] = -2;
+      for (int i = 0; i < 12; i++) {
+        want[i / 3 * 11 + i % 3] = -3 - i;
+      }
+      want[6 * 11 + 10] = -15;
+      assertEquals(ChunkIndexUpdateTest.sha(want) + " 7 9",
+          Oracles.python(CHECK_CHUNKS, f.toString()).trim(), "libhdf5 writes on");
+      try (H5File h = H5File.open(f)) {
+        assertArrayEquals(want, (int[]) h.dataset("d").read(), "h5j reads libhdf5's writes");
+      }
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
+  /**
+   * Writes the box {row, column, rows, columns} of /d with values from {@code next} on, in
+   * C order, and the same into {@code model} (13 x 11); the next unused value.
+   */
+  private static int write(Dataset d, int[] model, int[] box, int next) throws Exception {
+    int[] values = new int[box[2] * box[3]];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = next++;
+      model[(box[0] + i / box[3]) * 11 + box[1] + i % box[3]] = values[i];
+    }
+    d.write(Selection.box(new long[] {box[0], box[1]}, new long[] {box[2], box[3]}), values);
+    return next;
+  }
+
+  /** The values h5dump prints for /d, in order. */
+  private static int[] h5dumpInts(Path f) throws Exception {
+    String out = Oracles.h5dump(f, "-d", "/d", "-y", "-w", "0");
+    String data = out.substring(out.indexOf("DATA {") + 6, out.indexOf('}', out.indexOf("DATA {")));
+    return Arrays.stream(data.trim().split("[,\\s]+")).mapToInt(Integer::parseInt).toArray();
   }
 }
