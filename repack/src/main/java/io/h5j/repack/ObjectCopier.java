@@ -49,6 +49,9 @@ import java.util.Set;
 final class ObjectCopier {
   /** libhdf5 moves more than 8 attributes to dense storage. */
   private static final int MAX_COMPACT_ATTRIBUTES = 8;
+  /** Version 2 object header flags: attribute creation order tracked, and indexed. */
+  private static final int ORDER_TRACKED = 0x04;
+  private static final int ORDER_INDEXED = 0x08;
   private static final Set<Integer> GROUP_MESSAGES = Set.of(MessageType.SYMBOL_TABLE,
       MessageType.LINK_INFO, MessageType.GROUP_INFO, MessageType.LINK);
   /** Messages rebuilt for the new file rather than copied. */
@@ -128,7 +131,8 @@ final class ObjectCopier {
       copied.put(inRoot, outRoot);
       List<StoredMessage> messages = withLinkOrderOf(h, out.header(outRoot).messages());
       messages.addAll(copyMessages(h, GROUP_MESSAGES));
-      Attributes attrs = attributes(h, "/");
+      // OUT's root header exists already, untracked: its attributes go over in name order
+      Attributes attrs = new Attributes(h, "/", false);
       messages.addAll(attrs.direct);
       out.rewriteHeader(outRoot, messages);
       attrs.finish(outRoot);
@@ -188,7 +192,7 @@ final class ObjectCopier {
     messages.addAll(copyMessages(h, GROUP_MESSAGES));
     Attributes attrs = attributes(h, path);
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, 0, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags, messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     groups.add(new PendingGroup(h, address, path));
@@ -248,7 +252,7 @@ final class ObjectCopier {
     List<StoredMessage> messages = copyMessages(h, Set.of());
     Attributes attrs = attributes(h, path);
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, 0, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags, messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     datatypeCount++;
@@ -286,7 +290,7 @@ final class ObjectCopier {
     }
     Attributes attrs = attributes(h, path);
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, 0, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags, messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     datasetCount++;
@@ -520,36 +524,53 @@ final class ObjectCopier {
     final List<StoredMessage> direct = new ArrayList<>();
     final Map<String, AttributeMessage> decoded;
     final boolean rewriteAll;
+    /** The v2 header flags OUT's object needs: creation order tracked (and indexed), or 0. */
+    final int headerFlags;
     final String path;
     final long oldAddress;
 
-    Attributes(ObjectHeader h, String path) throws IOException {
+    /**
+     * @param mayTrack whether OUT's header is yet to be created, so that it can track
+     *     attribute creation order
+     */
+    Attributes(ObjectHeader h, String path, boolean mayTrack) throws IOException {
       this.path = path;
       this.oldAddress = h.address();
       boolean asBytes = true;
       int count = 0;
+      AttributeInfoMessage info = null;
       for (StoredMessage m : h.messages()) {
         if (m.type() == MessageType.ATTRIBUTE) {
           count++;
           byte[] b = m.body();
           // version 2+ attributes may share their datatype or dataspace by address
           asBytes &= !m.isShared() && b.length > 1 && (b[0] < 2 || (b[1] & 3) == 0);
-          direct.add(new StoredMessage(m.type(), m.flags(), -1, b));
+          direct.add(new StoredMessage(m.type(), m.flags(), m.creationOrder(), b));
         } else if (m.type() == MessageType.ATTRIBUTE_INFO) {
           byte[] b = m.isShared() ? in.shared().resolve(m, h.address()) : m.body();
-          asBytes &= !AttributeInfoMessage.decode(new ByteReader(b, h.address(),
-              "attribute info message", in.params())).isDense();
+          info = AttributeInfoMessage.decode(new ByteReader(b, h.address(),
+              "attribute info message", in.params()));
+          asBytes &= !info.isDense();
         }
       }
       asBytes &= count <= MAX_COMPACT_ATTRIBUTES;
       this.decoded = AttributeStorage.read(in, h);
       this.rewriteAll = !asBytes;
+      // Compact attributes keep their creation indexes in their message headers, so OUT
+      // lists them in creation order when its header tracks it as IN's does. Dense storage
+      // would need a creation-order index: such objects are written untracked, in name order.
+      boolean track = mayTrack && asBytes && h.tracksAttributeOrder() && info != null && info.trackOrder();
+      this.headerFlags = track ? h.flags() & (ORDER_TRACKED | ORDER_INDEXED) : 0;
       if (rewriteAll) {
         direct.clear();
-      } else if (!direct.isEmpty()) {
+      } else if (!direct.isEmpty() || track) {
         // libhdf5 counts the attributes of a version 2 header through this message
         direct.add(0, StoredMessage.of(MessageType.ATTRIBUTE_INFO, new AttributeInfoMessage(
-            false, false, -1, -1, -1, -1).toBytes(out.params())));
+            track, track && info.indexOrder(), track ? info.maxCreationIndex() : -1,
+            -1, -1, -1).toBytes(out.params())));
+      }
+      if (!track) {
+        direct.replaceAll(m -> new StoredMessage(m.type(), m.flags(), -1, m.body()));
       }
     }
 
@@ -591,7 +612,7 @@ final class ObjectCopier {
   }
 
   private Attributes attributes(ObjectHeader h, String path) throws IOException {
-    return new Attributes(h, path);
+    return new Attributes(h, path, true);
   }
 
   /**

@@ -68,6 +68,24 @@ public final class AttributeStorage {
     return Collections.unmodifiableMap(out);
   }
 
+  /**
+   * The creation index of each compact attribute of {@code h} by name, when its header tracks
+   * them (else none): a rewrite keeps them, so the attributes still list in creation order.
+   */
+  private static Map<String, Integer> creationOrders(H5Context ctx, ObjectHeader h)
+      throws IOException {
+    Map<String, Integer> orders = new HashMap<>();
+    if (h.tracksAttributeOrder()) {
+      for (StoredMessage m : h.messages()) {
+        if (m.type() == MessageType.ATTRIBUTE) {
+          byte[] body = m.isShared() ? ctx.shared().resolve(m, h.address()) : m.body();
+          orders.put(decode(ctx, body, h.address()).name(), m.creationOrder());
+        }
+      }
+    }
+    return orders;
+  }
+
   private static AttributeInfoMessage info(H5Context ctx, ObjectHeader h, StoredMessage m)
       throws IOException {
     byte[] body = m.isShared() ? ctx.shared().resolve(m, h.address()) : m.body();
@@ -168,11 +186,21 @@ public final class AttributeStorage {
     if (dense) {
       info = DenseAttributes.write(ctx, info, encoded);
     } else {
-      info = new AttributeInfoMessage(info.trackOrder(), info.indexOrder(),
-          info.maxCreationIndex(), -1, -1, -1);
-      for (DenseAttributes.Entry e : encoded) {
-        messages.add(StoredMessage.of(MessageType.ATTRIBUTE, e.message()));
+      Map<String, Integer> orders = creationOrders(ctx, h);
+      int next = Math.max(info.maxCreationIndex(), 0);
+      for (int o : orders.values()) {
+        next = Math.max(next, o + 1);
       }
+      for (DenseAttributes.Entry e : encoded) {
+        Integer order = orders.get(e.name());
+        if (order == null && h.tracksAttributeOrder()) {
+          order = next++;
+        }
+        messages.add(new StoredMessage(MessageType.ATTRIBUTE, 0, order == null ? -1 : order,
+            e.message()));
+      }
+      info = new AttributeInfoMessage(info.trackOrder(), info.indexOrder(),
+          info.trackOrder() ? Math.max(info.maxCreationIndex(), next) : -1, -1, -1, -1);
     }
     if (h.version() == 2) {
       messages.add(0, StoredMessage.of(MessageType.ATTRIBUTE_INFO, info.toBytes(ctx.params())));
