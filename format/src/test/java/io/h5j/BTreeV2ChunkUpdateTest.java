@@ -475,15 +475,7 @@ class BTreeV2ChunkUpdateTest {
           "            problems.append('libhdf5 cannot rewrite the tree')",
           "    print('ok' if not problems else path + ': ' + ' '.join(problems))"),
           args.toArray(new String[0]));
-      String[] lines = out.trim().split("\n");
-      assertEquals(copies.size(), lines.length, out);
-      List<String> bad = new ArrayList<>();
-      for (String line : lines) {
-        if (!line.equals("ok")) {
-          bad.add(line);
-        }
-      }
-      assertEquals(List.of(), bad, copies.size() + " failed flushes checked");
+      Oracles.assertAllOk(out, copies.size(), "failed flushes checked");
     } finally {
       Files.deleteIfExists(base);
       for (Path c : copies) {

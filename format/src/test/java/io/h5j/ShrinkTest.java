@@ -388,14 +388,7 @@ class ShrinkTest {
           "            problems.append('h5j cannot rewrite it (%d chunks)' % n)",
           "    print('ok' if not problems else path + ': ' + ' '.join(problems))"),
           args.toArray(new String[0]));
-      List<String> bad = new ArrayList<>();
-      for (String line : out.trim().split("\n")) {
-        if (!line.equals("ok")) {
-          bad.add(line);
-        }
-      }
-      assertEquals(copies.size(), out.trim().split("\n").length, out);
-      assertEquals(List.of(), bad, copies.size() + " failed flushes, " + label);
+      Oracles.assertAllOk(out, copies.size(), "failed flushes, " + label);
       for (Path x : copies) { // h5j keeps writing them too
         try (H5File h = H5File.openReadWrite(x)) {
           Dataset d = h.dataset("d");

@@ -173,6 +173,22 @@ public final class Oracles {
     Assumptions.abort(msg); // developer machine without the oracle: skipped, loudly
   }
 
+  /**
+   * Fails unless a script that judged {@code expected} files printed exactly one line per file
+   * and every line is {@code ok}; the message lists the lines that are not.
+   */
+  public static void assertAllOk(String out, int expected, String what) {
+    String[] lines = out.trim().split("\n");
+    List<String> bad = new ArrayList<>();
+    for (String line : lines) {
+      if (!line.equals("ok")) {
+        bad.add(line);
+      }
+    }
+    org.junit.jupiter.api.Assertions.assertEquals(expected, lines.length, out);
+    org.junit.jupiter.api.Assertions.assertEquals(List.of(), bad, expected + " " + what);
+  }
+
   /** h5dump's output for {@code file} with extra arguments; fails the test if it exits non-zero. */
   public static String h5dump(Path file, String... args) throws IOException {
     requireH5dump();
