@@ -49,9 +49,6 @@ import java.util.Set;
 final class ObjectCopier {
   /** libhdf5 moves more than 8 attributes to dense storage. */
   private static final int MAX_COMPACT_ATTRIBUTES = 8;
-  /** Version 2 object header flags: attribute creation order tracked, and indexed. */
-  private static final int ORDER_TRACKED = 0x04;
-  private static final int ORDER_INDEXED = 0x08;
   private static final Set<Integer> GROUP_MESSAGES = Set.of(MessageType.SYMBOL_TABLE,
       MessageType.LINK_INFO, MessageType.GROUP_INFO, MessageType.LINK);
   /** Messages rebuilt for the new file rather than copied. */
@@ -559,8 +556,10 @@ final class ObjectCopier {
       // Compact attributes keep their creation indexes in their message headers, so OUT
       // lists them in creation order when its header tracks it as IN's does. Dense storage
       // would need a creation-order index: such objects are written untracked, in name order.
-      boolean track = mayTrack && asBytes && h.tracksAttributeOrder() && info != null && info.trackOrder();
-      this.headerFlags = track ? h.flags() & (ORDER_TRACKED | ORDER_INDEXED) : 0;
+      boolean track = mayTrack && asBytes && h.tracksAttributeOrder() && info != null
+          && info.trackOrder();
+      this.headerFlags = track ? h.flags()
+          & (ObjectHeader.ATTRIBUTE_ORDER_TRACKED | ObjectHeader.ATTRIBUTE_ORDER_INDEXED) : 0;
       if (rewriteAll) {
         direct.clear();
       } else if (!direct.isEmpty() || track) {

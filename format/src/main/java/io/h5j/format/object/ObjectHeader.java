@@ -29,9 +29,14 @@ public record ObjectHeader(long address, int version, int flags, long[] times,
     chunks = List.copyOf(chunks);
   }
 
+  /** Version 2 header flag: attribute creation order tracked (messages carry an index). */
+  public static final int ATTRIBUTE_ORDER_TRACKED = 0x04;
+  /** Version 2 header flag: attribute creation order indexed. */
+  public static final int ATTRIBUTE_ORDER_INDEXED = 0x08;
+
   /** v2 flag: attribute creation order tracked, so messages carry a creation index. */
   public boolean tracksAttributeOrder() {
-    return version == 2 && (flags & 0x04) != 0;
+    return version == 2 && (flags & ATTRIBUTE_ORDER_TRACKED) != 0;
   }
 
   public ObjectHeader withMessages(List<StoredMessage> newMessages, List<Chunk> newChunks) {

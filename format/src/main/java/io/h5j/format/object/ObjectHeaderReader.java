@@ -93,7 +93,7 @@ public final class ObjectHeaderReader {
     List<StoredMessage> messages = new ArrayList<>();
     List<ObjectHeader.Chunk> chunks = new ArrayList<>();
     List<ContinuationMessage> pending = new ArrayList<>();
-    boolean ordered = (flags & 0x04) != 0;
+    boolean ordered = (flags & ObjectHeader.ATTRIBUTE_ORDER_TRACKED) != 0;
     chunks.add(new ObjectHeader.Chunk(address, whole, dataStart, size));
     ByteReader body = fa.reader(address + dataStart, size, WHAT);
     readV2Messages(body, ordered, messages, pending);

@@ -41,7 +41,8 @@ public final class ObjectHeaderWriter {
   /** Allocates and writes a new header of {@code version} (1 or 2) holding {@code messages}. */
   public ObjectHeader create(int version, int flags, List<StoredMessage> messages)
       throws IOException {
-    HeaderFormat f = new HeaderFormat(version, fa.params(), (flags & 0x04) != 0);
+    HeaderFormat f = new HeaderFormat(version, fa.params(),
+        (flags & ObjectHeader.ATTRIBUTE_ORDER_TRACKED) != 0);
     long data = Math.max(MIN_CHUNK0_DATA, f.totalSize(messages));
     if (version == 2) {
       flags = (flags & ~3) | sizeCode(data);
