@@ -31,7 +31,10 @@ import java.util.Set;
  * removed chunks are freed after. Otherwise (index types updated only by rewriting, a v2
  * B-tree with merge parameters libhdf5 never writes that loses chunks) the index is rebuilt from the committed one plus the pending
  * records (chunks a shrink removed dropped), the layout message is switched to it, and
- * only then are the old index's structures and the replaced chunks freed.
+ * only then are the old index's structures and the replaced chunks freed. So too after a
+ * resize that changed how committed chunks are encoded ({@link
+ * PendingChunks.ForDataset#reencodedCommitted}): the header write that switches the index
+ * also carries the new extent.
  */
 final class ChunkIndexCommit {
   private ChunkIndexCommit() {}
@@ -79,7 +82,7 @@ final class ChunkIndexCommit {
         removed.add(c.offset());
       }
     });
-    if (ChunkIndexUpdate.supports(old)
+    if (ChunkIndexUpdate.supports(old) && !pending.reencodedCommitted
         && (removed.isEmpty() || ChunkIndexUpdate.supportsRemoval(old))
         && allInside(pending.records.values(), space.dims())) {
       List<ChunkRecord> changed = new ArrayList<>(pending.records.values());
@@ -114,11 +117,17 @@ final class ChunkIndexCommit {
     WrittenIndex written = ChunkIndexWriter.write(ctx.access(), ctx.allocator(),
         indexType(layout, space, filtered), g, filtered, records,
         IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK()));
+    LayoutMessage.Chunked rebuilt = written.layout(g);
+    // The dataset's option stays with it: partial edge chunks stored unfiltered.
+    rebuilt = new LayoutMessage.Chunked(rebuilt.version(), rebuilt.flags()
+        | layout.flags() & LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS,
+        rebuilt.chunkDims(), rebuilt.elementSize(), rebuilt.indexType(), rebuilt.indexInfo(),
+        rebuilt.indexAddress());
     List<StoredMessage> messages = new ArrayList<>();
     for (StoredMessage m : h.messages()) {
       messages.add(m.type() == MessageType.LAYOUT
           ? new StoredMessage(m.type(), m.flags(), m.creationOrder(),
-              written.layout(g).toBytes(ctx.params()))
+              rebuilt.toBytes(ctx.params()))
           : m);
     }
     ctx.rewriteHeader(dataset, messages);

@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.chunk.EdgeChunkFlips;
 import io.h5j.format.chunk.ShrinkRegion;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.filter.FilterPipelineMessage;
@@ -35,9 +36,6 @@ import java.util.Optional;
  * value; edge chunks are stored whole and trimmed by the selection.
  */
 final class ChunkedData {
-  /** Layout flag: partial edge chunks are stored unfiltered. */
-  private static final int DONT_FILTER_PARTIAL_EDGE_CHUNKS = 1;
-
   private final FileAccess fa;
   private final String path;
   private final LayoutMessage.Chunked layout;
@@ -709,17 +707,61 @@ final class ChunkedData {
     List<Long> key = PendingChunks.key(offset);
     byte[] chunk = pending.dirty.get(key);
     if (chunk == null) {
-      byte[] cached = old.isEmpty() ? null : cache.get(dataset, offset);
-      chunk = old.isEmpty() ? filledChunk()
-          : cached != null ? cached.clone() : decode(offset, old.get(), null);
-      pending.dirty.put(key, chunk);
-      pending.dirtyBytes += chunk.length;
+      chunk = toDirty(offset, old, filtered(offset));
     }
     int size = layout.elementSize();
     ByteBuffer view = ByteBuffer.wrap(chunk);
     for (Run r : runs) {
       source.copy(view, (int) r.inChunk() * size, r.inSelection(), r.length());
     }
+  }
+
+  /**
+   * Puts the content of the chunk at {@code offset} into the changed chunks: from the cache,
+   * else {@code old} decoded as stored ({@code storedFiltered}), else the fill value.
+   */
+  private byte[] toDirty(long[] offset, Optional<ChunkRecord> old, boolean storedFiltered)
+      throws IOException {
+    byte[] cached = old.isEmpty() ? null : cache.get(dataset, offset);
+    byte[] chunk = old.isEmpty() ? filledChunk() : cached != null ? cached.clone()
+        : decode(offset, old.get(), null, Helpers.NONE, storedFiltered);
+    pending.dirty.put(PendingChunks.key(offset), chunk);
+    pending.dirtyBytes += chunk.length;
+    return chunk;
+  }
+
+  /**
+   * After a resize from {@code before} to the current extent, when partial edge chunks are
+   * stored unfiltered: takes into memory each stored chunk the resize turns from a partial
+   * edge chunk into a whole one or back, decoded as it was stored under {@code before}, so
+   * that it is stored again in the encoding the new extent asks for (libhdf5 does this on
+   * growth in H5D__chunk_update_old_edge_chunks, and on a shrink when it fills the chunks
+   * newly at the edge: they are read filtered and written raw). Call it before {@link
+   * #shrunk}, which then finds them in memory.
+   */
+  void edgesMoved(long[] before) throws IOException {
+    if (!edgesUnfiltered()) {
+      return;
+    }
+    pending = PendingChunks.of(file.context()).getOrCreate(dataset);
+    long limit = Math.max(chunkBytes, cache.capacity() / 2);
+    EdgeChunkFlips.forEach(layout.chunkDims(), before, space.dims(), offset -> {
+      List<Long> key = PendingChunks.key(offset);
+      if (!pending.removed.containsKey(key) && find(offset).isPresent()) {
+        pending.reencodedCommitted = true;
+      }
+      if (pending.dirty.containsKey(key)) {
+        return; // in memory already, stored at the next flush as the new extent asks
+      }
+      long[] at = offset.clone();
+      Optional<ChunkRecord> old = locate(at);
+      if (old.isPresent()) {
+        toDirty(at, old, filtered(at, before));
+        if (pending.dirtyBytes > limit) {
+          writeDirty(limit / 2);
+        }
+      }
+    });
   }
 
   /**
@@ -929,8 +971,14 @@ final class ChunkedData {
    */
   private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into, Helpers helpers)
       throws IOException {
+    return decode(chunkOffset, c, into, helpers, filtered(chunkOffset));
+  }
+
+  /** Like {@link #decode(long[], ChunkRecord, byte[], Helpers)}, stored filtered or not. */
+  private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into, Helpers helpers,
+      boolean storedFiltered) throws IOException {
     String what = chunkName(chunkOffset);
-    if (!filtered(chunkOffset)) {
+    if (!storedFiltered) {
       if (into == null) {
         return fa.read(c.address(), chunkBytes, what);
       }
@@ -965,28 +1013,29 @@ final class ChunkedData {
     return "chunk " + Arrays.toString(chunkOffset) + " of dataset " + path;
   }
 
-  /**
-   * Refuses resizes of a filtered dataset whose partial edge chunks are stored unfiltered
-   * (layout flag, libhdf5's H5D_CHUNK_DONT_FILTER_PARTIAL_CHUNKS): h5j reads and writes
-   * such chunks, but does not yet re-store the chunks a resize turns from edge to whole or
-   * back, which libhdf5 and h5j would then decode in the wrong encoding.
-   */
-  void checkResizable() throws H5FormatException {
-    if (pipeline != null && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0) {
-      throw new H5FormatException("dataset " + path, dataset, "its partial edge chunks are"
-          + " stored unfiltered, which h5j reads and writes but does not resize yet");
-    }
-  }
-
   /** Whether the chunk at {@code chunkOffset} is stored filtered. */
   private boolean filtered(long[] chunkOffset) {
-    return pipeline != null && !(isPartialEdge(chunkOffset)
-        && (layout.flags() & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0);
+    return filtered(chunkOffset, space.dims());
+  }
+
+  /** Whether the chunk at {@code chunkOffset} is stored filtered under the extent {@code dims}. */
+  private boolean filtered(long[] chunkOffset, long[] dims) {
+    return pipeline != null && !(edgesUnfiltered() && isPartialEdge(chunkOffset, dims));
+  }
+
+  /** Whether this filtered dataset stores its partial edge chunks unfiltered. */
+  private boolean edgesUnfiltered() {
+    return pipeline != null
+        && (layout.flags() & LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0;
   }
 
   private boolean isPartialEdge(long[] chunkOffset) {
+    return isPartialEdge(chunkOffset, space.dims());
+  }
+
+  private boolean isPartialEdge(long[] chunkOffset, long[] dims) {
     for (int d = 0; d < chunkOffset.length; d++) {
-      if (chunkOffset[d] + layout.chunkDims()[d] > space.dims()[d]) {
+      if (chunkOffset[d] + layout.chunkDims()[d] > dims[d]) {
         return true;
       }
     }

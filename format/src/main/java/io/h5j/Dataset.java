@@ -542,10 +542,9 @@ public final class Dataset extends Node {
    * As in libhdf5, a shrink removes the elements outside the new extent: chunks wholly
    * outside leave the index at the next flush (their space is reused), and chunks the new
    * extent cuts hold the fill value outside it, so that growing again shows the fill value.
-   *
-   * @throws H5FormatException if the dataset is filtered and stores its partial edge chunks
-   *     unfiltered (a layout option of libhdf5): h5j reads and writes such datasets but
-   *     does not yet resize them
+   * A filtered dataset that stores its partial edge chunks unfiltered (a layout option of
+   * libhdf5) has each stored chunk the resize turns from edge to whole, or back, stored
+   * again at the next flush, filtered or raw as the new extent asks.
    */
   public void resize(long... newDims) throws IOException {
     file.checkWritable();
@@ -567,7 +566,6 @@ public final class Dataset extends Node {
           + " is " + layoutName());
     }
     ChunkedData data = chunked(c, space);
-    data.checkResizable();
     Dataspace resized = Dataspace.simple(newDims, space.maxDims());
     List<StoredMessage> messages = new ArrayList<>();
     for (StoredMessage m : header().messages()) {
@@ -590,6 +588,7 @@ public final class Dataset extends Node {
         address));
     file.context().stageHeader(address, messages);
     data.resized(resized);
+    data.edgesMoved(space.dims());
     if (shrunk) {
       data.shrunk(space.dims());
     }

@@ -39,6 +39,13 @@ final class PendingChunks {
     /** Changed chunks not yet filtered and written, oldest first (a write-back cache). */
     final LinkedHashMap<List<Long>, byte[]> dirty = new LinkedHashMap<>();
     long dirtyBytes;
+    /**
+     * Whether a resize changed how a committed chunk is to be stored (raw while a partial
+     * edge chunk, filtered while whole, in a dataset with that option). The new extent and
+     * the index naming the re-stored chunks then take effect in one header write (the index
+     * rebuilt): either one alone makes such chunks read in the wrong encoding.
+     */
+    boolean reencodedCommitted;
   }
 
   private final Map<Long, ForDataset> byDataset = new HashMap<>();

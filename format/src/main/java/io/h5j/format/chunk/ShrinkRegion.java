@@ -66,7 +66,7 @@ public final class ShrinkRegion {
   }
 
   /** Chunks along each dimension that start inside {@code dims}. */
-  private static long[] grid(long[] chunkDims, long[] dims) {
+  static long[] grid(long[] chunkDims, long[] dims) {
     long[] g = new long[dims.length];
     for (int d = 0; d < dims.length; d++) {
       g[d] = dims[d] == 0 ? 0 : (dims[d] - 1) / chunkDims[d] + 1;
@@ -75,7 +75,7 @@ public final class ShrinkRegion {
   }
 
   /** Visits the chunks with scaled coordinates in [lo, hi), last dimension fastest. */
-  private static void box(long[] chunkDims, long[] lo, long[] hi, OffsetVisitor v)
+  static void box(long[] chunkDims, long[] lo, long[] hi, OffsetVisitor v)
       throws IOException {
     int rank = lo.length;
     for (int d = 0; d < rank; d++) {

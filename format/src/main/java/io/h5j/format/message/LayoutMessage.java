@@ -56,6 +56,12 @@ public sealed interface LayoutMessage extends HeaderMessage {
    */
   record Chunked(int version, int flags, long[] chunkDims, int elementSize, int indexType,
       byte[] indexInfo, long indexAddress) implements LayoutMessage {
+    /**
+     * Flag (version 4 on): partial edge chunks are stored unfiltered, the whole raw chunk
+     * with filter mask 0 (libhdf5's H5D_CHUNK_DONT_FILTER_PARTIAL_CHUNKS).
+     */
+    public static final int DONT_FILTER_PARTIAL_EDGE_CHUNKS = 1;
+
     @Override
     public String className() {
       return "CHUNKED";
