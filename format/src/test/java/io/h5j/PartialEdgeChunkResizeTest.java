@@ -105,7 +105,7 @@ class PartialEdgeChunkResizeTest {
       boolean one = kind.equals("single");
       alongsideLibhdf5(kind, one ? new long[] {4, 3} : new long[] {13, 11},
           new long[] {4, 3}, one ? single : big, one ? "r:2,2;w:1,1,1,1,9000;r:4,3"
-              : "r:18,13;w:17,12,1,1,9000;r:21,14;w:0,0,5,5,9100;r:9,7;r:20,20");
+              : "r:18,13;w:17,12,1,1,9000;r:21,14;w:0,0,5,5,9100;r:9,7;r:20,20", true);
     }
   }
 
@@ -151,7 +151,7 @@ class PartialEdgeChunkResizeTest {
       }
     }
     alongsideLibhdf5(new String[] {"bt2", "ea", "fa"}[kind], dims, chunks,
-        String.join(";", ops), "r:" + (now[0] + 3) + "," + (now[1] + 2) + ";w:0,0,1,1,7");
+        String.join(";", ops), "r:" + (now[0] + 3) + "," + (now[1] + 2) + ";w:0,0,1,1,7", false);
   }
 
   /**
@@ -234,12 +234,12 @@ class PartialEdgeChunkResizeTest {
   /**
    * Makes /d of {@code kind}, {@code dims}, {@code chunks} with libhdf5; does {@code ops} in
    * h5j on one copy (checking every value after each op against the model) and in libhdf5 on
-   * another; compares their stored chunks (h5py), h5dump reads h5j's values; then libhdf5
-   * does {@code more} on both copies, which must again store the same chunks, and h5j reads
-   * its copy.
+   * another; compares their stored chunks (h5py; with {@code v2} also h5py on libhdf5 2.0),
+   * h5dump reads h5j's values; then libhdf5 does {@code more} on both copies, which must
+   * again store the same chunks, and h5j reads its copy.
    */
   private static void alongsideLibhdf5(String kind, long[] dims, long[] chunks, String ops,
-      String more) throws Exception {
+      String more, boolean v2) throws Exception {
     Path lib = Files.createTempFile("h5j-edge-resize-lib", ".h5");
     Path ours = Files.createTempFile("h5j-edge-resize", ".h5");
     String what = kind + " " + Arrays.toString(dims) + " chunks " + Arrays.toString(chunks)
@@ -255,10 +255,18 @@ class PartialEdgeChunkResizeTest {
       }
       Oracles.python(PY + "apply(sys.argv[1], sys.argv[2])", lib.toString(), ops);
       String both = PY + "print(chunks(sys.argv[1]))\nprint(chunks(sys.argv[2]))";
-      String[] got = Oracles.python(both, lib.toString(), ours.toString()).trim().split("\n");
+      String out = Oracles.python(both, lib.toString(), ours.toString()).strip();
+      String[] got = out.split("\n");
       assertTrue(got[0].startsWith(ChunkIndexUpdateTest.pyShape(m.dims) + " " + m.sha()),
           what + ": libhdf5 did the ops as the model: " + got[0]);
-      assertEquals(got[0], got[1], what + ": h5j's stored chunks vs libhdf5's");
+      assertEquals(got[0].strip(), got[1].strip(), what + ": h5j's stored chunks vs libhdf5's");
+      if (v2) {
+        Oracles.requireHdf5v2();
+        Oracles.Run r = Oracles.run(List.of(Oracles.hdf5v2Python().toString(), "-c", both,
+            lib.toString(), ours.toString()));
+        assertEquals(0, r.exitCode(), r.stderr());
+        assertEquals(out, r.stdout().strip(), what + ": libhdf5 2.0 reads the same chunks");
+      }
       if (m.values.length > 0) {
         assertArrayEquals(m.values, h5dumpInts(ours), what + ": h5dump reads every value");
       } else {
@@ -267,8 +275,8 @@ class PartialEdgeChunkResizeTest {
 
       String onBoth = PY + "apply(sys.argv[1], sys.argv[3])\napply(sys.argv[2], sys.argv[3])\n"
           + "print(chunks(sys.argv[1]))\nprint(chunks(sys.argv[2]))";
-      got = Oracles.python(onBoth, lib.toString(), ours.toString(), more).trim().split("\n");
-      assertEquals(got[0], got[1], what + ": libhdf5 goes on in h5j's file as in its own");
+      got = Oracles.python(onBoth, lib.toString(), ours.toString(), more).strip().split("\n");
+      assertEquals(got[0].strip(), got[1].strip(), what + ": libhdf5 goes on in h5j's file as in its own");
       apply(null, more, m, what);
       assertTrue(got[1].startsWith(ChunkIndexUpdateTest.pyShape(m.dims) + " " + m.sha()),
           what + ": " + got[1]);
