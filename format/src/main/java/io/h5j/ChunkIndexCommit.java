@@ -167,6 +167,16 @@ final class ChunkIndexCommit {
     return true;
   }
 
+  /** Whether a non-empty extent {@code dims} lies in the first chunk. */
+  private static boolean inOneChunk(long[] dims, long[] chunkDims) {
+    for (int d = 0; d < dims.length; d++) {
+      if (dims[d] == 0 || dims[d] > chunkDims[d]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static boolean inside(long[] offset, long[] dims) {
     for (int d = 0; d < offset.length; d++) {
       if (offset[d] >= dims[d]) {
@@ -178,9 +188,14 @@ final class ChunkIndexCommit {
 
   /**
    * The index for a dataset: what libhdf5 1.10 would choose (the v1 B-tree in layout
-   * versions 1-3, used in old-format files).
+   * versions 1-3, used in old-format files); a single chunk index stays one while the
+   * dataset lies in its chunk, as libhdf5 keeps it when it shrinks such a dataset.
    */
   static int indexType(LayoutMessage.Chunked layout, Dataspace space, boolean filtered) {
+    if (layout.version() >= 4 && layout.indexType() == ChunkIndex.SINGLE_CHUNK
+        && inOneChunk(space.dims(), layout.chunkDims())) {
+      return ChunkIndex.SINGLE_CHUNK;
+    }
     return ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered,
         layout.version() < 4, false);
   }

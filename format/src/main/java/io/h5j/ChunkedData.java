@@ -23,12 +23,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads the elements of a chunked dataset that a selection covers: only the chunks the
@@ -745,13 +747,16 @@ final class ChunkedData {
     }
     pending = PendingChunks.of(file.context()).getOrCreate(dataset);
     long limit = Math.max(chunkBytes, cache.capacity() / 2);
+    // Chunks changed in memory are stored as the extent of the moment asks, whenever that
+    // is: under the new one if memory runs short below, so the ones here now are left alone.
+    Set<List<Long>> inMemory = new HashSet<>(pending.dirty.keySet());
     EdgeChunkFlips.forEach(layout.chunkDims(), before, space.dims(), offset -> {
       List<Long> key = PendingChunks.key(offset);
       if (!pending.removed.containsKey(key) && find(offset).isPresent()) {
         pending.reencodedCommitted = true;
       }
-      if (pending.dirty.containsKey(key)) {
-        return; // in memory already, stored at the next flush as the new extent asks
+      if (inMemory.contains(key)) {
+        return;
       }
       long[] at = offset.clone();
       Optional<ChunkRecord> old = locate(at);
