@@ -1023,7 +1023,7 @@ final class ChunkedData {
     return filtered(chunkOffset, space.dims());
   }
 
-  /** Whether the chunk at {@code chunkOffset} is stored filtered under the extent {@code dims}. */
+  /** Whether the chunk at {@code chunkOffset} is stored filtered under extent {@code dims}. */
   private boolean filtered(long[] chunkOffset, long[] dims) {
     return pipeline != null && !(edgesUnfiltered() && isPartialEdge(chunkOffset, dims));
   }

@@ -98,7 +98,8 @@ class PartialEdgeChunkResizeTest {
    */
   @Test
   void resizesStoreEachChunkAsLibhdf5Does() throws Exception {
-    String big = String.join(";", "w:12,9,1,2,1000", "w:12,0,1,3,500", "r:16,11", "w:14,0,2,4,2000", "f",
+    String big = String.join(";", "w:12,9,1,2,1000", "w:12,0,1,3,500", "r:16,11",
+        "w:14,0,2,4,2000", "f",
         "r:16,12", "f", "r:10,10", "w:8,2,2,5,3000", "r:10,14", "f", "r:17,8",
         "w:16,0,1,8,4000", "r:17,15", "f", "r:6,5", "r:20,21", "w:19,19,1,2,5000");
     String single = String.join(";", "r:3,2", "f", "r:4,3", "w:3,0,1,3,1000", "r:4,2",
@@ -299,7 +300,8 @@ class PartialEdgeChunkResizeTest {
       String onBoth = PY + "apply(sys.argv[1], sys.argv[3])\napply(sys.argv[2], sys.argv[3])\n"
           + "print(chunks(sys.argv[1]))\nprint(chunks(sys.argv[2]))";
       got = Oracles.python(onBoth, lib.toString(), ours.toString(), more).strip().split("\n");
-      assertEquals(got[0].strip(), got[1].strip(), what + ": libhdf5 goes on in h5j's file as in its own");
+      assertEquals(got[0].strip(), got[1].strip(),
+          what + ": libhdf5 goes on in h5j's file as in its own");
       apply(null, more, m, what);
       assertTrue(got[1].startsWith(ChunkIndexUpdateTest.pyShape(m.dims) + " " + m.sha()),
           what + ": " + got[1]);
@@ -358,7 +360,8 @@ class PartialEdgeChunkResizeTest {
   /** The values h5dump prints for /d, in order. */
   static int[] h5dumpInts(Path f) throws IOException {
     String out = Oracles.h5dump(f, "-d", "/d", "-y", "-w", "0");
-    String data = out.substring(out.indexOf("DATA {") + 6, out.indexOf('}', out.indexOf("DATA {")));
+    int at = out.indexOf("DATA {");
+    String data = out.substring(at + 6, out.indexOf('}', at));
     return Arrays.stream(data.trim().split("[,\\s]+")).mapToInt(Integer::parseInt).toArray();
   }
 }
