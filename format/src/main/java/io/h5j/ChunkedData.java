@@ -195,9 +195,9 @@ final class ChunkedData {
   Object readArray(Hyperslab sel, Datatype type) throws IOException {
     int bytes = checkedBytes(sel);
     ByteOrder order = SlabTransfer.order(type);
-    // The JVM zeroes a new array, which takes longer than reading a chunk from the page
+    // The JVM zeroes a new array, which takes about as long as reading a chunk from the page
     // cache: for a chunk read alone, a helper allocates while this thread reads and decodes,
-    // or allocated it already, after the previous such read (see SpareArray).
+    // or allocated it already, during or after the previous such read (see SpareArray).
     Helpers helpers = helpers(sel);
     Class<?> component = DataConverter.javaArrayClass(type).getComponentType();
     int count = (int) sel.elementCount();
@@ -210,6 +210,14 @@ final class ChunkedData {
       made.join(); // on this thread, before the workers need it
     }
     try {
+      if (spare && pipeline == null) {
+        // An unfiltered chunk is one copy, about as long as zeroing an array: this thread
+        // copies all of it while a helper zeroes the next read's array, instead of waiting
+        // for this array's zeroing and then sharing the copy (measured: less CPU and wall).
+        made.join();
+        file.spareArray().prepare(component, count, helpers);
+        return readArray(sel, made, order, Helpers.NONE);
+      }
       Object out = readArray(sel, made, order, helpers);
       if (spare) {
         file.spareArray().prepare(component, count, helpers);

@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * memory no cache holds (a heap recycles its memory only after a collection), which on a busy
  * memory bus takes longer than copying the chunk from the page cache. Reads of one chunk
  * after another mostly ask for arrays of one type and length, so after each such read a
- * helper allocates the next one while the caller works on the last; a read that asks for
+ * helper allocates the next one while the caller works on the last (an unfiltered read asks
+ * for it before its own copy, which then overlaps the zeroing); a read that asks for
  * something else allocates its own, and the spare is dropped.
  */
 final class SpareArray {
