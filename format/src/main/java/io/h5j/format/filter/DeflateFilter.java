@@ -2,6 +2,7 @@ package io.h5j.format.filter;
 
 import io.h5j.H5FormatException;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.zip.Adler32;
 import java.util.zip.DataFormatException;
@@ -70,21 +71,43 @@ final class DeflateFilter implements Filter {
   /** Each thread's raw inflater, reset per chunk: zlib's state is set up once per thread. */
   private static final ThreadLocal<Inflater> RAW_INFLATERS =
       ThreadLocal.withInitial(() -> new Inflater(true));
-  private static final byte[] EMPTY = new byte[0];
 
   /**
    * Output inflated between checksum updates: each piece is summed while it is still in the
-   * core's cache, and the many calls get {@link Adler32#update(byte[], int, int)} compiled
-   * within a few hundred chunks instead of thousands: compiled, it is the JIT's vectorised
-   * Adler-32 (measured here at ~50 us per MiB; through zlib, as interpreted code calls it,
-   * ~300).
+   * core's cache, and the many calls get {@link Adler32#update(ByteBuffer)} compiled within a
+   * few hundred chunks instead of thousands.
    */
   private static final int CHECKED_PIECE = 128 << 10;
 
   /**
+   * Each thread's direct buffers for zlib: the stored stream, and one piece of output.
+   * Inflating from or into a Java array pins it in a JNI critical section, during which no
+   * collection may start: a thread that then allocates (a helper making the next read's
+   * array) stalls, and G1 follows with a "GCLocker Initiated" young collection and a full
+   * concurrent mark, whose remark shrinks the heap, which the next reads grow again through
+   * fresh, page-faulted memory. Through direct buffers zlib holds no Java array.
+   */
+  private static final class Buffers {
+    ByteBuffer in = ByteBuffer.allocateDirect(64 << 10);
+    final ByteBuffer piece = ByteBuffer.allocateDirect(CHECKED_PIECE);
+
+    /** {@link #in} holding {@code data[from, to)}, grown when too small. */
+    ByteBuffer input(byte[] data, int from, int to) {
+      if (in.capacity() < to - from) {
+        in = ByteBuffer.allocateDirect(Math.max(to - from, 2 * in.capacity()));
+      }
+      in.clear();
+      in.put(data, from, to - from).flip();
+      return in;
+    }
+  }
+
+  private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+
+  /**
    * Inflates the raw deflate data inside the zlib wrapper and checks the wrapper's Adler-32
-   * apart from zlib, piece by piece as the output grows. On this thread: the check costs a
-   * few tens of microseconds per MiB, less than handing pieces to helpers.
+   * apart from zlib, piece by piece as the output grows (on this thread: the check costs a
+   * few tens of microseconds per MiB, less than handing pieces to helpers).
    */
   @Override
   public int decode(byte[] in, int inLength, int[] clientData, byte[] out, int maxOutput,
@@ -92,9 +115,12 @@ final class DeflateFilter implements Filter {
     int dataStart = zlibHeaderLength(in, inLength);
     Inflater inflater = RAW_INFLATERS.get();
     inflater.reset();
+    Buffers buffers = BUFFERS.get();
+    ByteBuffer input = buffers.input(in, dataStart, inLength);
+    ByteBuffer piece = buffers.piece;
     Adler32 sum = new Adler32();
     try {
-      inflater.setInput(in, dataStart, inLength - dataStart);
+      inflater.setInput(input);
       int n = 0;
       while (!inflater.finished()) {
         if (n == maxOutput) {
@@ -107,16 +133,18 @@ final class DeflateFilter implements Filter {
           }
           break;
         }
-        int got = inflater.inflate(out, n, (int) Math.min(maxOutput, (long) n + CHECKED_PIECE)
-            - n);
+        piece.clear().limit(Math.min(maxOutput - n, CHECKED_PIECE));
+        int got = inflater.inflate(piece);
         if (got == 0 && !inflater.finished()
             && (inflater.needsInput() || inflater.needsDictionary())) {
           throw FilterSupport.error(this, "zlib stream ends early");
         }
-        sum.update(out, n, got);
+        piece.flip();
+        sum.update(piece);
+        piece.get(0, out, n, got);
         n += got;
       }
-      int trailer = inLength - inflater.getRemaining();
+      int trailer = inLength - input.remaining();
       if (inLength - trailer < 4) {
         throw FilterSupport.error(this, "zlib stream ends early");
       }
@@ -130,7 +158,7 @@ final class DeflateFilter implements Filter {
     } catch (DataFormatException e) {
       throw FilterSupport.error(this, "corrupt zlib stream: " + e.getMessage(), e);
     } finally {
-      inflater.setInput(EMPTY); // drop the reference to the chunk
+      inflater.reset(); // drops the reference to this thread's input buffer
     }
   }
 
