@@ -369,8 +369,11 @@ public final class CompareWithH5py {
               t = JsonLine.numbers(json, "times_s").get(0);
               check = JsonLine.number(json, "check");
             } else {
-              Timing.Result one = Timing.measure(0, 1, Runtime.getRuntime()::gc,
-                  sides.get(side));
+              // No System.gc() before the run: a full collection shrinks G1's heap to a few
+              // MB, so each run would regrow it through fresh, page-faulted memory (measured:
+              // ~300 us more CPU per read), a cost no reading program pays each 1,000 reads;
+              // h5py's process keeps its warm allocator state between runs too.
+              Timing.Result one = Timing.measure(0, 1, null, sides.get(side));
               t = one.times().get(0);
               check = one.check();
             }
@@ -407,7 +410,9 @@ public final class CompareWithH5py {
         + " order, every run the same %,d reads of one open file; a side's time per round is"
         + " the sum of its two runs, so the table shows the median of %d sums of %,d reads."
         + " h5py runs in one long-lived `h5py_side.py serve` process (warm, as h5j's JVM), timed"
-        + " inside it; the h5py column is the same runs for both rows of a kind. Ratio = median"
+        + " inside it; h5j's runs follow each other in one JVM with no System.gc() between them"
+        + " (one would shrink the heap that the next run regrows through fresh memory)."
+        + " The h5py column is the same runs for both rows of a kind. Ratio = median"
         + " of the per-round ratios; the interval is a distribution-free confidence interval of"
         + " that median (order statistics), and a target counts as settled only when the whole"
         + " interval lies on one side of it. Per round (h5j/h5py):%n%s%n%s", rounds, n, rounds,

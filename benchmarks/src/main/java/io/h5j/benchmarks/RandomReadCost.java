@@ -1,0 +1,125 @@
+package io.h5j.benchmarks;
+
+import io.h5j.Dataset;
+import io.h5j.H5File;
+import io.h5j.Selection;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one random single-chunk read of {@code CompareWithH5py}'s random rows costs in h5j
+ * alone, beyond its wall time (which on a shared machine says little): CPU time of the calling
+ * thread and of the whole process, minor page faults (fresh memory: the JVM's heap growing, a
+ * mapping's first touch) and garbage collections, each per read. Reads the same LCG chunk
+ * sequence of {@code x0} as the comparison, {@code --reps} repetitions of {@code --reads}
+ * reads, the first repetition a warm-up; prints one line per repetition. Run one JVM per
+ * variant and alternate them to compare two builds or JVM options on the same file.
+ *
+ * <pre>
+ * java [JVM options] -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.RandomReadCost \
+ *     FILE [--mode array|buffer] [--reads 1000] [--reps 4] [--gc]
+ * </pre>
+ * {@code --gc} calls {@code System.gc()} before each repetition, as the comparison does.
+ */
+public final class RandomReadCost {
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final com.sun.management.OperatingSystemMXBean OS =
+      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+  private RandomReadCost() {}
+
+  public static void main(String[] args) throws Exception {
+    Path file = Path.of(args[0]);
+    String mode = "array";
+    int reads = 1000;
+    int reps = 4;
+    boolean gc = false;
+    for (int i = 1; i < args.length; i++) {
+      switch (args[i]) {
+        case "--mode" -> mode = args[++i];
+        case "--reads" -> reads = Integer.parseInt(args[++i]);
+        case "--reps" -> reps = Integer.parseInt(args[++i]);
+        case "--gc" -> gc = true;
+        default -> throw new IllegalArgumentException("unknown option " + args[i]);
+      }
+    }
+    boolean buffer = mode.equals("buffer");
+    ByteBuffer buf = ByteBuffer.allocateDirect(H5jOps.CHUNK * 8).order(ByteOrder.LITTLE_ENDIAN);
+    try (H5File f = H5File.open(file)) {
+      Dataset ds = f.dataset("x0");
+      long n = ds.shape()[0];
+      long[] chunks = H5jOps.lcgChunks(reads, (n + H5jOps.CHUNK - 1) / H5jOps.CHUNK);
+      for (int rep = 0; rep < reps; rep++) {
+        if (gc) {
+          System.gc();
+        }
+        long faults0 = minorFaults();
+        long gcs0 = collections();
+        long gcMs0 = collectionMillis();
+        long caller0 = THREADS.getCurrentThreadCpuTime();
+        long process0 = OS.getProcessCpuTime();
+        long wall0 = System.nanoTime();
+        double check = 0;
+        for (long c : chunks) {
+          long start = c * H5jOps.CHUNK;
+          long len = Math.min(n, start + H5jOps.CHUNK) - start;
+          Selection box = Selection.box(new long[] {start}, new long[] {len});
+          if (buffer) {
+            buf.clear();
+            ds.read(box, buf);
+            check += buf.getDouble(0) + buf.getDouble((int) (len - 1) * 8);
+          } else {
+            double[] a = (double[]) ds.read(box);
+            check += a[0] + a[a.length - 1];
+          }
+        }
+        double wall = (System.nanoTime() - wall0) / 1e3 / reads;
+        double process = (OS.getProcessCpuTime() - process0) / 1e3 / reads;
+        double caller = (THREADS.getCurrentThreadCpuTime() - caller0) / 1e3 / reads;
+        System.out.printf(Locale.ROOT, "%s rep %d%s: wall %.0f us/read, cpu process %.0f"
+            + " caller %.0f us/read, minflt %.1f/read, gc %d (%d ms), check %s, load %s%n",
+            mode, rep, rep == 0 ? " (warm-up)" : "", wall, process, caller,
+            (double) (minorFaults() - faults0) / reads, collections() - gcs0,
+            collectionMillis() - gcMs0, check, MachineFacts.loadAverage());
+      }
+    }
+  }
+
+  /** Minor page faults of this process so far (field 10 of /proc/self/stat), or -1. */
+  static long minorFaults() {
+    try {
+      String stat = Files.readString(Path.of("/proc/self/stat"));
+      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      return Long.parseLong(f[7]); // fields from 3 on: state is f[0], minflt (10) is f[7]
+    } catch (Exception e) {
+      return -1;
+    }
+  }
+
+  private static long collections() {
+    long n = 0;
+    for (GarbageCollectorMXBean b : gcBeans()) {
+      n += Math.max(0, b.getCollectionCount());
+    }
+    return n;
+  }
+
+  private static long collectionMillis() {
+    long n = 0;
+    for (GarbageCollectorMXBean b : gcBeans()) {
+      n += Math.max(0, b.getCollectionTime());
+    }
+    return n;
+  }
+
+  private static List<GarbageCollectorMXBean> gcBeans() {
+    return ManagementFactory.getGarbageCollectorMXBeans();
+  }
+}
