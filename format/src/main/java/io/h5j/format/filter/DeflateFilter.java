@@ -79,26 +79,28 @@ final class DeflateFilter implements Filter {
    */
   private static final int CHECKED_PIECE = 128 << 10;
 
+  /** Stored bytes handed to zlib at a time (a whole stored chunk, usually). */
+  private static final int INPUT_PIECE = 64 << 10;
+
   /**
-   * Each thread's direct buffers for zlib: the stored stream, and one piece of output.
-   * Inflating from or into a Java array pins it in a JNI critical section, during which no
-   * collection may start: a thread that then allocates (a helper making the next read's
-   * array) stalls, and G1 follows with a "GCLocker Initiated" young collection and a full
-   * concurrent mark, whose remark shrinks the heap, which the next reads grow again through
-   * fresh, page-faulted memory. Through direct buffers zlib holds no Java array.
+   * Each thread's direct buffers for zlib: a piece of the stored stream, and one piece of
+   * output. Inflating from or into a Java array pins it in a JNI critical section, during
+   * which no collection may start: a thread that then allocates (a helper making the next
+   * read's array) stalls, and G1 follows with a "GCLocker Initiated" young collection and a
+   * full concurrent mark, whose remark shrinks the heap, which the next reads grow again
+   * through fresh, page-faulted memory. Through direct buffers zlib holds no Java array.
    */
   private static final class Buffers {
-    ByteBuffer in = ByteBuffer.allocateDirect(64 << 10);
+    final ByteBuffer in = ByteBuffer.allocateDirect(INPUT_PIECE);
     final ByteBuffer piece = ByteBuffer.allocateDirect(CHECKED_PIECE);
 
-    /** {@link #in} holding {@code data[from, to)}, grown when too small. */
-    ByteBuffer input(byte[] data, int from, int to) {
-      if (in.capacity() < to - from) {
-        in = ByteBuffer.allocateDirect(Math.max(to - from, 2 * in.capacity()));
-      }
+    /** Gives {@code inflater} the next part of {@code data[from, to)}; returns its end. */
+    int feed(Inflater inflater, byte[] data, int from, int to) {
+      int n = Math.min(in.capacity(), to - from);
       in.clear();
-      in.put(data, from, to - from).flip();
-      return in;
+      in.put(data, from, n).flip();
+      inflater.setInput(in);
+      return from + n;
     }
   }
 
@@ -116,27 +118,25 @@ final class DeflateFilter implements Filter {
     Inflater inflater = RAW_INFLATERS.get();
     inflater.reset();
     Buffers buffers = BUFFERS.get();
-    ByteBuffer input = buffers.input(in, dataStart, inLength);
     ByteBuffer piece = buffers.piece;
     Adler32 sum = new Adler32();
     try {
-      inflater.setInput(input);
+      int fed = dataStart; // bytes of in[] given to zlib so far
       int n = 0;
       while (!inflater.finished()) {
-        if (n == maxOutput) {
-          if (inflater.inflate(new byte[1]) > 0) {
-            throw FilterSupport.error(this, "inflated data exceed the expected " + maxOutput
-                + " bytes");
-          }
-          if (!inflater.finished()) {
-            throw FilterSupport.error(this, "zlib stream ends early");
-          }
-          break;
+        if (inflater.needsInput() && fed < inLength) {
+          fed = buffers.feed(inflater, in, fed, inLength);
         }
-        piece.clear().limit(Math.min(maxOutput - n, CHECKED_PIECE));
+        // The output is full: only the end of the stream may follow, producing nothing.
+        int room = n == maxOutput ? 1 : Math.min(maxOutput - n, CHECKED_PIECE);
+        piece.clear().limit(room);
         int got = inflater.inflate(piece);
+        if (got > 0 && n == maxOutput) {
+          throw FilterSupport.error(this, "inflated data exceed the expected " + maxOutput
+              + " bytes");
+        }
         if (got == 0 && !inflater.finished()
-            && (inflater.needsInput() || inflater.needsDictionary())) {
+            && (inflater.needsInput() && fed == inLength || inflater.needsDictionary())) {
           throw FilterSupport.error(this, "zlib stream ends early");
         }
         piece.flip();
@@ -144,7 +144,7 @@ final class DeflateFilter implements Filter {
         piece.get(0, out, n, got);
         n += got;
       }
-      int trailer = inLength - input.remaining();
+      int trailer = fed - buffers.in.remaining();
       if (inLength - trailer < 4) {
         throw FilterSupport.error(this, "zlib stream ends early");
       }
