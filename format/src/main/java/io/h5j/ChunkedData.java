@@ -213,7 +213,7 @@ final class ChunkedData {
       if (spare && pipeline == null) {
         // An unfiltered chunk is one copy, about as long as zeroing an array: this thread
         // copies all of it while a helper zeroes the next read's array, instead of waiting
-        // for this array's zeroing and then sharing the copy (measured: less CPU and wall).
+        // for this array's zeroing and then sharing the copy (measured: less CPU per read).
         made.join();
         file.spareArray().prepare(component, count, helpers);
         return readArray(sel, made, order, Helpers.NONE);
