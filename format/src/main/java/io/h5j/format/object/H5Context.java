@@ -202,10 +202,25 @@ public final class H5Context {
   /** Replaces the messages of header {@code address}. */
   public ObjectHeader rewriteHeader(long address, List<StoredMessage> messages)
       throws IOException {
-    ObjectHeader h = headerWriter().rewrite(header(address), messages);
-    headers.put(address, h);
-    staged.remove(address);
-    derived.remove(address);
+    return rewrite(header(address), messages);
+  }
+
+  /**
+   * Replaces the messages of header {@code address} and its attribute creation order flags
+   * (see {@link ObjectHeader#withAttributeOrderFlags}): the messages must carry creation
+   * indexes to match.
+   */
+  public ObjectHeader rewriteHeader(long address, int attributeOrderFlags,
+      List<StoredMessage> messages) throws IOException {
+    return rewrite(header(address).withAttributeOrderFlags(attributeOrderFlags), messages);
+  }
+
+  private ObjectHeader rewrite(ObjectHeader old, List<StoredMessage> messages)
+      throws IOException {
+    ObjectHeader h = headerWriter().rewrite(old, messages);
+    headers.put(old.address(), h);
+    staged.remove(old.address());
+    derived.remove(old.address());
     changes++;
     return h;
   }
