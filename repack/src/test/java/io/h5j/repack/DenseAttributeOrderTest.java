@@ -3,6 +3,7 @@ package io.h5j.repack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.h5j.testing.AttributeOrder;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,25 +18,6 @@ import org.junit.jupiter.api.Test;
  * same creation index in OUT as in IN.
  */
 class DenseAttributeOrderTest {
-  /**
-   * Each object's path and attribute names as listed; for those that track creation order,
-   * their creation indexes and whether they are dense.
-   */
-  private static final String KEYS = String.join("\n",
-      "import sys, h5py",
-      "f = h5py.File(sys.argv[1], 'r')",
-      "for n in sys.argv[2:]:",
-      "    o = f[n]",
-      "    keys = list(o.attrs.keys())",
-      "    if not o.id.get_create_plist().get_attr_creation_order():",
-      "        print(n, keys)",
-      "        continue",
-      "    # attributes but no attribute message in the header: they are dense",
-      "    present = h5py.h5o.get_info(o.id).hdr.mesg.present",
-      "    dense = len(keys) > 0 and not (present >> 0x0C) & 1",
-      "    print(n, keys, [h5py.h5a.get_info(o.id, k.encode()).corder for k in keys],"
-          + " 'dense' if dense else 'compact')");
-
   /** libhdf5 adds one attribute to each named object. */
   private static final String ADD = String.join("\n",
       "import sys, h5py",
@@ -81,7 +63,7 @@ class DenseAttributeOrderTest {
   void compactAndDenseAttributesKeepCreationOrderAndStorage() throws Exception {
     Path in = Files.createTempFile("dense-attr-order", ".h5");
     Oracles.python(WRITE, in.toString());
-    String before = keys(in);
+    String before = AttributeOrder.of(in, OBJECTS);
     // the test can tell: IN lists tracked attributes out of name order, with gaps
     assertNotEquals(-1, before.indexOf("g100 ['a"), before);
     assertNotEquals(-1, before.indexOf("] dense"), before);
@@ -89,7 +71,7 @@ class DenseAttributeOrderTest {
     assertNotEquals(-1, before.indexOf("emptied ['again'] [0] compact"), before);
     Path out = Files.createTempDirectory("repack-dense-order").resolve(in.getFileName());
     Repacker.builder().build().repack(in, out);
-    assertEquals(before, keys(out));
+    assertEquals(before, AttributeOrder.of(out, OBJECTS));
     RepackOracle.assertSameContent(in, out);
     RepackOracle.assertReadable(out);
 
@@ -98,13 +80,9 @@ class DenseAttributeOrderTest {
         StandardCopyOption.REPLACE_EXISTING);
     Oracles.python(ADD, args(inCopy));
     Oracles.python(ADD, args(out));
-    String added = keys(inCopy);
+    String added = AttributeOrder.of(inCopy, OBJECTS);
     assertNotEquals(before, added);
-    assertEquals(added, keys(out));
-  }
-
-  private static String keys(Path file) throws Exception {
-    return Oracles.python(KEYS, args(file));
+    assertEquals(added, AttributeOrder.of(out, OBJECTS));
   }
 
   private static String[] args(Path file) {
