@@ -47,8 +47,6 @@ import java.util.Set;
  * values) at once.
  */
 final class ObjectCopier {
-  /** libhdf5 moves more than 8 attributes to dense storage. */
-  private static final int MAX_COMPACT_ATTRIBUTES = 8;
   private static final Set<Integer> GROUP_MESSAGES = Set.of(MessageType.SYMBOL_TABLE,
       MessageType.LINK_INFO, MessageType.GROUP_INFO, MessageType.LINK);
   /** Messages rebuilt for the new file rather than copied. */
@@ -128,7 +126,7 @@ final class ObjectCopier {
       copied.put(inRoot, outRoot);
       List<StoredMessage> messages = withLinkOrderOf(h, out.header(outRoot).messages());
       messages.addAll(copyMessages(h, GROUP_MESSAGES));
-      Attributes attrs = new Attributes(h, "/");
+      Attributes attrs = new Attributes(h, "/", AttributeStorage.maxCompact(out.header(outRoot)));
       messages.addAll(attrs.direct);
       // OUT's root header exists already: it gets IN's attribute creation order flags
       out.rewriteHeader(outRoot, attrs.headerFlags, messages);
@@ -187,9 +185,10 @@ final class ObjectCopier {
   private long copyGroup(ObjectHeader h, String path) throws IOException {
     List<StoredMessage> messages = withLinkOrderOf(h, GroupLinkWriter.newStyleGroupMessages(out));
     messages.addAll(copyMessages(h, GROUP_MESSAGES));
-    Attributes attrs = new Attributes(h, path);
+    Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, attrs.headerFlags, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags,
+        h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     groups.add(new PendingGroup(h, address, path));
@@ -247,9 +246,10 @@ final class ObjectCopier {
 
   private long copyDatatype(ObjectHeader h, String path) throws IOException {
     List<StoredMessage> messages = copyMessages(h, Set.of());
-    Attributes attrs = new Attributes(h, path);
+    Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, attrs.headerFlags, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags,
+        h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     datatypeCount++;
@@ -285,9 +285,10 @@ final class ObjectCopier {
         messages.add(m);
       }
     }
-    Attributes attrs = new Attributes(h, path);
+    Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, attrs.headerFlags, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags,
+        h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     datasetCount++;
@@ -534,7 +535,11 @@ final class ObjectCopier {
     final String path;
     final long oldAddress;
 
-    Attributes(ObjectHeader h, String path) throws IOException {
+    /**
+     * @param outMaxCompact the most attributes OUT's object may hold compactly, and so
+     *     receive as bytes
+     */
+    Attributes(ObjectHeader h, String path, int outMaxCompact) throws IOException {
       this.path = path;
       this.oldAddress = h.address();
       boolean asBytes = true;
@@ -554,7 +559,7 @@ final class ObjectCopier {
         }
       }
       this.dense = info != null && info.isDense();
-      asBytes &= !dense && count <= MAX_COMPACT_ATTRIBUTES;
+      asBytes &= !dense && count <= outMaxCompact;
       this.decoded = AttributeStorage.read(in, h);
       this.orders = AttributeStorage.creationOrders(in, h);
       this.rewriteAll = !asBytes;

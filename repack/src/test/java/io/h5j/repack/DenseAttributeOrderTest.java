@@ -18,19 +18,22 @@ import org.junit.jupiter.api.Test;
  * same creation index in OUT as in IN.
  */
 class DenseAttributeOrderTest {
-  /** libhdf5 adds one attribute to each named object. */
+  /** libhdf5 adds one attribute to each named object and prints its phase change values. */
   private static final String ADD = String.join("\n",
       "import sys, h5py",
       "with h5py.File(sys.argv[1], 'r+') as f:",
       "    for n in sys.argv[2:]:",
-      "        f[n].attrs['added_later'] = 1");
+      "        f[n].attrs['added_later'] = 1",
+      "        print(n, f[n].id.get_create_plist().get_attr_phase_change())");
 
   /**
    * Tracked objects with 3, 8, 9, 20 and 100 attributes made in shuffled name order, some
    * deleted (one the last made, so that the max creation index is past the last one left);
    * values alternate variable-length strings (which repack rewrites after the copy) and
    * numbers. 'band' went dense and back down to 6, where libhdf5 keeps it dense; 'emptied'
-   * lost all its attributes and got one again (numbered from 0); 'untracked' is a control.
+   * lost all its attributes and got one again (numbered from 0); 'untracked' is a control;
+   * 'phase20' keeps 15 compact (at most 20, libhdf5's phase change values), 'phase4' 5 dense
+   * (at most 4).
    */
   private static final String WRITE = String.join("\n",
       "import sys, h5py, random",
@@ -54,10 +57,17 @@ class DenseAttributeOrderTest {
       "    for k in list(e.attrs):",
       "        del e.attrs[k]",
       "    e.attrs['again'] = 1",
-      "    fill(f.create_group('untracked'), 12, 2)");
+      "    fill(f.create_group('untracked'), 12, 2)",
+      "    for n, (most, least), count in [('phase20', (20, 10), 15), ('phase4', (4, 2), 5)]:",
+      "        gcpl = h5py.h5p.create(h5py.h5p.GROUP_CREATE)",
+      "        gcpl.set_attr_phase_change(most, least)",
+      "        gcpl.set_attr_creation_order(h5py.h5p.CRT_ORDER_TRACKED"
+          + " | h5py.h5p.CRT_ORDER_INDEXED)",
+      "        h5py.h5g.create(f.id, n.encode(), gcpl=gcpl)",
+      "        fill(f[n], count, 2)");
 
   private static final String[] OBJECTS = {"/", "g3", "g8", "g9", "g20", "g100", "d9", "d30",
-      "band", "emptied", "untracked"};
+      "band", "emptied", "untracked", "phase20", "phase4"};
 
   @Test
   void compactAndDenseAttributesKeepCreationOrderAndStorage() throws Exception {
@@ -67,8 +77,10 @@ class DenseAttributeOrderTest {
     // the test can tell: IN lists tracked attributes out of name order, with gaps
     assertNotEquals(-1, before.indexOf("g100 ['a"), before);
     assertNotEquals(-1, before.indexOf("] dense"), before);
-    assertNotEquals(-1, before.indexOf("band ['a000', 'a005', 'a002', 'a008', 'a006', 'a004'] [0, 3, 4, 5, 6, 7] dense"), before);
+    assertNotEquals(-1, before.indexOf(
+        "band ['a000', 'a005', 'a002', 'a008', 'a006', 'a004'] [0, 3, 4, 5, 6, 7] dense"), before);
     assertNotEquals(-1, before.indexOf("emptied ['again'] [0] compact"), before);
+    assertNotEquals(-1, before.indexOf("14, 15] compact\nphase4 "), before);
     Path out = Files.createTempDirectory("repack-dense-order").resolve(in.getFileName());
     Repacker.builder().build().repack(in, out);
     assertEquals(before, AttributeOrder.of(out, OBJECTS));
@@ -78,8 +90,9 @@ class DenseAttributeOrderTest {
     // libhdf5 numbers a new attribute from the max creation index: the same in both
     Path inCopy = Files.copy(in, in.resolveSibling(in.getFileName() + ".added.h5"),
         StandardCopyOption.REPLACE_EXISTING);
-    Oracles.python(ADD, args(inCopy));
-    Oracles.python(ADD, args(out));
+    String phases = Oracles.python(ADD, args(inCopy));
+    assertNotEquals(-1, phases.indexOf("phase20 (20, 10)"), phases);
+    assertEquals(phases, Oracles.python(ADD, args(out)));
     String added = AttributeOrder.of(inCopy, OBJECTS);
     assertNotEquals(before, added);
     assertEquals(added, AttributeOrder.of(out, OBJECTS));

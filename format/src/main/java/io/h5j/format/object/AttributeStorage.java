@@ -45,6 +45,16 @@ public final class AttributeStorage {
     /** Whether the attributes are (to be) stored densely. */
     boolean dense;
 
+    /** A copy to edit (what {@link #stored} returns is shared and stays as decoded). */
+    Draft copy() {
+      Draft d = new Draft();
+      d.attributes.putAll(attributes);
+      d.orders.putAll(orders);
+      d.nextOrder = nextOrder;
+      d.dense = dense;
+      return d;
+    }
+
     /** Drops the indexes of removed attributes and numbers new ones after the others. */
     void settle(ObjectHeader h) {
       orders.keySet().retainAll(attributes.keySet());
@@ -86,8 +96,7 @@ public final class AttributeStorage {
     if (waiting != null) {
       return Collections.unmodifiableMap(waiting.attributes);
     }
-    return ctx.derived(h.address(), "attributes",
-        () -> Collections.unmodifiableMap(load(ctx, h).attributes));
+    return Collections.unmodifiableMap(stored(ctx, h).attributes);
   }
 
   /**
@@ -97,7 +106,12 @@ public final class AttributeStorage {
   public static Map<String, Integer> creationOrders(H5Context ctx, ObjectHeader h)
       throws IOException {
     Draft waiting = pending(ctx).byObject.get(h.address());
-    return Collections.unmodifiableMap(waiting != null ? waiting.orders : load(ctx, h).orders);
+    return Collections.unmodifiableMap(waiting != null ? waiting.orders : stored(ctx, h).orders);
+  }
+
+  /** What {@code h} and its dense storage hold, decoded once per version of the header. */
+  private static Draft stored(H5Context ctx, ObjectHeader h) throws IOException {
+    return ctx.derived(h.address(), "attributes", () -> load(ctx, h));
   }
 
   private static Draft load(H5Context ctx, ObjectHeader h) throws IOException {
@@ -188,7 +202,7 @@ public final class AttributeStorage {
 
   private static Draft draft(H5Context ctx, long address) throws IOException {
     Draft d = pending(ctx).byObject.get(address);
-    return d != null ? d : load(ctx, ctx.header(address));
+    return d != null ? d : stored(ctx, ctx.header(address)).copy();
   }
 
   private static void store(H5Context ctx, long address, Draft d,
@@ -221,11 +235,17 @@ public final class AttributeStorage {
    * maximum compact count, or dense already and not yet below its minimum dense count.
    */
   private static boolean staysDense(ObjectHeader h, Draft d) {
-    int maxCompact = h.maxCompactAttributes() >= 0 ? h.maxCompactAttributes()
-        : DEFAULT_MAX_COMPACT;
     int minDense = h.minDenseAttributes() >= 0 ? h.minDenseAttributes() : DEFAULT_MIN_DENSE;
     int n = d.attributes.size();
-    return n > maxCompact || (d.dense && n >= minDense);
+    return n > maxCompact(h) || (d.dense && n >= minDense);
+  }
+
+  /**
+   * The most attributes the object with header {@code h} stores compactly: the value in its
+   * header, else libhdf5's default.
+   */
+  public static int maxCompact(ObjectHeader h) {
+    return h.maxCompactAttributes() >= 0 ? h.maxCompactAttributes() : DEFAULT_MAX_COMPACT;
   }
 
   private static void runAll(List<H5Context.PendingWrite> writes) throws IOException {

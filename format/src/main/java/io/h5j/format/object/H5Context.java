@@ -193,7 +193,17 @@ public final class H5Context {
   /** Writes a new header and caches it. */
   public ObjectHeader createHeader(int version, int flags, List<StoredMessage> messages)
       throws IOException {
-    ObjectHeader h = headerWriter().create(version, flags, messages);
+    return createHeader(version, flags, -1, -1, messages);
+  }
+
+  /**
+   * As {@link #createHeader(int, int, List)}, with the attribute phase change values
+   * {@code maxCompact} and {@code minDense} stored in a version 2 header's prefix, or -1 for
+   * libhdf5's defaults.
+   */
+  public ObjectHeader createHeader(int version, int flags, int maxCompact, int minDense,
+      List<StoredMessage> messages) throws IOException {
+    ObjectHeader h = headerWriter().create(version, flags, maxCompact, minDense, messages);
     headers.put(h.address(), h);
     changes++;
     return h;
