@@ -209,8 +209,11 @@ public final class AttributeStorage {
       H5Context.PendingWrite afterCommit) throws IOException {
     ObjectHeader h = ctx.header(address);
     d.settle(h);
+    // as libhdf5 after each change: dense once past the maximum, even if the next change
+    // brings the count back down, until it falls below the minimum
+    d.dense = h.version() == 2 && staysDense(h, d);
     Pending p = pending(ctx);
-    if (h.version() == 1 || !staysDense(h, d)) {
+    if (!d.dense) {
       List<H5Context.PendingWrite> earlier = p.afterCommit.remove(address);
       p.byObject.remove(address);
       writeNow(ctx, address, d);
