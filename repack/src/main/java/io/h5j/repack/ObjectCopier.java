@@ -47,8 +47,6 @@ import java.util.Set;
  * values) at once.
  */
 final class ObjectCopier {
-  /** libhdf5 moves more than 8 attributes to dense storage. */
-  private static final int MAX_COMPACT_ATTRIBUTES = 8;
   private static final Set<Integer> GROUP_MESSAGES = Set.of(MessageType.SYMBOL_TABLE,
       MessageType.LINK_INFO, MessageType.GROUP_INFO, MessageType.LINK);
   /** Messages rebuilt for the new file rather than copied. */
@@ -128,10 +126,10 @@ final class ObjectCopier {
       copied.put(inRoot, outRoot);
       List<StoredMessage> messages = withLinkOrderOf(h, out.header(outRoot).messages());
       messages.addAll(copyMessages(h, GROUP_MESSAGES));
-      // OUT's root header exists already, untracked: its attributes go over in name order
-      Attributes attrs = new Attributes(h, "/", false);
+      Attributes attrs = new Attributes(h, "/", AttributeStorage.maxCompact(out.header(outRoot)));
       messages.addAll(attrs.direct);
-      out.rewriteHeader(outRoot, messages);
+      // OUT's root header exists already: it gets IN's attribute creation order flags
+      out.rewriteHeader(outRoot, attrs.headerFlags, messages);
       attrs.finish(outRoot);
       groups.add(new PendingGroup(h, outRoot, "/"));
       groupCount++;
@@ -187,9 +185,10 @@ final class ObjectCopier {
   private long copyGroup(ObjectHeader h, String path) throws IOException {
     List<StoredMessage> messages = withLinkOrderOf(h, GroupLinkWriter.newStyleGroupMessages(out));
     messages.addAll(copyMessages(h, GROUP_MESSAGES));
-    Attributes attrs = attributes(h, path);
+    Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, attrs.headerFlags, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags,
+        h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     groups.add(new PendingGroup(h, address, path));
@@ -247,9 +246,10 @@ final class ObjectCopier {
 
   private long copyDatatype(ObjectHeader h, String path) throws IOException {
     List<StoredMessage> messages = copyMessages(h, Set.of());
-    Attributes attrs = attributes(h, path);
+    Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, attrs.headerFlags, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags,
+        h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     datatypeCount++;
@@ -285,9 +285,10 @@ final class ObjectCopier {
         messages.add(m);
       }
     }
-    Attributes attrs = attributes(h, path);
+    Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
-    long address = out.createHeader(2, attrs.headerFlags, messages).address();
+    long address = out.createHeader(2, attrs.headerFlags,
+        h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
     datasetCount++;
@@ -516,10 +517,18 @@ final class ObjectCopier {
     return at >= 0 && b.length >= at + in.params().offsetSize() ? at : -1;
   }
 
-  /** The attributes of one object: those copied as bytes, and those written afterwards. */
+  /**
+   * The attributes of one object: those copied as bytes, and those written afterwards. Both
+   * keep IN's creation indexes, max creation index and header flags when IN's header tracks
+   * creation order, so that OUT lists them in the same order and numbers a new one the same.
+   */
   private final class Attributes {
     final List<StoredMessage> direct = new ArrayList<>();
     final Map<String, AttributeMessage> decoded;
+    /** IN's creation index of each attribute by name (none when IN does not track them). */
+    final Map<String, Integer> orders;
+    /** Whether IN stores them densely. */
+    final boolean dense;
     final boolean rewriteAll;
     /** The v2 header flags OUT's object needs: creation order tracked (and indexed), or 0. */
     final int headerFlags;
@@ -527,10 +536,10 @@ final class ObjectCopier {
     final long oldAddress;
 
     /**
-     * @param mayTrack whether OUT's header is yet to be created, so that it can track
-     *     attribute creation order
+     * @param outMaxCompact the most attributes OUT's object may hold compactly, and so
+     *     receive as bytes
      */
-    Attributes(ObjectHeader h, String path, boolean mayTrack) throws IOException {
+    Attributes(ObjectHeader h, String path, int outMaxCompact) throws IOException {
       this.path = path;
       this.oldAddress = h.address();
       boolean asBytes = true;
@@ -547,26 +556,29 @@ final class ObjectCopier {
           byte[] b = m.isShared() ? in.shared().resolve(m, h.address()) : m.body();
           info = AttributeInfoMessage.decode(new ByteReader(b, h.address(),
               "attribute info message", in.params()));
-          asBytes &= !info.isDense();
         }
       }
-      asBytes &= count <= MAX_COMPACT_ATTRIBUTES;
+      this.dense = info != null && info.isDense();
+      asBytes &= !dense && count <= outMaxCompact;
       this.decoded = AttributeStorage.read(in, h);
+      this.orders = AttributeStorage.creationOrders(in, h);
       this.rewriteAll = !asBytes;
-      // Compact attributes keep their creation indexes in their message headers, so OUT
-      // lists them in creation order when its header tracks it as IN's does. Dense storage
-      // would need a creation-order index: such objects are written untracked, in name order.
-      boolean track = mayTrack && asBytes && h.tracksAttributeOrder() && info != null
-          && info.trackOrder();
+      boolean track = h.tracksAttributeOrder();
       this.headerFlags = track ? h.flags()
           & (ObjectHeader.ATTRIBUTE_ORDER_TRACKED | ObjectHeader.ATTRIBUTE_ORDER_INDEXED) : 0;
+      int maxCreationIndex = info == null ? 0 : Math.max(info.maxCreationIndex(), 0);
+      for (int order : orders.values()) {
+        maxCreationIndex = Math.max(maxCreationIndex, order + 1);
+      }
       if (rewriteAll) {
         direct.clear();
-      } else if (!direct.isEmpty() || track) {
-        // libhdf5 counts the attributes of a version 2 header through this message
+      }
+      if (info != null || !direct.isEmpty()) {
+        // libhdf5 counts the attributes of a version 2 header through this message; the
+        // rewrite of finish() keeps its max creation index
         direct.add(0, StoredMessage.of(MessageType.ATTRIBUTE_INFO, new AttributeInfoMessage(
-            track, track && info.indexOrder(), track ? info.maxCreationIndex() : -1,
-            -1, -1, -1).toBytes(out.params())));
+            track, (headerFlags & ObjectHeader.ATTRIBUTE_ORDER_INDEXED) != 0,
+            track ? maxCreationIndex : -1, -1, -1, -1).toBytes(out.params())));
       }
       if (!track) {
         direct.replaceAll(m -> new StoredMessage(m.type(), m.flags(), -1, m.body()));
@@ -576,7 +588,7 @@ final class ObjectCopier {
     /** Stores what could not go over as bytes, and schedules element rewrites. */
     void finish(long address) throws IOException {
       if (rewriteAll && !decoded.isEmpty()) {
-        AttributeStorage.update(out, address, all -> all.putAll(decoded), () -> { });
+        AttributeStorage.copyIn(out, address, decoded, orders, dense);
       }
       List<String> rewrite = new ArrayList<>();
       boolean references = false;
@@ -608,10 +620,6 @@ final class ObjectCopier {
         throw new RepackException(path + " (attributes)", oldAddress, e);
       }
     }
-  }
-
-  private Attributes attributes(ObjectHeader h, String path) throws IOException {
-    return new Attributes(h, path, true);
   }
 
   /**

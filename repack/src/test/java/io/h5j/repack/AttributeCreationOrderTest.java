@@ -28,11 +28,14 @@ class AttributeCreationOrderTest {
   /**
    * Tracked groups and a tracked dataset whose attributes (variable-length strings, which
    * repack rewrites after the copy, and numbers) are created out of name order; a group that
-   * does not track it, as a control; and a tracked group of 12 attributes (dense storage).
+   * does not track it, as a control; a tracked group of 12 attributes (dense storage); and
+   * the root, tracked too (h5py's File(track_order=True)).
    */
   private static final String WRITE = String.join("\n",
       "import sys, h5py",
-      "with h5py.File(sys.argv[1], 'w') as f:",
+      "with h5py.File(sys.argv[1], 'w', track_order=True) as f:",
+      "    for n in ['z', 'a', 'm']:",
+      "        f.attrs[n] = n",
       "    g = f.create_group('g', track_order=True)",
       "    for i, n in enumerate(['zeta', 'alpha', 'mid', 'beta', 'a']):",
       "        g.attrs[n] = 'value %d' % i",
@@ -49,7 +52,7 @@ class AttributeCreationOrderTest {
       "    for i in range(12):",
       "        big.attrs['n%02d' % (11 - i)] = i");
 
-  private static final String[] COMPACT = {"g", "g/d", "g/sub", "untracked"};
+  private static final String[] COMPACT = {"/", "g", "g/d", "g/sub", "untracked"};
 
   @Test
   void compactTrackedAttributesKeepTheirOrder() throws Exception {
@@ -59,6 +62,7 @@ class AttributeCreationOrderTest {
     // h5py lists IN's tracked attributes out of name order: the test can tell
     assertNotEquals(-1, before.indexOf("g ['zeta', 'alpha', 'mid', 'beta', 'a'] [0, 1, 2, 3, 4]"), before);
     assertNotEquals(-1, before.indexOf("g/d ['y', 'b', 'x', 'c', 'w', 'd', 'v']"), before);
+    assertNotEquals(-1, before.indexOf("/ ['z', 'a', 'm'] [0, 1, 2]"), before);
     Path out = Files.createTempDirectory("repack-attr-order").resolve(in.getFileName());
     Repacker.builder().build().repack(in, out);
     assertEquals(before, keys(out));

@@ -21,8 +21,11 @@ import java.util.List;
 public final class DenseAttributes {
   private DenseAttributes() {}
 
-  /** The attribute message bodies, in name-index order. */
-  public static List<byte[]> read(H5Context ctx, AttributeInfoMessage info, long owner)
+  /** One densely stored attribute message and the creation index its name record holds. */
+  public record Stored(byte[] message, int creationOrder) {}
+
+  /** The attribute messages, in name-index order. */
+  public static List<Stored> read(H5Context ctx, AttributeInfoMessage info, long owner)
       throws IOException {
     FractalHeap heap = FractalHeap.open(ctx.access(), info.heapAddress());
     BTreeV2 names = BTreeV2.open(ctx.access(), info.nameIndexAddress());
@@ -32,48 +35,73 @@ public final class DenseAttributes {
           + " (object header at " + owner + ")");
     }
     List<byte[]> ids = new ArrayList<>();
-    names.forEach(record -> ids.add(AttributeNameRecord.decode(record).heapId()));
-    return heap.readAll(ids);
+    List<Integer> orders = new ArrayList<>();
+    names.forEach(record -> {
+      AttributeNameRecord r = AttributeNameRecord.decode(record);
+      ids.add(r.heapId());
+      // a u32 in the record, but the attribute info message counts them in 16 bits
+      orders.add((int) Math.min(r.creationOrder(), 0xFFFF));
+    });
+    List<byte[]> bodies = heap.readAll(ids);
+    List<Stored> out = new ArrayList<>(bodies.size());
+    for (int i = 0; i < bodies.size(); i++) {
+      out.add(new Stored(bodies.get(i), orders.get(i)));
+    }
+    return out;
   }
 
-  /** One attribute to store: its name and encoded message, in creation order. */
-  public record Entry(String name, byte[] message) {}
+  /** One attribute to store: its name, encoded message and creation index. */
+  public record Entry(String name, byte[] message, int creationOrder) {}
 
-  /** Writes new dense storage for {@code entries} (creation order = list order). */
+  /**
+   * Writes new dense storage for {@code entries}: a name index, and a creation-order index
+   * when {@code info} asks for one, each record with its entry's creation index.
+   *
+   * @param maxCreationIndex the creation index the next new attribute gets (kept only when
+   *     {@code info} tracks creation order)
+   */
   public static AttributeInfoMessage write(H5Context ctx, AttributeInfoMessage info,
-      List<Entry> entries) throws IOException {
+      List<Entry> entries, int maxCreationIndex) throws IOException {
     List<byte[]> bodies = new ArrayList<>();
     for (Entry e : entries) {
       bodies.add(e.message());
     }
     FractalHeapWriter.Result heap = FractalHeapWriter.write(ctx.access(), ctx.allocator(),
         FractalHeapParams.DENSE_ATTRIBUTES, bodies);
-    List<Integer> byName = new ArrayList<>();
-    for (int i = 0; i < entries.size(); i++) {
-      byName.add(i);
-    }
+    List<Integer> byName = positions(entries.size());
     byName.sort(Comparator.<Integer>comparingLong(i -> NameHash.of(entries.get(i).name()))
         .thenComparing(i -> entries.get(i).name()));
     List<byte[]> nameRecords = new ArrayList<>();
     for (int i : byName) {
-      nameRecords.add(new AttributeNameRecord(heap.heapIds().get(i), 0, i,
-          NameHash.of(entries.get(i).name())).toBytes());
+      Entry e = entries.get(i);
+      nameRecords.add(new AttributeNameRecord(heap.heapIds().get(i), 0, e.creationOrder(),
+          NameHash.of(e.name())).toBytes());
     }
     long nameIndex = BTreeV2Writer.write(ctx.access(), ctx.allocator(),
         BTreeV2Params.defaults(AttributeNameRecord.TYPE, AttributeNameRecord.SIZE), nameRecords);
     long orderIndex = FileParams.UNDEFINED;
     if (info.indexOrder()) {
+      List<Integer> byOrder = positions(entries.size());
+      byOrder.sort(Comparator.comparingInt(i -> entries.get(i).creationOrder()));
       List<byte[]> orderRecords = new ArrayList<>();
-      for (int i = 0; i < entries.size(); i++) {
-        orderRecords.add(new AttributeCreationOrderRecord(heap.heapIds().get(i), 0, i)
-            .toBytes());
+      for (int i : byOrder) {
+        orderRecords.add(new AttributeCreationOrderRecord(heap.heapIds().get(i), 0,
+            entries.get(i).creationOrder()).toBytes());
       }
       orderIndex = BTreeV2Writer.write(ctx.access(), ctx.allocator(),
           BTreeV2Params.defaults(AttributeCreationOrderRecord.TYPE,
               AttributeCreationOrderRecord.SIZE), orderRecords);
     }
     return new AttributeInfoMessage(info.trackOrder(), info.indexOrder(),
-        info.trackOrder() ? entries.size() : -1, heap.headerAddress(), nameIndex, orderIndex);
+        info.trackOrder() ? maxCreationIndex : -1, heap.headerAddress(), nameIndex, orderIndex);
+  }
+
+  private static List<Integer> positions(int n) {
+    List<Integer> all = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      all.add(i);
+    }
+    return all;
   }
 
   /**

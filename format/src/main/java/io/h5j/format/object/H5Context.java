@@ -193,7 +193,17 @@ public final class H5Context {
   /** Writes a new header and caches it. */
   public ObjectHeader createHeader(int version, int flags, List<StoredMessage> messages)
       throws IOException {
-    ObjectHeader h = headerWriter().create(version, flags, messages);
+    return createHeader(version, flags, -1, -1, messages);
+  }
+
+  /**
+   * As {@link #createHeader(int, int, List)}, with the attribute phase change values
+   * {@code maxCompact} and {@code minDense} stored in a version 2 header's prefix, or -1 for
+   * libhdf5's defaults.
+   */
+  public ObjectHeader createHeader(int version, int flags, int maxCompact, int minDense,
+      List<StoredMessage> messages) throws IOException {
+    ObjectHeader h = headerWriter().create(version, flags, maxCompact, minDense, messages);
     headers.put(h.address(), h);
     changes++;
     return h;
@@ -202,10 +212,25 @@ public final class H5Context {
   /** Replaces the messages of header {@code address}. */
   public ObjectHeader rewriteHeader(long address, List<StoredMessage> messages)
       throws IOException {
-    ObjectHeader h = headerWriter().rewrite(header(address), messages);
-    headers.put(address, h);
-    staged.remove(address);
-    derived.remove(address);
+    return rewrite(header(address), messages);
+  }
+
+  /**
+   * Replaces the messages of header {@code address} and its attribute creation order flags
+   * (see {@link ObjectHeader#withAttributeOrderFlags}): the messages must carry creation
+   * indexes to match.
+   */
+  public ObjectHeader rewriteHeader(long address, int attributeOrderFlags,
+      List<StoredMessage> messages) throws IOException {
+    return rewrite(header(address).withAttributeOrderFlags(attributeOrderFlags), messages);
+  }
+
+  private ObjectHeader rewrite(ObjectHeader old, List<StoredMessage> messages)
+      throws IOException {
+    ObjectHeader h = headerWriter().rewrite(old, messages);
+    headers.put(old.address(), h);
+    staged.remove(old.address());
+    derived.remove(old.address());
     changes++;
     return h;
   }

@@ -39,6 +39,21 @@ public record ObjectHeader(long address, int version, int flags, long[] times,
     return version == 2 && (flags & ATTRIBUTE_ORDER_TRACKED) != 0;
   }
 
+  /**
+   * This (version 2) header with the attribute creation order flags of {@code orderFlags}
+   * ({@link #ATTRIBUTE_ORDER_TRACKED}, {@link #ATTRIBUTE_ORDER_INDEXED}) and its other flags
+   * unchanged; neither changes the prefix's size.
+   */
+  public ObjectHeader withAttributeOrderFlags(int orderFlags) {
+    if (version != 2) {
+      throw new IllegalArgumentException("only version 2 object headers track attribute"
+          + " creation order (header at " + address + " is version " + version + ")");
+    }
+    int order = ATTRIBUTE_ORDER_TRACKED | ATTRIBUTE_ORDER_INDEXED;
+    return new ObjectHeader(address, version, (flags & ~order) | (orderFlags & order), times,
+        maxCompactAttributes, minDenseAttributes, refCount, messages, chunks);
+  }
+
   public ObjectHeader withMessages(List<StoredMessage> newMessages, List<Chunk> newChunks) {
     return new ObjectHeader(address, version, flags, times, maxCompactAttributes,
         minDenseAttributes, refCount, newMessages, newChunks);

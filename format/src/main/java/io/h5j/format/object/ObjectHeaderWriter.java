@@ -20,6 +20,8 @@ import java.util.List;
 public final class ObjectHeaderWriter {
   /** Smallest chunk 0 body, so that a continuation message always fits later. */
   private static final int MIN_CHUNK0_DATA = 32;
+  /** v2 flag: the attribute phase change values are stored in the prefix. */
+  private static final int PHASE_CHANGE_STORED = 0x10;
   /** Room left in a new continuation chunk for later growth. */
   private static final int CONTINUATION_SLACK = 64;
 
@@ -41,6 +43,18 @@ public final class ObjectHeaderWriter {
   /** Allocates and writes a new header of {@code version} (1 or 2) holding {@code messages}. */
   public ObjectHeader create(int version, int flags, List<StoredMessage> messages)
       throws IOException {
+    return create(version, flags, -1, -1, messages);
+  }
+
+  /**
+   * As {@link #create(int, int, List)}, and a version 2 header stores the attribute phase
+   * change values {@code maxCompact} and {@code minDense} when they are not -1 (libhdf5's
+   * defaults, 8 and 6, then apply).
+   */
+  public ObjectHeader create(int version, int flags, int maxCompact, int minDense,
+      List<StoredMessage> messages) throws IOException {
+    boolean phaseChange = version == 2 && maxCompact >= 0 && minDense >= 0;
+    flags = phaseChange ? flags | PHASE_CHANGE_STORED : flags & ~PHASE_CHANGE_STORED;
     HeaderFormat f = new HeaderFormat(version, fa.params(),
         (flags & ObjectHeader.ATTRIBUTE_ORDER_TRACKED) != 0);
     long data = Math.max(MIN_CHUNK0_DATA, f.totalSize(messages));
@@ -50,7 +64,8 @@ public final class ObjectHeaderWriter {
     int prefix = f.chunk0Prefix(flags);
     long whole = prefix + data + f.checksumSize();
     long address = alloc.allocate(whole);
-    ObjectHeader empty = new ObjectHeader(address, version, flags, null, -1, -1, 1, List.of(),
+    ObjectHeader empty = new ObjectHeader(address, version, flags, null,
+        phaseChange ? maxCompact : -1, phaseChange ? minDense : -1, 1, List.of(),
         List.of(new ObjectHeader.Chunk(address, whole, prefix, data)));
     return rewrite(empty, messages);
   }
