@@ -102,6 +102,30 @@ final class VirtualData {
     this.copier = new MappingCopier(size);
   }
 
+  /**
+   * With deferred verification, at the dataset's open: reads the head of a large mapping block
+   * (the probe's first 4 KiB) and opens the source the first mapping names (its header,
+   * extent, type and chunk index), so that a first read only finds its entry and reads its
+   * elements. Bounded whatever the block holds: one source dataset (in one source file),
+   * which in versioned files is the one every mapping names. A source that cannot be opened
+   * is left for the read that needs it to report, with its mapping number.
+   */
+  void prepareFirstRead() throws IOException {
+    refresh();
+    MappingProbe probe = load.probe();
+    if (probe == null) {
+      return;
+    }
+    MappingProbe.Entry first = probe.first();
+    Dataset src = sources.find(first.index(), Mapping.unescape(first.sourceFile()),
+        Mapping.unescape(first.sourceDataset()));
+    if (src != null) {
+      sources.dimsOf(src);
+      sources.reader(src);
+      src.prepareRead();
+    }
+  }
+
   /** The mapping block, loaded and verified (waits for it). */
   MappingBlock block() throws IOException {
     return load.block();
