@@ -85,9 +85,11 @@ final class MappingBlockLoad {
     }
     String structure = "VDS mapping block of " + path;
     var workers = file.workers();
-    FutureTask<MappingBlock> task = new FutureTask<>(() -> MappingBlock.decode(
-        read(fa, at[0], (int) at[1], structure), params, heap, path,
-        parallel ? workers : null));
+    FutureTask<MappingBlock> task = new FutureTask<>(() -> {
+      file.checkOpen(); // a check that starts after the close has no reader left to serve
+      return MappingBlock.decode(read(fa, at[0], (int) at[1], structure), params, heap, path,
+          parallel ? workers : null);
+    });
     MappingProbe.Bytes bytes = (off, len) -> fa.read(at[0] + off, len, structure);
     // deferred, the check runs on one thread kept for the process, started once: not on the
     // file's workers, whose first thread would be started by (and delay) the first read
