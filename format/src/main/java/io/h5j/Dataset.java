@@ -177,15 +177,12 @@ public final class Dataset extends Node {
   }
 
   /**
-   * Called when the caller opens this dataset by path. A virtual dataset of a file that
-   * defers the verification of mapping blocks is made ready for a fast first read here (see
-   * {@link VirtualData#prepareFirstRead}), as libhdf5 does all its mapping work at open.
-   * Best effort: what fails here is left for the read that needs it to report.
+   * Called when the caller opens this dataset by path. A virtual dataset is made ready for a
+   * fast first read here (see {@link VirtualData#prepareFirstRead}): libhdf5 does all its
+   * mapping work at open. Best effort: what fails here is left for the read that needs it to
+   * report.
    */
   void opened() {
-    if (!file.defersVirtualBlockVerification()) {
-      return;
-    }
     try {
       if (cachedLayout() instanceof LayoutMessage.Virtual v) {
         virtual(v).prepareFirstRead();

@@ -185,19 +185,20 @@ class VirtualDeferredVerificationTest {
     try {
       write(file, false);
       int[] truth = h5py(file);
-      try (H5File f = H5File.open(file).deferVirtualBlockVerification()) {
-        long raw = f.dataset("raw").address();
-        Dataset d = f.dataset("v");
-        // /raw's chunk access was derived by the open of /v, not by the read below
-        assertTrue(f.context().derived(raw, "chunked", () -> null) != null,
-            "opening /v did not open /raw's chunk index");
-        assertArrayEquals(expected(truth, 9, 200, 1, 1), read(d, 9, 200, 1, 1));
-      }
-      try (H5File f = H5File.open(file)) { // by default the open leaves everything to the read
-        long raw = f.dataset("raw").address();
-        f.dataset("v");
-        assertTrue(f.context().derived(raw, "chunked", () -> null) == null,
-            "/raw opened by a default open");
+      for (boolean deferred : new boolean[] {true, false}) {
+        try (H5File f = H5File.open(file)) {
+          if (deferred) {
+            f.deferVirtualBlockVerification();
+          }
+          long raw = f.dataset("raw").address();
+          assertTrue(f.context().derived(raw, "chunked", () -> null) == null,
+              "/raw's chunk index opened by the open of /raw");
+          Dataset d = f.dataset("v");
+          // /raw's chunk access was derived by the open of /v, not by the read below
+          assertTrue(f.context().derived(raw, "chunked", () -> null) != null,
+              "opening /v did not open /raw's chunk index");
+          assertArrayEquals(expected(truth, 9, 200, 1, 1), read(d, 9, 200, 1, 1));
+        }
       }
     } finally {
       Files.delete(file);
@@ -211,12 +212,17 @@ class VirtualDeferredVerificationTest {
       write(file, false, "/gone");
       int[] truth = h5py(file); // libhdf5 reads a missing source as the fill value
       assertEquals(-1, truth[N + 3]);
-      try (H5File f = H5File.open(file).deferVirtualBlockVerification()) {
-        Dataset d = f.dataset("v");
-        java.io.FileNotFoundException e = assertThrows(java.io.FileNotFoundException.class,
-            () -> read(d, 1, 3, 1, 1));
-        assertTrue(e.getMessage().contains("/v, mapping ") && e.getMessage().contains("/gone"),
-            e.getMessage());
+      for (boolean deferred : new boolean[] {true, false}) {
+        try (H5File f = H5File.open(file)) {
+          if (deferred) {
+            f.deferVirtualBlockVerification();
+          }
+          Dataset d = f.dataset("v");
+          java.io.FileNotFoundException e = assertThrows(java.io.FileNotFoundException.class,
+              () -> read(d, 1, 3, 1, 1));
+          assertTrue(e.getMessage().contains("/v, mapping ")
+              && e.getMessage().contains("/gone"), e.getMessage());
+        }
       }
       try (H5File f = H5File.open(file).deferVirtualBlockVerification()
           .fillMissingVirtualSources(true)) {
