@@ -123,13 +123,28 @@ final class MappingBlockLoad {
   /** Bytes per read(2) of a block from a file that is not mapped. */
   private static final int PIECE = 1 << 20;
 
-  /** The one low-priority daemon thread that runs deferred checks, made at first use. */
+  /**
+   * The one low-priority daemon thread that runs deferred checks, made at first use. A check
+   * is handed over inside the first read; woken there, the thread sleeps a moment before it
+   * starts: the scheduler favours a thread that slept, and one that started a long job at once
+   * could take the reader's core before the read returns (Java priorities are not applied on
+   * Linux).
+   */
   private static final class DeferredChecks {
-    static final Executor EXECUTOR = Executors.newSingleThreadExecutor(r -> {
+    static final long START_DELAY_MS = 1;
+    private static final Executor THREAD = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "h5j-vds-check");
       t.setDaemon(true);
       t.setPriority(Thread.MIN_PRIORITY);
       return t;
+    });
+    static final Executor EXECUTOR = task -> THREAD.execute(() -> {
+      try {
+        Thread.sleep(START_DELAY_MS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      task.run();
     });
   }
 
