@@ -200,8 +200,9 @@ public final class Dataset extends Node {
   }
 
   /**
-   * Access to this virtual dataset's mappings and sources: one per open file, built at first
-   * use (which starts loading the mapping block) and forgotten when the header changes.
+   * Access to this virtual dataset's mappings and sources: one per open file, built at the
+   * dataset's open or first use (the mapping block loads when a read first needs it) and
+   * forgotten when the header changes.
    */
   private VirtualData virtual(LayoutMessage.Virtual v) throws IOException {
     return file.context().derived(address, "virtual", () -> new VirtualData(file, path, v,
