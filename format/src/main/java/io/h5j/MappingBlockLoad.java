@@ -10,11 +10,13 @@ import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.format.vds.MappingProbe;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Loading a virtual dataset's mapping block: read, checksum verified and scanned
@@ -124,7 +126,8 @@ final class MappingBlockLoad {
   private static final int PIECE = 1 << 20;
 
   /**
-   * The one low-priority daemon thread that runs deferred checks, made at first use. A check
+   * The one low-priority daemon thread that runs deferred checks, started when the first
+   * large block is prepared with deferred verification (at a dataset's open). A check
    * is handed over inside the first read; woken there, the thread sleeps a moment before it
    * starts: the scheduler favours a thread that slept, and one that started a long job at once
    * could take the reader's core before the read returns (Java priorities are not applied on
@@ -132,20 +135,35 @@ final class MappingBlockLoad {
    */
   private static final class DeferredChecks {
     static final long START_DELAY_MS = 1;
-    private static final Executor THREAD = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "h5j-vds-check");
+    private static final Queue<Runnable> QUEUE = new ConcurrentLinkedQueue<>();
+    private static final Thread THREAD = start();
+    /** A hand-over costs the reader a queue insert and one wake-up, no lock. */
+    static final Executor EXECUTOR = task -> {
+      QUEUE.add(task);
+      LockSupport.unpark(THREAD);
+    };
+
+    private static Thread start() {
+      Thread t = new Thread(() -> {
+        while (true) {
+          Runnable task = QUEUE.poll();
+          if (task == null) {
+            LockSupport.park();
+            continue;
+          }
+          try {
+            Thread.sleep(START_DELAY_MS);
+          } catch (InterruptedException e) {
+            // nothing interrupts this thread on purpose: go on with the check
+          }
+          task.run(); // a FutureTask: keeps its own failure
+        }
+      }, "h5j-vds-check");
       t.setDaemon(true);
       t.setPriority(Thread.MIN_PRIORITY);
+      t.start();
       return t;
-    });
-    static final Executor EXECUTOR = task -> THREAD.execute(() -> {
-      try {
-        Thread.sleep(START_DELAY_MS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      task.run();
-    });
+    }
   }
 
   private static MappingBlockLoad done(MappingBlock block, FileParams params, long address) {
