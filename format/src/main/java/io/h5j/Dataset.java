@@ -177,8 +177,32 @@ public final class Dataset extends Node {
   }
 
   /**
-   * Access to this virtual dataset's mappings and sources: one per open file, built at first
-   * use (which starts loading the mapping block) and forgotten when the header changes.
+   * Called when the caller opens this dataset by path. A virtual dataset is made ready for a
+   * fast first read here (see {@link VirtualData#prepareFirstRead}): libhdf5 does all its
+   * mapping work at open. Best effort: what fails here is left for the read that needs it to
+   * report.
+   */
+  void opened() {
+    try {
+      if (cachedLayout() instanceof LayoutMessage.Virtual v) {
+        virtual(v).prepareFirstRead();
+      }
+    } catch (IOException | RuntimeException e) {
+      // the first read redoes what failed here and reports it
+    }
+  }
+
+  /** Opens this dataset's storage for reads (a chunked one's index), reading no data. */
+  void prepareRead() throws IOException {
+    if (cachedLayout() instanceof LayoutMessage.Chunked c) {
+      chunked(c, dataspace());
+    }
+  }
+
+  /**
+   * Access to this virtual dataset's mappings and sources: one per open file, built at the
+   * dataset's open or first use (the mapping block loads when a read first needs it) and
+   * forgotten when the header changes.
    */
   private VirtualData virtual(LayoutMessage.Virtual v) throws IOException {
     return file.context().derived(address, "virtual", () -> new VirtualData(file, path, v,

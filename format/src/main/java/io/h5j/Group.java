@@ -96,7 +96,9 @@ public final class Group extends Node {
   }
 
   public Dataset dataset(String path) throws IOException {
-    return as(path, Dataset.class);
+    Dataset d = as(path, Dataset.class);
+    d.opened();
+    return d;
   }
 
   private <T extends Node> T as(String path, Class<T> kind) throws IOException {

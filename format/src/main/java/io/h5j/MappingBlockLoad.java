@@ -10,36 +10,38 @@ import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.format.vds.MappingProbe;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Loading a virtual dataset's mapping block: read, checksum verified and scanned
- * ({@link MappingBlock#decode}). A large block is read straight from its place in the global
- * heap collection (not through the collection cache) and loaded on the file's workers, where
- * {@link #background()} starts it; {@link #probe()} meanwhile finds single mappings by reading
- * a few entries of it.
+ * ({@link MappingBlock#decode}), by the first {@link #block()} call unless
+ * {@link #background()} handed it to the thread of deferred checks before. A large block is
+ * read straight from its place in the global heap collection (not through the collection
+ * cache); {@link #probe()} finds single mappings by reading a few entries of it.
  */
 final class MappingBlockLoad {
   /**
-   * Blocks from this size on load on a worker (and may have their checksum computed on a
-   * second one while the first scans them: about 1 ms of checksum at 1 GB/s, more than
-   * handing it over costs); smaller ones load in the caller.
+   * Blocks from this size on have their checksum computed on a file worker while the loading
+   * thread scans them: about 1 ms of checksum at 1 GB/s, more than handing it over costs.
    */
   static final int BACKGROUND_BYTES = 1 << 20;
   /**
    * Without the parallel checksum (reads may go ahead through the probe), blocks from this
-   * size on load on a worker: some 750 mappings, whose decode costs more than a probe.
+   * size on can be probed and handed to the thread of deferred checks: some 750 mappings,
+   * whose decode costs more than a probe.
    */
   static final int PROBED_BYTES = 64 << 10;
   /** Object headers to walk in a collection before reading it whole instead. */
   private static final int MAX_LOCATE_STEPS = 16;
 
   private final FutureTask<MappingBlock> task;
-  /** Where the task runs; null once it was handed over (or for a block loaded at once). */
+  /** Where the task may be handed over; null once it was (or when it runs in the caller). */
   private Executor workers;
   private final MappingProbe.Bytes stored;
   private final long storedSize;
@@ -59,13 +61,15 @@ final class MappingBlockLoad {
   }
 
   /**
-   * Prepares loading the block {@code layout} points at, of the virtual dataset {@code path}:
-   * a small block is loaded at once, a large one ({@link #BACKGROUND_BYTES}, or
-   * {@link #PROBED_BYTES} when not {@code parallel}) when {@link #background()} or
-   * {@link #block()} is first called.
+   * Prepares loading the block {@code layout} points at, of the virtual dataset {@code path},
+   * reading no more than the object headers of its heap collection that lie before it. A
+   * block is loaded by the first {@link #block()} call, in the caller; without
+   * {@code parallel}, a block of {@link #PROBED_BYTES} and more is instead probed until
+   * {@link #background()} hands its load to the thread of deferred checks.
    *
-   * @param parallel whether the checksum of a large block runs on a second worker while the
-   *     first scans it (least latency, both cores busy) rather than after it on the same one
+   * @param parallel whether the checksum of a block of {@link #BACKGROUND_BYTES} or more runs
+   *     on a file worker while the caller scans it (least latency, both cores busy): the
+   *     caller waits for the block; without it, reads may go ahead through the probe
    */
   static MappingBlockLoad prepare(H5File file, LayoutMessage.Virtual layout, String path,
       boolean parallel) throws IOException {
@@ -78,20 +82,25 @@ final class MappingBlockLoad {
     FileAccess fa = file.context().access();
     long[] at = GlobalHeapCollection.locate(fa, heap, (int) layout.heapIndex(),
         MAX_LOCATE_STEPS);
-    if (at == null || at[1] < (parallel ? BACKGROUND_BYTES : PROBED_BYTES)) {
-      byte[] b = at == null ? file.values().heapObject(heap, (int) layout.heapIndex())
-          : fa.read(at[0], at[1], "VDS mapping block of " + path);
-      return done(MappingBlock.decode(b, params, heap, path), params, heap);
-    }
     String structure = "VDS mapping block of " + path;
-    var workers = file.workers();
-    FutureTask<MappingBlock> task = new FutureTask<>(() -> MappingBlock.decode(
-        read(fa, at[0], (int) at[1], structure), params, heap, path,
-        parallel ? workers : null));
+    if (at == null || at[1] < (parallel ? BACKGROUND_BYTES : PROBED_BYTES)) {
+      return new MappingBlockLoad(new FutureTask<>(() -> MappingBlock.decode(at == null
+          ? file.values().heapObject(heap, (int) layout.heapIndex())
+          : fa.read(at[0], at[1], structure), params, heap, path)), null, null, 0, params,
+          heap);
+    }
+    // The caller that waits for the block loads it (a worker it handed the load to would
+    // start a thread first, and the caller would wait for that); a second core checksums.
+    Executor verifier = parallel ? file.workers() : null;
+    FutureTask<MappingBlock> task = new FutureTask<>(() -> {
+      file.checkOpen(); // a check that starts after the close has no reader left to serve
+      return MappingBlock.decode(read(fa, at[0], (int) at[1], structure), params, heap, path,
+          verifier);
+    });
     MappingProbe.Bytes bytes = (off, len) -> fa.read(at[0] + off, len, structure);
     // deferred, the check runs on one thread kept for the process, started once: not on the
     // file's workers, whose first thread would be started by (and delay) the first read
-    return new MappingBlockLoad(task, parallel ? workers : DeferredChecks.EXECUTOR, bytes,
+    return new MappingBlockLoad(task, parallel ? null : DeferredChecks.EXECUTOR, bytes,
         at[1], params, heap);
   }
 
@@ -116,14 +125,45 @@ final class MappingBlockLoad {
   /** Bytes per read(2) of a block from a file that is not mapped. */
   private static final int PIECE = 1 << 20;
 
-  /** The one low-priority daemon thread that runs deferred checks, made at first use. */
+  /**
+   * The one low-priority daemon thread that runs deferred checks, started when the first
+   * large block is prepared with deferred verification (at a dataset's open). A check
+   * is handed over inside the first read; woken there, the thread sleeps a moment before it
+   * starts: the scheduler favours a thread that slept, and one that started a long job at once
+   * could take the reader's core before the read returns (Java priorities are not applied on
+   * Linux).
+   */
   private static final class DeferredChecks {
-    static final Executor EXECUTOR = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "h5j-vds-check");
+    static final long START_DELAY_MS = 1;
+    private static final Queue<Runnable> QUEUE = new ConcurrentLinkedQueue<>();
+    private static final Thread THREAD = start();
+    /** A hand-over costs the reader a queue insert and one wake-up, no lock. */
+    static final Executor EXECUTOR = task -> {
+      QUEUE.add(task);
+      LockSupport.unpark(THREAD);
+    };
+
+    private static Thread start() {
+      Thread t = new Thread(() -> {
+        while (true) {
+          Runnable task = QUEUE.poll();
+          if (task == null) {
+            LockSupport.park();
+            continue;
+          }
+          try {
+            Thread.sleep(START_DELAY_MS);
+          } catch (InterruptedException e) {
+            // nothing interrupts this thread on purpose: go on with the check
+          }
+          task.run(); // a FutureTask: keeps its own failure
+        }
+      }, "h5j-vds-check");
       t.setDaemon(true);
       t.setPriority(Thread.MIN_PRIORITY);
+      t.start();
       return t;
-    });
+    }
   }
 
   private static MappingBlockLoad done(MappingBlock block, FileParams params, long address) {
@@ -132,7 +172,7 @@ final class MappingBlockLoad {
     return new MappingBlockLoad(t, null, null, 0, params, address);
   }
 
-  /** Starts loading on a worker, if that has not started yet. */
+  /** Hands the load to the thread of deferred checks, if it may and has not started yet. */
   void background() {
     if (workers != null) {
       Executor w = workers;
@@ -151,7 +191,7 @@ final class MappingBlockLoad {
   }
 
   /**
-   * The loaded block, waiting for it; loads it in this thread if no worker has started to.
+   * The loaded block, waiting for it; loads it in this thread if no other has started to.
    *
    * @throws H5FormatException when the block is malformed or its checksum is wrong
    */
@@ -165,8 +205,8 @@ final class MappingBlockLoad {
   }
 
   /**
-   * A probe of the stored block while it loads in the background; null when it loads in the
-   * caller or is not of the kind a probe works on.
+   * A probe of the stored block; null for a block under the sizes above (read whole by the
+   * caller) or not of the kind a probe works on.
    */
   MappingProbe probe() throws IOException {
     if (!probed) {

@@ -25,8 +25,8 @@ import java.util.Map;
 
 /**
  * Reads a virtual dataset as libhdf5 does, with the file's {@link VirtualView}. One
- * instance per dataset and open file: the mapping block is loaded once (a large one on the
- * file's workers from the dataset's first use, see {@link MappingBlockLoad}); the mappings a
+ * instance per dataset and open file: the mapping block is loaded once, by the first read
+ * that needs it (see {@link MappingBlockLoad}); the mappings a
  * read touches are found through the block's grid when the mappings tile one (versioned
  * files) and through an R-tree over their virtual bounding boxes otherwise; each source
  * dataset is opened once and its extent read once while nothing in the file changes
@@ -94,12 +94,33 @@ final class VirtualData {
     this.size = type.size();
     this.fill = fill;
     this.blockAddress = layout.heapAddress();
-    boolean deferred = file.defersVirtualBlockVerification();
-    this.load = MappingBlockLoad.prepare(file, layout, path, !deferred);
-    if (!deferred) {
-      load.background(); // libhdf5 verifies at open: start as early as that
-    }
+    this.load = MappingBlockLoad.prepare(file, layout, path,
+        !file.defersVirtualBlockVerification());
     this.copier = new MappingCopier(size);
+  }
+
+  /**
+   * At the dataset's open: reads the head of a large mapping block (the probe's first 4 KiB)
+   * and opens the source the first mapping names (its header, extent, type and chunk index),
+   * so that a first read only finds its mapping and reads its elements. Bounded whatever the
+   * block holds: one source dataset (in one source file), which in versioned files is the one
+   * every mapping names. A source that cannot be opened is left for the read that needs it to
+   * report, with its mapping number.
+   */
+  void prepareFirstRead() throws IOException {
+    refresh();
+    MappingProbe probe = load.probe();
+    if (probe == null) {
+      return;
+    }
+    MappingProbe.Entry first = probe.first();
+    Dataset src = sources.find(first.index(), Mapping.unescape(first.sourceFile()),
+        Mapping.unescape(first.sourceDataset()));
+    if (src != null) {
+      sources.dimsOf(src);
+      sources.reader(src);
+      src.prepareRead();
+    }
   }
 
   /** The mapping block, loaded and verified (waits for it). */

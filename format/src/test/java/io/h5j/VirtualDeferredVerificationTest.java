@@ -28,6 +28,11 @@ class VirtualDeferredVerificationTest {
 
   /** Writes /raw and /v (cell k maps raw rows 2 p(k), 2 p(k) + 1); plus {@code extra}. */
   private static void write(Path file, boolean overlap) throws IOException {
+    write(file, overlap, "/raw");
+  }
+
+  /** As {@link #write(Path, boolean)}, the mappings naming {@code source} as their source. */
+  private static void write(Path file, boolean overlap, String source) throws IOException {
     int rows = 2 * CELLS * CELLS + 2;
     int[] raw = new int[rows * 2];
     for (int i = 0; i < raw.length; i++) {
@@ -45,7 +50,7 @@ class VirtualDeferredVerificationTest {
       VirtualSpec v = VirtualSpec.of(Datatypes.INT32, N, N).fillValue(-1);
       long[] box = {2, 2};
       for (int k = 0; k < perm.length; k++) {
-        v.map(".", "/raw", new long[] {2L * perm[k], 0}, new long[] {2L * (k / CELLS),
+        v.map(".", source, new long[] {2L * perm[k], 0}, new long[] {2L * (k / CELLS),
             2L * (k % CELLS)}, box);
       }
       if (overlap) { // after the grid: covers column 1 of cell (0, 0) and column 2 of (0, 1)
@@ -168,6 +173,60 @@ class VirtualDeferredVerificationTest {
         H5FormatException e = assertThrows(H5FormatException.class,
             () -> read(d, 100, 100, 1, 1));
         assertTrue(e.getMessage().contains("may be wrong"), e.getMessage());
+      }
+    } finally {
+      Files.delete(file);
+    }
+  }
+
+  @Test
+  void openingTheDatasetOpensTheSourceOfItsFirstMapping() throws Exception {
+    Path file = Files.createTempFile("vds-deferred-open", ".h5");
+    try {
+      write(file, false);
+      int[] truth = h5py(file);
+      for (boolean deferred : new boolean[] {true, false}) {
+        try (H5File f = H5File.open(file)) {
+          if (deferred) {
+            f.deferVirtualBlockVerification();
+          }
+          long raw = f.dataset("raw").address();
+          assertTrue(f.context().derived(raw, "chunked", () -> null) == null,
+              "/raw's chunk index opened by the open of /raw");
+          Dataset d = f.dataset("v");
+          // /raw's chunk access was derived by the open of /v, not by the read below
+          assertTrue(f.context().derived(raw, "chunked", () -> null) != null,
+              "opening /v did not open /raw's chunk index");
+          assertArrayEquals(expected(truth, 9, 200, 1, 1), read(d, 9, 200, 1, 1));
+        }
+      }
+    } finally {
+      Files.delete(file);
+    }
+  }
+
+  @Test
+  void aSourceThatCannotBeOpenedFailsTheReadNotTheOpen() throws Exception {
+    Path file = Files.createTempFile("vds-deferred-missing", ".h5");
+    try {
+      write(file, false, "/gone");
+      int[] truth = h5py(file); // libhdf5 reads a missing source as the fill value
+      assertEquals(-1, truth[N + 3]);
+      for (boolean deferred : new boolean[] {true, false}) {
+        try (H5File f = H5File.open(file)) {
+          if (deferred) {
+            f.deferVirtualBlockVerification();
+          }
+          Dataset d = f.dataset("v");
+          java.io.FileNotFoundException e = assertThrows(java.io.FileNotFoundException.class,
+              () -> read(d, 1, 3, 1, 1));
+          assertTrue(e.getMessage().contains("/v, mapping ")
+              && e.getMessage().contains("/gone"), e.getMessage());
+        }
+      }
+      try (H5File f = H5File.open(file).deferVirtualBlockVerification()
+          .fillMissingVirtualSources(true)) {
+        assertArrayEquals(expected(truth, 1, 3, 2, 2), read(f.dataset("v"), 1, 3, 2, 2));
       }
     } finally {
       Files.delete(file);
