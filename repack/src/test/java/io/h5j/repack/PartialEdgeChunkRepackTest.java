@@ -1,13 +1,18 @@
 package io.h5j.repack;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.H5File;
+import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -39,7 +44,8 @@ class PartialEdgeChunkRepackTest {
    * (libhdf5's H5Dget_chunk_index_type) and per chunk its offset, encoding and the digest of
    * its decoded bytes; with {@code stored}, also of its stored bytes.
    *
-   * <p>{@code more(path)} has libhdf5 grow, write and shrink every dataset, then grow again.
+   * <p>{@code more(path)} has libhdf5 grow, write and shrink every dataset, then grow it
+   * again to a shape with partial edge chunks, and write into two of them.
    */
   private static final String PY = Oracles.PY_INT32_SHA + Oracles.PY_LIBHDF5 + String.join(
       "\n",
@@ -139,7 +145,9 @@ class PartialEdgeChunkRepackTest {
       "            n = (big[0] - 1) * (big[1] - 1)",
       "            d[1:, 1:] = (np.arange(n) * 3 - 100).reshape(big[0] - 1, big[1] - 1)",
       "            d.resize((big[0] - 1, big[1] - 2))",
-      "            d.resize(big)",
+      "            d.resize({'single': (3, 2), 'fixed': (13, 11)}.get(name[:-5], (18, 17)))",
+      "            d[-1, -1] = 7",
+      "            d[-1, 0] = 8",
       "");
 
   private static Path make() throws IOException {
@@ -184,10 +192,22 @@ class PartialEdgeChunkRepackTest {
     Oracles.python(PY + "more(sys.argv[1])\nmore(sys.argv[2])", inMore.toString(),
         out.toString());
     String after = describe(inMore, true);
-    assertNotEquals(before, after);
+    assertTrue(after.contains("(16, 0) raw ") && after.contains("(12, 12) filtered ")
+        && after.contains("(12, 9) raw ") && after.contains("single_shuf (3, 2) "), after);
     assertEquals(singleAsFixedArray(after), describe(out, true),
         "libhdf5 resizes and writes h5j's copy as its own file");
     assertEquals(List.of(), RepackVerifier.compare(inMore, out, 20), "h5j reads both alike");
+
+    // the verifier reads raw edge chunks as raw: one changed value in one is found (the
+    // raw chunk at [16, 0] holds 8 at [17, 0], its fourth element)
+    long at = Long.parseLong(Oracles.python("import sys, h5py\nd = h5py.File(sys.argv[1])"
+        + "['ea_shuf']\nprint(d.id.get_chunk_info_by_coord((16, 0)).byte_offset)",
+        out.toString()).strip());
+    try (FileChannel ch = FileChannel.open(out, StandardOpenOption.WRITE)) {
+      ch.write(ByteBuffer.wrap(new byte[] {9}), at + 12);
+    }
+    assertEquals(List.of("/ea_shuf: values differ in rows 0..17"),
+        RepackVerifier.compare(inMore, out, 20));
   }
 
   /**
@@ -203,6 +223,49 @@ class PartialEdgeChunkRepackTest {
   private static List<String> indexes(String description) {
     return description.lines().filter(l -> l.contains(" opts "))
         .map(l -> l.substring(l.indexOf(" opts "))).distinct().collect(Collectors.toList());
+  }
+
+  /**
+   * With 4-byte lengths, libhdf5 1.10.8 cannot open the extensible array it writes for a
+   * dataset growing along one dimension, so repack writes a v1 B-tree, whose layout message
+   * (version 3) has no room for the option: the raw edge chunks are filtered like the others,
+   * and libhdf5 reads every value of the output (it cannot read the input; h5j can).
+   */
+  @Test
+  void aV1BTreeIndexFiltersTheEdgeChunksItCannotMarkRaw() throws IOException {
+    Path in = Files.createTempDirectory("h5j-edge-repack").resolve("lengths4.h5");
+    Oracles.python(PY + String.join("\n",
+        "fcpl = h5py.h5p.create(h5py.h5p.FILE_CREATE)",
+        "fcpl.set_sizes(8, 4)",
+        "fapl = h5py.h5p.create(h5py.h5p.FILE_ACCESS)",
+        "fapl.set_libver_bounds(h5py.h5f.LIBVER_LATEST, h5py.h5f.LIBVER_LATEST)",
+        "fid = h5py.h5f.create(sys.argv[1].encode(), h5py.h5f.ACC_TRUNC, fcpl=fcpl, fapl=fapl)",
+        "dcpl = h5py.h5p.create(h5py.h5p.DATASET_CREATE)",
+        "dcpl.set_chunk((4, 3))",
+        "dcpl.set_deflate(4)",
+        "assert hdf5().H5Pset_chunk_opts(ctypes.c_int64(dcpl.id), 2) >= 0",
+        "space = h5py.h5s.create_simple((13, 11), (U, 30))",
+        "with h5py.File(fid) as f:",
+        "    h5py.h5d.create(f.id, b'ea_gzip', h5py.h5t.STD_I32LE, space, dcpl=dcpl)",
+        "    f['ea_gzip'][...] = np.arange(143).reshape(13, 11) + 1"), in.toString());
+    int[] want = new int[143];
+    for (int i = 0; i < want.length; i++) {
+      want[i] = i + 1;
+    }
+    try (H5File h = H5File.open(in)) {
+      LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("ea_gzip").layout();
+      assertTrue(l.edgesUnfiltered() && l.indexType() == 4, l::toString);
+      assertArrayEquals(want, (int[]) h.dataset("ea_gzip").read(), "h5j reads the input");
+    }
+    Path out = in.resolveSibling("out.h5");
+    Repacker.builder().build().repack(in, out);
+    RepackOracle.assertReadable(out);
+    assertEquals(List.of(), RepackVerifier.compare(in, out, 20), "h5j's verifier");
+    String got = describe(out, true);
+    assertTrue(got.startsWith("ea_gzip (13, 11) " + Oracles.python(PY
+        + "print(sha(np.arange(143).reshape(13, 11) + 1)[:12])").strip()
+        + " chunks (4, 3) filters [1] opts 0 index 0\n"), got);
+    assertEquals(16, got.lines().filter(x -> x.contains(" filtered ")).count(), got);
   }
 
   /**
