@@ -119,10 +119,8 @@ final class ChunkIndexCommit {
         IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK()));
     LayoutMessage.Chunked rebuilt = written.layout(g);
     // The dataset's option stays with it: partial edge chunks stored unfiltered.
-    rebuilt = new LayoutMessage.Chunked(rebuilt.version(), rebuilt.flags()
-        | layout.flags() & LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS,
-        rebuilt.chunkDims(), rebuilt.elementSize(), rebuilt.indexType(), rebuilt.indexInfo(),
-        rebuilt.indexAddress());
+    rebuilt = rebuilt.withFlags(rebuilt.flags()
+        | layout.flags() & LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS);
     List<StoredMessage> messages = new ArrayList<>();
     for (StoredMessage m : h.messages()) {
       messages.add(m.type() == MessageType.LAYOUT

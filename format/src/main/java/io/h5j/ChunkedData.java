@@ -1038,8 +1038,7 @@ final class ChunkedData {
 
   /** Whether this filtered dataset stores its partial edge chunks unfiltered. */
   private boolean edgesUnfiltered() {
-    return pipeline != null
-        && (layout.flags() & LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0;
+    return pipeline != null && layout.edgesUnfiltered();
   }
 
   private boolean isPartialEdge(long[] chunkOffset) {
@@ -1047,11 +1046,6 @@ final class ChunkedData {
   }
 
   private boolean isPartialEdge(long[] chunkOffset, long[] dims) {
-    for (int d = 0; d < chunkOffset.length; d++) {
-      if (chunkOffset[d] + layout.chunkDims()[d] > dims[d]) {
-        return true;
-      }
-    }
-    return false;
+    return layout.isPartialEdge(chunkOffset, dims);
   }
 }

@@ -39,14 +39,7 @@ import org.junit.jupiter.api.Test;
  */
 class ChunkIndexUpdateTest {
   /** Creates files with a chosen indexed-storage K (h5py lacks H5Pset_istore_k: ctypes). */
-  static final String PRELUDE = Oracles.PY_INT32_SHA + String.join("\n",
-      "import ctypes",
-      "def hdf5():",
-      "    for line in open('/proc/self/maps'):",
-      "        p = line.split()[-1]",
-      "        if '/libhdf5' in p and '_hl' not in p:",
-      "            return ctypes.CDLL(p)",
-      "    raise SystemExit('libhdf5 is not loaded')",
+  static final String PRELUDE = Oracles.PY_INT32_SHA + Oracles.PY_LIBHDF5 + String.join("\n",
       "def create(path, k):",
       "    if k == 0:",
       "        return h5py.File(path, 'w', libver='latest')",

@@ -35,6 +35,21 @@ public final class Oracles {
       "    return hashlib.sha256(np.ascontiguousarray(a, dtype='<i4').tobytes()).hexdigest()",
       "");
 
+  /**
+   * Python prelude giving h5py scripts libhdf5's C API through ctypes, for what h5py does not
+   * wrap (H5Pset_chunk_opts, H5Dget_chunk_index_type, H5Pset_istore_k...): {@code hdf5()}
+   * is the libhdf5 that h5py loaded. Imports ctypes.
+   */
+  public static final String PY_LIBHDF5 = String.join("\n",
+      "import ctypes",
+      "def hdf5():",
+      "    for line in open('/proc/self/maps'):",
+      "        p = line.split()[-1]",
+      "        if '/libhdf5' in p and '_hl' not in p:",
+      "            return ctypes.CDLL(p)",
+      "    raise SystemExit('libhdf5 is not loaded')",
+      "");
+
   private Oracles() {}
 
   /** Result of one external command. */

@@ -38,10 +38,19 @@ final class ChunkCopier {
 
   /**
    * Copies the chunks as stored: sorted by address, runs of adjacent chunks go one after the
-   * other into one new region, so the index addresses shift by a constant per run.
+   * other into one new region, so the index addresses shift by a constant per run. Partial
+   * edge chunks stored unfiltered stay so, unless the new index cannot say so (a layout
+   * message version 3): then they are filtered like the others.
+   *
+   * @param pipeline the dataset's filters, null for none
    */
   LayoutMessage.Chunked copyStored(LayoutMessage.Chunked layout, Dataspace space,
-      boolean filtered, String path) throws IOException {
+      FilterPipelineMessage pipeline, String path) throws IOException {
+    boolean filtered = pipeline != null;
+    if (filtered && layout.edgesUnfiltered()
+        && indexType(layout, space, true) == ChunkIndex.V1_BTREE) {
+      return copyDecoded(layout, space, pipeline, pipeline, chunk -> { }, path);
+    }
     List<ChunkRecord> chunks = chunks(layout, space, filtered);
     chunks.sort(Comparator.comparingLong(ChunkRecord::address));
     long total = 0;
@@ -76,6 +85,8 @@ final class ChunkCopier {
   /**
    * Copies the chunks through their filters: each is decoded with {@code from} (null: none),
    * changed by {@code transform} and encoded with {@code to} (null: stored unfiltered).
+   * Partial edge chunks that {@code layout} stores unfiltered are not decoded, and stay
+   * unfiltered where the new index can say so.
    */
   LayoutMessage.Chunked copyDecoded(LayoutMessage.Chunked layout, Dataspace space,
       FilterPipelineMessage from, FilterPipelineMessage to, Transform transform, String path)
@@ -88,24 +99,31 @@ final class ChunkCopier {
     int chunkBytes = (int) g.chunkBytes();
     FilterPipeline decoder = from == null ? null : FilterPipeline.of(from);
     FilterPipeline encoder = to == null ? null : FilterPipeline.of(to);
+    boolean rawIn = from != null && layout.edgesUnfiltered();
+    boolean rawOut = to != null && layout.edgesUnfiltered()
+        && indexType(layout, space, true) != ChunkIndex.V1_BTREE;
+    long[] dims = space.dims();
     List<ChunkRecord> moved = new ArrayList<>();
     for (ChunkRecord c : chunks(layout, space, from != null)) {
       String what = "chunk " + java.util.Arrays.toString(c.offset()) + " of " + path;
+      boolean edge = layout.isPartialEdge(c.offset(), dims);
       byte[] stored = in.access().read(c.address(), c.storedSize(), what);
-      byte[] data = decoder == null ? stored
+      byte[] data = decoder == null || rawIn && edge ? stored
           : decoder.decode(stored, c.filterMask(), chunkBytes, what, c.address());
       if (data.length != chunkBytes) {
         throw new io.h5j.H5FormatException(what, c.address(), "holds " + data.length
             + " bytes, the chunk needs " + chunkBytes);
       }
       transform.apply(data);
-      FilterPipeline.Encoded e = encoder == null ? new FilterPipeline.Encoded(data, 0)
-          : encoder.encode(data);
+      FilterPipeline.Encoded e = encoder == null || rawOut && edge
+          ? new FilterPipeline.Encoded(data, 0) : encoder.encode(data);
       long address = out.allocator().allocate(e.bytes().length);
       out.access().write(address, e.bytes());
       moved.add(new ChunkRecord(c.offset(), address, e.bytes().length, e.filterMask()));
     }
-    return index(layout, space, to != null, moved);
+    int flags = rawOut ? layout.flags()
+        : layout.flags() & ~LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS;
+    return index(layout.withFlags(flags), space, to != null, moved);
   }
 
   private List<ChunkRecord> chunks(LayoutMessage.Chunked layout, Dataspace space,
@@ -117,10 +135,31 @@ final class ChunkCopier {
     return chunks;
   }
 
-  /** Writes the index of the chunks of a dataset laid out as {@code layout} says. */
+  /**
+   * Writes the index of the chunks of a dataset laid out as {@code layout} says; the new
+   * layout keeps its flag {@link LayoutMessage.Chunked#DONT_FILTER_PARTIAL_EDGE_CHUNKS}
+   * (the chunks must be stored as it says, and the index must not be a v1 B-tree).
+   */
   LayoutMessage.Chunked index(LayoutMessage.Chunked layout, Dataspace space,
       boolean filtered, List<ChunkRecord> chunks) throws IOException {
     ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
+    int type = indexType(layout, space, filtered);
+    WrittenIndex w = ChunkIndexWriter.write(out.access(), out.allocator(), type, g, filtered,
+        chunks, IndexOptions.DEFAULTS);
+    LayoutMessage.Chunked written = w.layout(g);
+    if (filtered && layout.edgesUnfiltered()) {
+      if (written.version() < 4) {
+        throw new IllegalStateException("a v1 B-tree index cannot keep partial edge chunks"
+            + " unfiltered");
+      }
+      written = written.withFlags(written.flags()
+          | LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS);
+    }
+    return written;
+  }
+
+  /** The index type of the chunks of {@code layout} in the new file. */
+  private int indexType(LayoutMessage.Chunked layout, Dataspace space, boolean filtered) {
     int type = ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered, false,
         false);
     if (type == ChunkIndex.EXTENSIBLE_ARRAY && out.params().lengthSize() < 8) {
@@ -128,8 +167,6 @@ final class ChunkCopier {
       // 8 bytes ("didn't find unlimited dimension"), though it writes one: a v1 B-tree it reads
       type = ChunkIndex.V1_BTREE;
     }
-    WrittenIndex w = ChunkIndexWriter.write(out.access(), out.allocator(), type, g, filtered,
-        chunks, IndexOptions.DEFAULTS);
-    return w.layout(g);
+    return type;
   }
 }

@@ -324,7 +324,7 @@ final class ObjectCopier {
         return new LayoutMessage.Chunked(c.version(), c.flags(), c.chunkDims(),
             c.elementSize(), c.indexType(), c.indexInfo(), FileParams.UNDEFINED);
       }
-      return chunks.copyStored(c, space, pipeline != null, path);
+      return chunks.copyStored(c, space, pipeline, path);
     } else if (layout instanceof LayoutMessage.Virtual v) {
       int index = checkedIndex(v.heapIndex(), path);
       GlobalHeapId moved = sharedBlocks != null ? null

@@ -82,6 +82,14 @@ final class StoragePlanner {
         throw new IllegalArgumentException("chunks " + Arrays.toString(chunks) + " for "
             + path + " have rank " + chunks.length + ", the dataset " + space.rank());
       }
+      for (int i = 0; i < chunks.length; i++) {
+        long max = space.maxDims()[i];
+        if (max != Dataspace.UNLIMITED && chunks[i] > max && space.dims()[i] > 0) {
+          // libhdf5 refuses to create such a dataset (unless that dimension is empty now)
+          throw new IllegalArgumentException("chunks " + Arrays.toString(chunks) + " for "
+              + path + " exceed its maximum shape " + Arrays.toString(space.maxDims()));
+        }
+      }
     } else {
       if (!wanted.isEmpty()) {
         throw new IllegalArgumentException(path + ": filters need chunked storage, not "

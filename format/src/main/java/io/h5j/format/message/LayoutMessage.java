@@ -67,6 +67,27 @@ public sealed interface LayoutMessage extends HeaderMessage {
       return "CHUNKED";
     }
 
+    /** Whether {@link #DONT_FILTER_PARTIAL_EDGE_CHUNKS} is set (it matters when filtered). */
+    public boolean edgesUnfiltered() {
+      return (flags & DONT_FILTER_PARTIAL_EDGE_CHUNKS) != 0;
+    }
+
+    /** Whether the chunk at {@code chunkOffset} reaches past the extent {@code dims}. */
+    public boolean isPartialEdge(long[] chunkOffset, long[] dims) {
+      for (int d = 0; d < chunkOffset.length; d++) {
+        if (chunkOffset[d] + chunkDims[d] > dims[d]) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    /** This layout with {@code flags} instead of its own. */
+    public Chunked withFlags(int flags) {
+      return new Chunked(version, flags, chunkDims, elementSize, indexType, indexInfo,
+          indexAddress);
+    }
+
     @Override
     public void encode(ByteWriter w) {
       if (version < 4) {
