@@ -158,9 +158,7 @@ public final class H5Context {
   }
 
   private void writeSuperblock(long eoa) throws IOException {
-    if (fa.size() < eoa) {
-      fa.write(eoa - 1, new byte[1]); // libhdf5 refuses a file shorter than its EOA
-    }
+    fa.extendTo(eoa); // libhdf5 refuses a file shorter than its EOA
     superblock = superblock.withEndOfFile(eoa);
     fa.write(superblock.location() - fa.params().baseAddress(),
         SuperblockCodec.encode(superblock));
