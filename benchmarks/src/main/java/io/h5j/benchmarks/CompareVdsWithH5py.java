@@ -452,9 +452,10 @@ public final class CompareVdsWithH5py {
         + rr.summary() + ".");
     notes.add(String.format(Locale.ROOT, "CPU per h5j run (medians over %d runs): calling"
         + " thread %.0f ms, the file's worker threads %.0f ms, the rest of the process (GC,"
-        + " JIT) %.0f ms; the calling thread waited parked (for workers) %.0f ms. Process CPU"
-        + " is counted in the kernel's ticks (10 ms).", o.cpu().size(), o.medianCpu(0),
-        o.medianCpu(1), o.medianCpu(2), o.medianCpu(3)));
+        + " JIT) %.0f ms; the calling thread waited parked (for workers) %.0f ms and allocated"
+        + " %.1f MB; %.0f GCs taking %.0f ms. Process CPU is counted in the kernel's ticks"
+        + " (10 ms).", o.cpu().size(), o.medianCpu(0), o.medianCpu(1), o.medianCpu(2),
+        o.medianCpu(3), o.medianCpu(4), o.medianCpu(5), o.medianCpu(6)));
     raw.add("plain write, per round (2 runs): " + ms(pl.times()));
     raw.add("h5j write, per round (2 runs): " + ms(j.times()));
     Files.deleteIfExists(jOut);

@@ -25,13 +25,18 @@ import java.util.Locale;
  * the machine does not inflate the way it inflates wall time).
  */
 final class VdsWriteRounds {
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
   private static final com.sun.management.OperatingSystemMXBean OS =
       (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   /** The outcome: the per-round times, and per h5j run the CPU milliseconds. */
   record Outcome(RoundRatios rounds, List<double[]> cpu, long growth) {
-    /** Median ms of {@code column}: CPU of 0 caller, 1 workers, 2 rest; 3 caller parked. */
+    /**
+     * Median of {@code column}: ms of CPU of 0 caller, 1 workers, 2 rest; 3 ms the caller
+     * waited parked; 4 MB the caller allocated; 5 young and full GCs; 6 ms in GC (as the
+     * collectors count it).
+     */
     double medianCpu(int column) {
       return Timing.median(cpu.stream().map(c -> c[column]).toList());
     }
@@ -65,8 +70,10 @@ final class VdsWriteRounds {
         if (k == 0 || k == 3) {
           Files.copy(base, out, StandardCopyOption.REPLACE_EXISTING);
           settle();
-          double[] c = new double[4];
+          double[] c = new double[7];
           long waited0 = THREADS.getThreadInfo(me).getWaitedTime();
+          long alloc0 = THREADS.getThreadAllocatedBytes(me);
+          long[] gc0 = gcCountAndMs();
           long t0 = System.nanoTime();
           long caller0 = THREADS.getCurrentThreadCpuTime();
           long process0 = OS.getProcessCpuTime();
@@ -75,6 +82,10 @@ final class VdsWriteRounds {
           c[0] = (THREADS.getCurrentThreadCpuTime() - caller0) / 1e6;
           c[2] = (OS.getProcessCpuTime() - process0) / 1e6 - c[0] - c[1];
           c[3] = THREADS.getThreadInfo(me).getWaitedTime() - waited0;
+          c[4] = (THREADS.getThreadAllocatedBytes(me) - alloc0) / 1e6;
+          long[] gc1 = gcCountAndMs();
+          c[5] = gc1[0] - gc0[0];
+          c[6] = gc1[1] - gc0[1];
           if (r > 0) {
             cpu.add(c);
           }
@@ -101,6 +112,17 @@ final class VdsWriteRounds {
   private static void settle() throws Exception {
     Disk.sync();
     System.gc();
+  }
+
+  /** Collections so far and their milliseconds, over all the JVM's collectors. */
+  private static long[] gcCountAndMs() {
+    long n = 0;
+    long ms = 0;
+    for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      n += Math.max(0, gc.getCollectionCount());
+      ms += Math.max(0, gc.getCollectionTime());
+    }
+    return new long[] {n, ms};
   }
 
   /** CPU milliseconds of the live threads named {@code h5j-} (a file's workers). */
