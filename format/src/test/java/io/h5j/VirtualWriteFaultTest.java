@@ -20,11 +20,11 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * Many virtual datasets written in a row, as a versioned commit writes them, while the disk
  * refuses the n-th write and every one after it. Each mapping block is checksummed and written
- * on a worker while the headers that point at it wait behind it (held writes) and the caller
- * encodes the next block, so a fault may strike a block after its header was handed over.
- * Whatever the fault, the file must hold only complete datasets: every virtual dataset a link
- * leads to reads (in h5j and in libhdf5) as its mappings say, the datasets that were there
- * before are unchanged, and a link leads to a prefix of the new ones.
+ * on workers (in parts) while the caller goes on, so a fault may strike a block's bytes, its
+ * header, the superblock or a link. Whatever the fault, the file must hold only complete
+ * datasets: every virtual dataset a link leads to reads (in h5j and in libhdf5) as its
+ * mappings say, the datasets that were there before are unchanged, and links lead to a prefix
+ * of the new ones.
  */
 class VirtualWriteFaultTest {
   private static final int ROWS = 2000;

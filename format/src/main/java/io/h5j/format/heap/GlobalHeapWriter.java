@@ -54,16 +54,12 @@ public final class GlobalHeapWriter implements VlenSink {
    * runs on one core while the halves are written on the other, and whichever ends first
    * takes the half left.
    */
-  private record InFlight(long address, FutureTask<Void> tail, List<FutureTask<Void>> heads,
+  private record InFlight(FutureTask<Void> tail, List<FutureTask<Void>> heads,
       ByteWriter buffer) {}
   /** Objects this large are written in two halves (see {@link InFlight}). */
   private static final int SPLIT_WRITE = 256 << 10;
   /** Buffers of large objects written, for the next {@link #objectBuffer}s. */
   private final ArrayDeque<byte[]> spares = new ArrayDeque<>();
-  /** Buffers kept for reuse: one per object in flight, and the one being encoded. */
-  private static final int MAX_SPARES = MAX_IN_FLIGHT + 1;
-  /** The newest object in flight that {@link #flush} has held the file's writes behind. */
-  private InFlight heldBehind;
   /** The largest buffer kept for reuse. */
   private static final int MAX_SPARE = 64 << 20;
 
@@ -134,7 +130,6 @@ public final class GlobalHeapWriter implements VlenSink {
    * @param capacity the object's expected size in bytes
    */
   public ByteWriter objectBuffer(int capacity) {
-    recycleWritten();
     int at = objectOffset();
     byte[] reuse = spares.pollFirst();
     ByteWriter w = reuse != null && reuse.length >= at + capacity ? new ByteWriter(params, reuse)
@@ -176,8 +171,8 @@ public final class GlobalHeapWriter implements VlenSink {
    * them); {@code complete} may only append, never change the bytes before. A large object is
    * completed and written on the completer's threads while the caller goes on (encoding the
    * next object, say), two at a time: its bytes before the tail are written while
-   * {@code complete} runs. It reaches the file before any write made after the next
-   * {@link #flush} (those are held behind it), and before {@link #finishPending} returns.
+   * {@code complete} runs. It reaches the file before {@link #flush} returns, and before
+   * {@link #finishPending} does.
    */
   public GlobalHeapId write(ByteWriter buffer, int tail, Consumer<ByteWriter> complete)
       throws IOException {
@@ -196,13 +191,11 @@ public final class GlobalHeapWriter implements VlenSink {
     frame(buffer, length, size);
     buffer.reserve((int) (size - headEnd)); // the array stays the one the head is written from
     byte[] array = buffer.array();
-    // nothing refers to the collection before the header, which flush holds behind it
     FutureTask<Void> rest = new FutureTask<>(() -> {
       complete.accept(buffer);
       buffer.padTo(at, 8);
       GlobalHeapCollection.freeSpace(buffer, size);
-      file.writeUnordered(address + headEnd,
-          ByteBuffer.wrap(array, headEnd, (int) size - headEnd));
+      file.write(address + headEnd, ByteBuffer.wrap(array, headEnd, (int) size - headEnd));
       return null;
     });
     int half = headEnd < SPLIT_WRITE ? headEnd : headEnd / 2;
@@ -211,9 +204,7 @@ public final class GlobalHeapWriter implements VlenSink {
     if (half < headEnd) {
       heads.add(write(address, array, half, headEnd - half));
     }
-    InFlight object = new InFlight(address, rest, heads, buffer);
-    inFlight.addLast(object);
-    file.beingWritten(address, size, () -> await(List.of(object)));
+    inFlight.addLast(new InFlight(rest, heads, buffer));
     for (FutureTask<Void> task : heads) {
       execute(task);
     }
@@ -247,7 +238,7 @@ public final class GlobalHeapWriter implements VlenSink {
   /** A task writing {@code length} bytes of {@code array} from {@code from} at their place. */
   private FutureTask<Void> write(long address, byte[] array, int from, int length) {
     return new FutureTask<>(() -> {
-      file.writeUnordered(address + from, ByteBuffer.wrap(array, from, length));
+      file.write(address + from, ByteBuffer.wrap(array, from, length));
       return null;
     });
   }
@@ -260,68 +251,6 @@ public final class GlobalHeapWriter implements VlenSink {
     }
   }
 
-  /** The tasks of an object in flight, the checksum first. */
-  private static List<FutureTask<Void>> tasks(InFlight f) {
-    List<FutureTask<Void>> tasks = new ArrayList<>(3);
-    tasks.add(f.tail());
-    tasks.addAll(f.heads());
-    return tasks;
-  }
-
-  /**
-   * Waits for every task of {@code objects}, running here those no thread has started;
-   * throws the first failure. Touches nothing but the tasks: it may run on any thread, while
-   * the caller goes on.
-   */
-  private static void await(List<InFlight> objects) throws IOException {
-    ExecutionException failed = null;
-    for (InFlight f : objects) {
-      for (FutureTask<Void> task : tasks(f)) {
-        try {
-          Tasks.join(task);
-        } catch (ExecutionException e) {
-          failed = failed == null ? e : failed;
-        }
-      }
-    }
-    if (failed != null) {
-      throw Tasks.failure(failed, "writing a global heap collection");
-    }
-  }
-
-  /**
-   * Takes the buffers of the oldest objects whose tasks all ended well back for reuse,
-   * without waiting (a failed one stays, for {@link #finishPending} to report).
-   */
-  private void recycleWritten() {
-    while (!inFlight.isEmpty()) {
-      for (FutureTask<Void> task : tasks(inFlight.peekFirst())) {
-        if (!endedWell(task)) {
-          return;
-        }
-      }
-      InFlight done = inFlight.pollFirst();
-      file.written(done.address());
-      keepSpare(done.buffer());
-    }
-  }
-
-  /** Whether {@code task} has ended without failing (without waiting for it). */
-  private static boolean endedWell(FutureTask<Void> task) {
-    if (!task.isDone()) {
-      return false;
-    }
-    try {
-      task.get(); // ended: returns at once
-      return true;
-    } catch (ExecutionException | java.util.concurrent.CancellationException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
-  }
-
   /**
    * Waits for the oldest object in flight, running here whichever of its tasks no thread has
    * started (the checksum first); all have ended before its buffer is reused, even when one
@@ -329,12 +258,21 @@ public final class GlobalHeapWriter implements VlenSink {
    */
   private void finishOldest() throws IOException {
     InFlight oldest = inFlight.pollFirst();
-    try {
-      await(List.of(oldest));
-    } finally { // its tasks have all ended, even when one failed
-      file.written(oldest.address());
-      keepSpare(oldest.buffer());
+    List<FutureTask<Void>> tasks = new ArrayList<>(3);
+    tasks.add(oldest.tail());
+    tasks.addAll(oldest.heads());
+    ExecutionException failed = null;
+    for (FutureTask<Void> task : tasks) {
+      try {
+        Tasks.join(task);
+      } catch (ExecutionException e) {
+        failed = failed == null ? e : failed;
+      }
     }
+    if (failed != null) {
+      throw Tasks.failure(failed, "writing a global heap collection");
+    }
+    keepSpare(oldest.buffer());
   }
 
   /**
@@ -363,7 +301,7 @@ public final class GlobalHeapWriter implements VlenSink {
 
   /** Keeps a buffer written out for the next {@link #objectBuffer}. */
   private void keepSpare(ByteWriter buffer) {
-    if (buffer.array().length <= MAX_SPARE && spares.size() < MAX_SPARES) {
+    if (buffer.array().length <= MAX_SPARE && spares.size() < MAX_IN_FLIGHT) {
       spares.addFirst(buffer.array());
     }
   }
@@ -398,19 +336,9 @@ public final class GlobalHeapWriter implements VlenSink {
     }
   }
 
-  /**
-   * Writes the open collection, if it changed since the last flush, after the objects in
-   * flight: the caller does not wait for those, but the file's writes from now on (the
-   * headers that will point at them, the superblock) are held behind them, in order
-   * ({@link FileAccess#holdWritesUntil}), and made once they are in the file.
-   */
+  /** Writes the open collection, if it changed since the last flush, and the one in flight. */
   public void flush() throws IOException {
-    recycleWritten();
-    if (!inFlight.isEmpty() && inFlight.peekLast() != heldBehind) {
-      List<InFlight> objects = List.copyOf(inFlight);
-      file.holdWritesUntil(() -> await(objects));
-      heldBehind = inFlight.peekLast();
-    }
+    finishPending();
     if (current == null || !current.dirty) {
       return;
     }

@@ -34,10 +34,6 @@ public final class FileAccess implements Closeable {
   private long knownSize = -1;
   /** Mappings for long reads, or null when this file is not mapped. */
   private final MappedWindows windows;
-  /** Writes held behind work still running (see {@link #holdWritesUntil}). */
-  private final HeldWrites held = new HeldWrites();
-  /** Writes longer than this are not copied to be held: the held ones are made first. */
-  private static final int MAX_HELD_WRITE = 64 << 10;
 
   private FileAccess(Path path, FileChannel channel, boolean writable) {
     this(path, channel, writable, true);
@@ -106,13 +102,10 @@ public final class FileAccess implements Closeable {
     return channel;
   }
 
-  /**
-   * Size of the file in bytes, as an HDF5 address (base address subtracted); held writes
-   * count as made.
-   */
+  /** Size of the file in bytes, as an HDF5 address (base address subtracted). */
   public long size() throws IOException {
     knownSize = channel.size();
-    return Math.max(knownSize, held.end()) - params.baseAddress();
+    return knownSize - params.baseAddress();
   }
 
   /** Reads {@code length} bytes at HDF5 address {@code address}. */
@@ -190,7 +183,6 @@ public final class FileAccess implements Closeable {
 
   /** Fills {@code dst} from absolute file position {@code position}. */
   public void readFully(long position, ByteBuffer dst, String structure) throws IOException {
-    held.beforeRead(position, position + dst.remaining());
     long at = position;
     while (dst.hasRemaining()) {
       int n = channel.read(dst, at);
@@ -228,120 +220,29 @@ public final class FileAccess implements Closeable {
     write(address, ByteBuffer.wrap(data));
   }
 
-  /**
-   * Writes {@code src} at HDF5 address {@code address}: now, or, while writes are held
-   * ({@link #holdWritesUntil}), after the held ones, in order.
-   */
   public void write(long address, ByteBuffer src) throws IOException {
-    checkWritable();
-    if (held.engaged()) {
-      long at = params.baseAddress() + address;
-      if (src.remaining() > MAX_HELD_WRITE) {
-        held.release(); // too long to copy: the held writes go first, then this one
-      } else {
-        ByteBuffer copy = ByteBuffer.allocate(src.remaining()).put(src).flip();
-        if (held.offer(at, at + copy.remaining(), () -> writeNow(at, copy))) {
-          return;
-        }
-        src = copy;
-      }
-    }
-    writeNow(params.baseAddress() + address, src);
-  }
-
-  /**
-   * Writes {@code src} at HDF5 address {@code address} now, even while other writes are held:
-   * only for space nothing in the file refers to yet (a new mapping block being written by a
-   * worker while the header that will point at it is held). Safe from any thread.
-   */
-  public void writeUnordered(long address, ByteBuffer src) throws IOException {
-    checkWritable();
-    writeNow(params.baseAddress() + address, src);
-  }
-
-  private void checkWritable() {
     if (!writable) {
       throw new IllegalStateException("file " + path + " is open read-only");
     }
-  }
-
-  private void writeNow(long at, ByteBuffer src) throws IOException {
+    long at = params.baseAddress() + address;
     while (src.hasRemaining()) {
       at += channel.write(src, at);
     }
   }
 
-  /**
-   * Makes the file at least {@code hdf5Size} bytes long (libhdf5 refuses a file shorter than
-   * the end of allocation its superblock states); held, as a write, while writes are held.
-   */
-  public void extendTo(long hdf5Size) throws IOException {
-    checkWritable();
-    long at = params.baseAddress() + hdf5Size;
-    HeldWrites.Op extend = () -> {
-      if (channel.size() < at) {
-        writeNow(at - 1, ByteBuffer.allocate(1));
-      }
-    };
-    if (!held.engaged() || !held.offer(at - 1, at, extend)) {
-      extend.run();
-    }
-  }
-
-  /**
-   * Holds every write from now on (but {@link #writeUnordered} ones) until {@code barrier}
-   * is done, after making the writes held until now: the caller goes on while, say, a block
-   * the next writes point at is still being written. Held writes are made, in order, by the
-   * next call of this, a read of a range they touch, a long write, {@link #releaseHeldWrites},
-   * {@link #truncate}, {@link #force} or {@link #close}. If the barrier or a held write
-   * fails, the writes held after it are dropped and every later write fails.
-   */
-  public void holdWritesUntil(HeldWrites.Barrier barrier) throws IOException {
-    held.holdUntil(barrier);
-  }
-
-  /**
-   * Marks the {@code length} bytes at {@code address} as being written by another thread
-   * (with {@link #writeUnordered}) until {@code written} returns: a read of them waits for
-   * it, and {@link #size} counts them. {@link #written} forgets the mark.
-   */
-  public void beingWritten(long address, long length, HeldWrites.Barrier written) {
-    long at = params.baseAddress() + address;
-    held.busy(at, at + length, written);
-  }
-
-  /** Forgets the mark {@link #beingWritten} put at {@code address}: the bytes are written. */
-  public void written(long address) {
-    held.written(params.baseAddress() + address);
-  }
-
-  /** Makes the held writes now (waiting for their barrier); see {@link #holdWritesUntil}. */
-  public void releaseHeldWrites() throws IOException {
-    held.release();
-  }
-
   public void truncate(long hdf5Size) throws IOException {
-    held.release();
     knownSize = -1; // shrinking: the remembered size may now be too large
     channel.truncate(params.baseAddress() + hdf5Size);
   }
 
   public void force() throws IOException {
-    held.release();
     channel.force(true);
   }
 
-  /** Makes the writes still held, then closes the channel (if this object opened it). */
   @Override
   public void close() throws IOException {
-    try {
-      if (held.holding()) { // not after a failure: closing must still close
-        held.release();
-      }
-    } finally {
-      if (ownsChannel) {
-        channel.close();
-      }
+    if (ownsChannel) {
+      channel.close();
     }
   }
 }

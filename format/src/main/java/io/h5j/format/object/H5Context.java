@@ -158,7 +158,9 @@ public final class H5Context {
   }
 
   private void writeSuperblock(long eoa) throws IOException {
-    fa.extendTo(eoa); // libhdf5 refuses a file shorter than its EOA
+    if (fa.size() < eoa) {
+      fa.write(eoa - 1, new byte[1]); // libhdf5 refuses a file shorter than its EOA
+    }
     superblock = superblock.withEndOfFile(eoa);
     fa.write(superblock.location() - fa.params().baseAddress(),
         SuperblockCodec.encode(superblock));
