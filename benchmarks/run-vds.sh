@@ -8,6 +8,9 @@
 #                                   # ~250 MB of disk in /tmp/h5j-bench-vds)
 #   benchmarks/run-vds.sh --quick   # smoke run: 1,000 and 10,000 mappings, 10 VDS of 1,000 (~1 min)
 #   benchmarks/run-vds.sh --only write   # the write rows alone (report: benchmarks/target/)
+#   benchmarks/run-vds.sh --only write-rounds [--rounds 15]   # h5j's write row and the plain
+#                                   # write only, alternating in rounds: median ratio with its
+#                                   # interval, CPU per thread; no h5py write (~1 min)
 #   options: --work-dir DIR, --out FILE
 #
 # Writes the Markdown table to benchmarks/results-vds.md (--quick:

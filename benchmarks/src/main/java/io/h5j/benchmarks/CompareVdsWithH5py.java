@@ -21,12 +21,17 @@ import java.util.Locale;
  *
  * <pre>
  * java -Xmx4g -cp benchmarks/target/h5j-benchmarks.jar io.h5j.benchmarks.CompareVdsWithH5py \
- *     [--quick] [--only write] [--work-dir DIR] [--out FILE]
+ *     [--quick] [--only write|write-rounds] [--rounds N] [--work-dir DIR] [--out FILE]
  * </pre>
  *
  * <p>The report goes to {@code benchmarks/results-vds.md} ({@code --quick}:
  * {@code benchmarks/target/results-vds-quick.md}; {@code --only write}, the write rows alone:
  * {@code benchmarks/target/results-vds-write.md}) unless {@code --out} names another file.
+ *
+ * <p>{@code --only write-rounds} runs h5j's write row and its plain-write reference alone, in
+ * {@code --rounds} (default 15) alternating rounds ({@link VdsWriteRounds}), with no h5py write:
+ * the ratio and its interval, settled on a loaded machine, and CPU per thread (report:
+ * {@code benchmarks/target/results-vds-write-rounds.md}).
  */
 public final class CompareVdsWithH5py {
   /** Java warm-ups before the measured runs (JIT); h5py gets one. */
@@ -36,6 +41,8 @@ public final class CompareVdsWithH5py {
   private final VdsSizes sizes;
   private final boolean quick;
   private final boolean onlyWrite;
+  /** Alternating rounds of the write row alone ({@code --only write-rounds}); 0: not asked. */
+  private final int writeRounds;
   private final H5pySide py;
   private final List<Row> rows = new ArrayList<>();
   private final List<String> notes = new ArrayList<>();
@@ -51,34 +58,40 @@ public final class CompareVdsWithH5py {
   record Row(String operation, String py, String java, double ratio, String target,
       boolean met) {}
 
-  private CompareVdsWithH5py(Path work, VdsSizes sizes, boolean quick, boolean onlyWrite)
-      throws IOException {
+  private CompareVdsWithH5py(Path work, VdsSizes sizes, boolean quick, boolean onlyWrite,
+      int writeRounds) throws IOException {
     this.work = work;
     this.sizes = sizes;
     this.quick = quick;
     this.onlyWrite = onlyWrite;
+    this.writeRounds = writeRounds;
     this.py = new H5pySide(work, "h5py_vds_side.py");
   }
 
   public static void main(String[] args) throws Exception {
     boolean quick = false;
     boolean onlyWrite = false;
+    boolean rounds = false;
+    int roundCount = 15;
     Path work = Path.of(System.getProperty("java.io.tmpdir"), "h5j-bench-vds");
     Path out = null;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--quick" -> quick = true;
         case "--only" -> {
-          if (!"write".equals(args[++i])) {
-            throw new IllegalArgumentException("--only takes: write");
+          String what = args[++i];
+          if (!"write".equals(what) && !"write-rounds".equals(what)) {
+            throw new IllegalArgumentException("--only takes: write, write-rounds");
           }
           onlyWrite = true;
+          rounds = what.equals("write-rounds");
         }
+        case "--rounds" -> roundCount = Integer.parseInt(args[++i]);
         case "--work-dir" -> work = Path.of(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         default -> {
-          System.err.println("usage: CompareVdsWithH5py [--quick] [--only write]"
-              + " [--work-dir DIR] [--out results-vds.md]");
+          System.err.println("usage: CompareVdsWithH5py [--quick] [--only write|write-rounds]"
+              + " [--rounds N] [--work-dir DIR] [--out results-vds.md]");
           System.exit(2);
         }
       }
@@ -86,11 +99,12 @@ public final class CompareVdsWithH5py {
     if (out == null) {
       // A smoke run must not overwrite the committed full results.
       out = quick ? Path.of("benchmarks", "target", "results-vds-quick.md")
+          : rounds ? Path.of("benchmarks", "target", "results-vds-write-rounds.md")
           : onlyWrite ? Path.of("benchmarks", "target", "results-vds-write.md")
           : Path.of("benchmarks", "results-vds.md");
     }
     CompareVdsWithH5py c = new CompareVdsWithH5py(work, quick ? VdsSizes.QUICK : VdsSizes.FULL,
-        quick, onlyWrite);
+        quick, onlyWrite, rounds ? roundCount : 0);
     String report = c.runAll();
     System.out.println();
     System.out.println(report);
@@ -104,6 +118,10 @@ public final class CompareVdsWithH5py {
   private String runAll() throws Exception {
     String loadBefore = MachineFacts.loadAverage();
     String versions = py.run("versions");
+    if (writeRounds > 0) {
+      writeRoundRows();
+      return report(versions, loadBefore);
+    }
     if (onlyWrite) {
       writeRows();
       return report(versions, loadBefore);
@@ -390,6 +408,59 @@ public final class CompareVdsWithH5py {
     return new double[] {lib[0], lib[1]};
   }
 
+  /**
+   * The write row alone in alternating rounds ({@link VdsWriteRounds}), with CPU per thread;
+   * h5py reads back the first, a middle and the last VDS of the last h5j run.
+   */
+  private void writeRoundRows() throws Exception {
+    int count = sizes.writeCount();
+    int m = sizes.writeMappings();
+    VdsGeometry g = new VdsGeometry(m, sizes.edge());
+    Path base = work.resolve("write_base.h5");
+    Files.createDirectories(work);
+    Files.deleteIfExists(base);
+    VdsOps.writeRaw(base, g);
+    Path jOut = work.resolve("h5j_write.h5");
+    String label = String.format(Locale.ROOT, "write %d VDS of %,d mappings each into a file"
+        + " holding /raw (open + create + close + fsync), %d alternating rounds", count, m,
+        writeRounds);
+    log(label + " ...");
+    VdsWriteRounds.Outcome o = VdsWriteRounds.run(base, jOut,
+        work.resolve("plain_write.bin"), g, count, writeRounds);
+    int[] probe = {0, count / 2, count - 1};
+    List<Long> back = JsonLine.integers(py.run("check", "--file", jOut.toString(), "--names",
+        String.join(",", Arrays.stream(probe).mapToObj(VdsOps::vdsName).toList())), "checks");
+    for (int i = 0; i < probe.length; i++) {
+      same("h5py reading h5j's " + VdsOps.vdsName(probe[i]), g.expectedChecksum(probe[i]),
+          back.get(i));
+    }
+    RoundRatios rr = o.rounds();
+    Timing.Result j = result(rr.java());
+    Timing.Result pl = result(rr.py());
+    rows.add(new Row(label + " vs the plain write of the same " + String.format(Locale.ROOT,
+        "%,d bytes (%d writes + force); times: sums of 2 runs per round", o.growth(), count),
+        CompareWithH5py.fmt(pl.median()) + " (plain)", CompareWithH5py.fmt(j.median()),
+        rr.median(), "≤ 2 × plain: " + rr.verdict(2), rr.median() <= 2));
+    List<String> each = new ArrayList<>();
+    for (double x : rr.ratios()) {
+      each.add(String.format(Locale.ROOT, "%.2f", x));
+    }
+    notes.add("Write rounds: a round runs h5j, plain, plain, h5j (mirrored), each after a fresh"
+        + " copy of the file holding /raw (or the plain file deleted), `sync` and a GC outside"
+        + " the timed region; a side's round time is the sum of its two runs. Ratio = median of"
+        + " the per-round ratios (h5j / plain): " + String.join(" ", each) + "; "
+        + rr.summary() + ".");
+    notes.add(String.format(Locale.ROOT, "CPU per h5j run (medians over %d runs): calling"
+        + " thread %.0f ms, the file's worker threads %.0f ms, the rest of the process (GC,"
+        + " JIT) %.0f ms; the calling thread waited parked (for workers) %.0f ms and allocated"
+        + " %.1f MB; %.0f GCs taking %.0f ms. Process CPU is counted in the kernel's ticks"
+        + " (10 ms).", o.cpu().size(), o.medianCpu(0), o.medianCpu(1), o.medianCpu(2),
+        o.medianCpu(3), o.medianCpu(4), o.medianCpu(5), o.medianCpu(6)));
+    raw.add("plain write, per round (2 runs): " + ms(pl.times()));
+    raw.add("h5j write, per round (2 runs): " + ms(j.times()));
+    Files.deleteIfExists(jOut);
+  }
+
   /** Bytes per mapping of the stored mapping block, default and compact encodings. */
   private void bytesRows(int m, double[] libhdf5) throws Exception {
     long[] d = VdsOps.blockBytesAndCount(file(m, false), V0);
@@ -487,7 +558,8 @@ public final class CompareVdsWithH5py {
     sb.append("# h5j vs h5py: virtual datasets\n\n");
     sb.append("Measured ").append(ZonedDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE))
         .append(" by `benchmarks/run-vds.sh").append(quick ? " --quick" : "")
-        .append(onlyWrite ? " --only write" : "")
+        .append(writeRounds > 0 ? " --only write-rounds --rounds " + writeRounds
+            : onlyWrite ? " --only write" : "")
         .append("` (`io.h5j.benchmarks.CompareVdsWithH5py`) on ")
         .append(MachineFacts.machine()).append(".\n");
     sb.append("h5j: ").append(MachineFacts.jvm()).append(". h5py ")

@@ -99,6 +99,15 @@ final class VdsOps {
    */
   static long addVersions(Path file, VdsGeometry g, int count, boolean compact,
       boolean perMapping) throws IOException {
+    return addVersions(file, g, count, compact, perMapping, () -> { });
+  }
+
+  /**
+   * {@link #addVersions(Path, VdsGeometry, int, boolean, boolean)}, running
+   * {@code beforeClose} after the last dataset is created and before the file is closed.
+   */
+  static long addVersions(Path file, VdsGeometry g, int count, boolean compact,
+      boolean perMapping, Runnable beforeClose) throws IOException {
     long[] coords = new long[2 * g.mappings()];
     long[] starts = new long[2 * g.mappings()];
     try (H5File f = H5File.openReadWrite(file)) {
@@ -106,6 +115,7 @@ final class VdsOps {
         f.root().createVirtualDataset(vdsName(v), perMapping ? specPerMapping(g, v)
             : spec(g, v, compact, coords, starts));
       }
+      beforeClose.run();
     }
     return count;
   }
