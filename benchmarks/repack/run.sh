@@ -1,6 +1,9 @@
 #!/bin/sh
 # Repack benchmark (issue 6): h5j repack against h5repack (libhdf5 1.10.8) and cp, the best
-# of REPEAT (default 3) runs of each, on the same files, one tool after the other:
+# of REPEAT (default 3) runs of each, on the same files, one tool after the other; then, for
+# the files in ROUNDS_FILES (default versioned), ROUNDS (default 10; 0 skips) alternating
+# rounds of cp + sync and h5j (io.h5j.benchmarks.RepackRounds), which settle the ratio
+# h5j/(cp + sync) on a loaded machine where best-of-3 one tool after the other cannot:
 #   versioned.h5  the motivating workload written by plain h5py (make_versioned.py): 95
 #                 datasets of 44..440 chunks of 32x32 float64, 100 versions, each a virtual
 #                 dataset per name (~2.3 million mappings)
@@ -15,7 +18,7 @@
 # comparison they are also timed followed by `sync FILE` (fsync of their output), and the
 # ratios use those times.
 # H5REPACK_SKIP="versioned" leaves h5repack out for the files named (it takes ~12 min on
-# the versioned file here); their h5repack columns then read "-". NO_BUILD=1 uses the h5j jar
+# the versioned file here); their h5repack columns then read "-". NO_BUILD=1 uses the h5j jars
 # as built. A run ends with `uptime`.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -28,7 +31,7 @@ mkdir -p "$data"
 [ -f "$data/versioned.h5" ] || $py "$here/make_versioned.py" "$data/versioned.h5"
 [ -f "$data/plain.h5" ] || $py "$here/make_versioned.py" "$data/plain.h5" --no-vds
 jar="$repo/cli/target/h5j.jar"
-[ -n "${NO_BUILD:-}" ] || (cd "$repo" && mvn -q -B -o package -DskipTests -pl cli -am) >&2
+[ -n "${NO_BUILD:-}" ] || (cd "$repo" && mvn -q -B -o package -DskipTests -pl cli,benchmarks -am) >&2
 # best OUT COMMAND...: the shortest wall time (seconds) of REPEAT runs (default 3), OUT
 # removed before each run (the last run's OUT is kept)
 best() {
@@ -75,4 +78,11 @@ for f in $files; do
   fi
   rm -f "$data/h5j.h5" "$data/h5repack.h5"
 done
+if [ "${ROUNDS:-10}" -gt 0 ]; then
+  for f in ${ROUNDS_FILES:-versioned}; do
+    echo
+    java -cp "$repo/benchmarks/target/h5j-benchmarks.jar" io.h5j.benchmarks.RepackRounds \
+      "$data/$f.h5" "$data" "${ROUNDS:-10}" "$repo/h5j"
+  done
+fi
 uptime >&2
