@@ -12,6 +12,7 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -52,7 +53,7 @@ final class BatchedOutput extends ForwardingFileChannel {
   /** The last background sync, or null. */
   private FutureTask<Void> sync;
   private final ArrayDeque<Handed> inFlight = new ArrayDeque<>();
-  private final ArrayDeque<ByteBuffer> spareStaging = new ArrayDeque<>();
+  private final ArrayDeque<Space> spare = new ArrayDeque<>();
   /** The batch being gathered, or null. */
   private Batch batch;
 
@@ -61,12 +62,19 @@ final class BatchedOutput extends ForwardingFileChannel {
     void writeTo(FileChannel file) throws IOException;
   }
 
-  /** A write handed to the writer thread, and the staging buffer it frees when done. */
-  private record Handed(FutureTask<Void> task, ByteBuffer staging) {}
+  /** A write handed to the writer thread, and the batch space it frees when done. */
+  private record Handed(FutureTask<Void> task, Space space) {}
+
+  /**
+   * A batch's staging buffer and buffer array, used again by later batches once written
+   * (fresh memory is slow to touch; a repack makes thousands of batches).
+   */
+  private record Space(ByteBuffer staging, ByteBuffer[] buffers) {}
 
   /** Buffers for consecutive file positions, written together. */
   private static final class Batch implements FileWrite {
-    final ByteBuffer[] buffers = new ByteBuffer[MAX_BUFFERS];
+    final Space space;
+    final ByteBuffer[] buffers;
     int count;
     /** File positions of the first byte and just after the last one. */
     final long start;
@@ -76,10 +84,12 @@ final class BatchedOutput extends ForwardingFileChannel {
     /** Whether the last buffer is the staged bytes just before the staging position. */
     boolean lastStaged;
 
-    Batch(long start, ByteBuffer staging) {
+    Batch(long start, Space space) {
       this.start = start;
       this.end = start;
-      this.staging = staging;
+      this.space = space;
+      this.staging = space.staging().clear();
+      this.buffers = space.buffers();
     }
 
     boolean takes(long position, int staged) {
@@ -118,6 +128,7 @@ final class BatchedOutput extends ForwardingFileChannel {
           first++;
         }
       }
+      Arrays.fill(buffers, 0, count, null); // no views of the input kept alive by a spare
     }
   }
 
@@ -198,27 +209,28 @@ final class BatchedOutput extends ForwardingFileChannel {
       handOverBatch();
     }
     if (batch == null) {
-      batch = new Batch(position, staging());
+      batch = new Batch(position, space());
     }
     return batch;
   }
 
-  /** A free staging buffer: one a finished batch gave back, or a new one. */
-  private ByteBuffer staging() throws IOException {
-    while (spareStaging.isEmpty() && inFlight.size() >= MAX_IN_FLIGHT) {
+  /** A free batch space: one a finished batch gave back, or a new one. */
+  private Space space() throws IOException {
+    while (spare.isEmpty() && inFlight.size() >= MAX_IN_FLIGHT) {
       finishOldest();
     }
-    ByteBuffer s = spareStaging.poll();
-    return s != null ? s.clear() : ByteBuffer.allocateDirect(STAGING);
+    Space s = spare.poll();
+    return s != null ? s
+        : new Space(ByteBuffer.allocateDirect(STAGING), new ByteBuffer[MAX_BUFFERS]);
   }
 
   private void handOverBatch() throws IOException {
     Batch b = batch;
     batch = null;
     if (b != null && b.count > 0) {
-      handOver(b.end - b.start, b, b.staging);
+      handOver(b.end - b.start, b, b.space);
     } else if (b != null) {
-      spareStaging.add(b.staging);
+      spare.add(b.space);
     }
   }
 
@@ -226,7 +238,7 @@ final class BatchedOutput extends ForwardingFileChannel {
    * Hands {@code w}, which writes {@code bytes}, to the writer thread, to run after everything
    * handed over before.
    */
-  private void handOver(long bytes, FileWrite w, ByteBuffer staging) throws IOException {
+  private void handOver(long bytes, FileWrite w, Space space) throws IOException {
     while (inFlight.size() >= MAX_IN_FLIGHT) {
       finishOldest();
     }
@@ -240,7 +252,7 @@ final class BatchedOutput extends ForwardingFileChannel {
       w.writeTo(delegate());
       return null;
     });
-    inFlight.add(new Handed(task, staging));
+    inFlight.add(new Handed(task, space));
     if (writer == null) {
       writer = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "h5j-repack-writer");
@@ -304,8 +316,8 @@ final class BatchedOutput extends ForwardingFileChannel {
     } catch (ExecutionException e) {
       throw Tasks.failure(e, "writing the repack output");
     } finally {
-      if (h.staging() != null) {
-        spareStaging.add(h.staging());
+      if (h.space() != null) {
+        spare.add(h.space());
       }
     }
   }

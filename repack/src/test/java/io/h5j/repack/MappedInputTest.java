@@ -34,12 +34,16 @@ class MappedInputTest {
         byte[] got = new byte[length];
         view.get(got);
         assertArrayEquals(Arrays.copyOfRange(bytes, from, from + length), got, "view at " + from);
-        ByteBuffer dst = ByteBuffer.allocate(length + rnd.nextInt(10));
+        int at = rnd.nextInt(8); // the read fills dst from its position on, and moves it
+        ByteBuffer dst = (rnd.nextBoolean() ? ByteBuffer.allocate(at + length + rnd.nextInt(10))
+            : ByteBuffer.allocateDirect(at + length + rnd.nextInt(10))).position(at);
         int n = in.read(dst, from);
-        int expected = Math.min(dst.capacity(), size - from);
-        assertEquals(expected == 0 && dst.capacity() > 0 ? -1 : expected, n, "read at " + from);
-        assertArrayEquals(Arrays.copyOfRange(bytes, from, from + Math.max(0, n)),
-            Arrays.copyOf(dst.array(), Math.max(0, n)));
+        int expected = Math.min(dst.capacity() - at, size - from);
+        assertEquals(expected == 0 && dst.capacity() > at ? -1 : expected, n, "read at " + from);
+        assertEquals(at + Math.max(0, n), dst.position(), "position after the read at " + from);
+        byte[] read = new byte[Math.max(0, n)];
+        dst.get(at, read);
+        assertArrayEquals(Arrays.copyOfRange(bytes, from, from + read.length), read);
       }
     } finally {
       Files.deleteIfExists(file);
