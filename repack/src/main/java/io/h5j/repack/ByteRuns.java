@@ -6,16 +6,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
- * Copies byte ranges from one HDF5 file to another, each byte copied once, by the kernel, on
- * the output's writer thread. Short ranges go as views of the mapped input into the output's
- * batches, which write ranges that follow each other with one gathering write; long ones as
- * {@link FileChannel#transferTo} (sendfile on Linux), which does not map the input's pages
- * into this process.
+ * Copies byte ranges from one HDF5 file to another, each byte copied once, by the kernel
+ * ({@link FileChannel#transferTo}, sendfile on Linux), on the output's writer thread, in the
+ * order of the output's other writes; ranges that follow each other in both files go as one.
  */
 final class ByteRuns {
-  /** Runs at least this long are transferred by the kernel rather than queued. */
-  private static final int DIRECT = 256 << 10;
-
   private final FileAccess in;
   private final MappedInput inBytes;
   private final FileAccess out;
@@ -54,11 +49,7 @@ final class ByteRuns {
     checkRange(from, length, structure);
     long src = in.params().baseAddress() + from;
     long dst = out.params().baseAddress() + to;
-    if (length >= DIRECT) {
-      outBytes.transferRetained(inBytes.file(), src, length, dst);
-    } else {
-      outBytes.writeRetained(inBytes.view(src, (int) length), dst);
-    }
+    outBytes.transferRetained(inBytes.file(), src, length, dst);
   }
 
   /**

@@ -12,8 +12,7 @@ import java.nio.file.StandardOpenOption;
  * A read-only file read through memory mappings instead of a system call per read. Repack
  * reads tens of thousands of small structures (object headers, heap collections, runs of
  * chunks) from an input that does not change under it; through the mappings a read is a
- * memory copy, and {@link #view} hands out the bytes themselves for a gathering write, so
- * they are copied once, by the kernel, into the output.
+ * memory copy, and {@link #view} hands out the bytes themselves to look at without copying.
  *
  * <p>The file is mapped in windows that overlap by {@link #MAX_VIEW} bytes, so that any range
  * up to that long lies whole in one window. A file that shrinks while mapped makes the JVM

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link BatchedOutput} against a byte array given the same writes at once: whatever the mix
- * of staged, retained and transferred writes, following each other or not, with reads in
- * between, a read sees every earlier write and the file ends up as the array.
+ * of staged and transferred writes, following each other or not (in the file and in the
+ * transfers' source), with reads in between, a read sees every earlier write and the file
+ * ends up as the array.
  */
 class BatchedOutputTest {
   private static final int SOURCE = 1 << 20;
@@ -34,6 +35,7 @@ class BatchedOutputTest {
       Files.write(source, sourceBytes);
       byte[] model = new byte[0];
       long next = 0; // just after the last write
+      int sourceNext = 0; // just after the source range of the last transfer
       try (FileChannel src = FileChannel.open(source);
           BatchedOutput out = BatchedOutput.open(target, 1 + rnd.nextInt(2 << 20))) {
         int ops = 1 + rnd.nextInt(3000);
@@ -50,14 +52,14 @@ class BatchedOutputTest {
               out.write(b, at + b.position());
             }
             Arrays.fill(reused, (byte) 0x5a);
-          } else if (kind < 80) { // retained: the buffer stays as it is
-            data = randomBytes(rnd, 20_000);
-            out.writeRetained(ByteBuffer.allocateDirect(data.length).put(data).flip(), at);
-          } else if (kind < 90) { // copied by the kernel
-            int length = 1 + rnd.nextInt(300_000);
-            int from = rnd.nextInt(SOURCE - length);
+          } else if (kind < 90) { // copied by the kernel; often the source range just after
+            // the last one, which joins that transfer when the target position follows too
+            int length = 1 + rnd.nextInt(rnd.nextBoolean() ? 20_000 : 300_000);
+            int from = rnd.nextBoolean() && sourceNext + length <= SOURCE ? sourceNext
+                : rnd.nextInt(SOURCE - length);
             out.transferRetained(src, from, length, at);
             data = Arrays.copyOfRange(sourceBytes, from, from + length);
+            sourceNext = from + length;
           } else if (kind < 98) {
             checkRead(out, model, rnd, op);
             continue;
