@@ -1,9 +1,13 @@
 package io.h5j.repack;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 
 /**
@@ -32,10 +36,18 @@ final class BlockCensus {
   }
 
   private final Set<Key> seen = new HashSet<>();
-  private final CRC32C crc = new CRC32C();
   private long blocks;
   private long repeated;
   private long repeatedBytes;
+  /**
+   * Takes the keys of the blocks given to {@link #countLater}: a CRC over every moved mapping
+   * block (about 0.1 s per 250 MiB in C1-compiled code) is then off the copy's path. One
+   * thread, which ends when idle, so that a failed repack leaves none behind.
+   */
+  private ThreadPoolExecutor keyer;
+  private long handedOver;
+  private long keyed;
+  private Throwable failure;
 
   /** The key of a block. */
   Key key(byte[] block) {
@@ -44,7 +56,7 @@ final class BlockCensus {
 
   /** The key of the block between {@code block}'s position and limit (left unmoved). */
   Key key(ByteBuffer block) {
-    crc.reset();
+    CRC32C crc = new CRC32C(); // one per key: keys are taken on two threads
     crc.update(block.duplicate());
     int n = block.remaining();
     int lookup3 = n < 4 ? 0 : block.duplicate().order(ByteOrder.LITTLE_ENDIAN)
@@ -52,13 +64,8 @@ final class BlockCensus {
     return new Key(n, lookup3, (int) crc.getValue());
   }
 
-  /** Records one block; true if an identical block was recorded before. */
-  boolean add(byte[] block) {
-    return add(key(block));
-  }
-
-  /** Records one block by its key. */
-  boolean add(Key key) {
+  /** Records one block by its key; true if an identical block was recorded before. */
+  synchronized boolean add(Key key) {
     blocks++;
     int n = key.length();
     boolean again = !seen.add(key);
@@ -69,15 +76,76 @@ final class BlockCensus {
     return again;
   }
 
-  long blocks() {
+  /**
+   * Records the block between {@code block}'s position and limit on another thread; its
+   * bytes must not change until the counts are asked for. The counts do not depend on the
+   * order blocks are recorded in.
+   */
+  void countLater(ByteBuffer block) {
+    synchronized (this) {
+      handedOver++;
+    }
+    if (keyer == null) {
+      keyer = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+          r -> {
+            Thread t = new Thread(r, "h5j-repack-census");
+            t.setDaemon(true);
+            return t;
+          });
+      keyer.allowCoreThreadTimeOut(true);
+    }
+    keyer.execute(() -> {
+      Key key = null;
+      Throwable failed = null;
+      try {
+        key = key(block);
+      } catch (RuntimeException | Error e) { // e.g. the input shrank under its mapping
+        failed = e;
+      }
+      keyed(key, failed);
+    });
+  }
+
+  private synchronized void keyed(Key key, Throwable failed) {
+    if (failed != null) {
+      failure = failure == null ? failed : failure;
+    } else {
+      add(key);
+    }
+    keyed++;
+    notifyAll();
+  }
+
+  /** Waits until every block handed over is recorded. */
+  private synchronized void await() throws IOException {
+    boolean interrupted = false;
+    while (keyed < handedOver) {
+      try {
+        wait();
+      } catch (InterruptedException e) {
+        interrupted = true; // the keyer is reading the caller's input: wait for it
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+    if (failure != null) {
+      throw new IOException("reading mapping blocks to count them", failure);
+    }
+  }
+
+  long blocks() throws IOException {
+    await();
     return blocks;
   }
 
-  long repeated() {
+  long repeated() throws IOException {
+    await();
     return repeated;
   }
 
-  long repeatedBytes() {
+  long repeatedBytes() throws IOException {
+    await();
     return repeatedBytes;
   }
 }

@@ -355,7 +355,7 @@ final class ObjectCopier {
         && block.get(block.position()) != (vdsEncoding == MappingBlockWriter.Format.V0 ? 0 : 1)) {
       return false;
     }
-    census.add(census.key(block));
+    census.countLater(block);
     return true;
   }
 
