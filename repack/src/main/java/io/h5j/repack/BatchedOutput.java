@@ -85,8 +85,10 @@ final class BatchedOutput extends ForwardingFileChannel {
    */
   private static final class Batch implements FileWrite {
     final Space space;
-    /** Entry i is {@code buffers[i]}, or where that is null, {@code length[i]} bytes of the
-     *  source from {@code from[i]}. */
+    /**
+     * Entry i is {@code buffers[i]}, or where that is null, {@code length[i]} bytes of the
+     * source from {@code from[i]}.
+     */
     final ByteBuffer[] buffers;
     final long[] from;
     final long[] length;
