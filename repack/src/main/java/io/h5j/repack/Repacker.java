@@ -125,8 +125,10 @@ public final class Repacker {
     boolean done = false;
     try {
       FileParams sizes = inputSizes(in);
-      // a valid empty file (superblock and root group) with the input's sizes
-      H5File.create(temp, H5File.SUPERBLOCK_V3, sizes.offsetSize(), sizes.lengthSize()).close();
+      // a valid empty file (superblock and root group) with the input's sizes; create wrote
+      // and synced it, and a close would sync it again (tens of ms on a busy disk)
+      H5File.create(temp, H5File.SUPERBLOCK_V3, sizes.offsetSize(), sizes.lengthSize())
+          .closeWithoutFlush();
       RepackReport report;
       try (MappedInput inBytes = MappedInput.open(in);
           BatchedOutput outBytes = BatchedOutput.open(temp);
