@@ -340,14 +340,7 @@ public final class CompareVdsWithH5py {
     for (int v = 0; v < count; v++) {
       blocks += VdsOps.blockBytesAndCount(jOut, VdsOps.vdsName(v))[0];
     }
-    // libhdf5 reads back the first, a middle and the last VDS h5j wrote, as the model says.
-    int[] probe = {0, count / 2, count - 1};
-    List<Long> back = JsonLine.integers(py.run("check", "--file", jOut.toString(), "--names",
-        String.join(",", Arrays.stream(probe).mapToObj(VdsOps::vdsName).toList())), "checks");
-    for (int i = 0; i < probe.length; i++) {
-      same("h5py reading h5j's " + VdsOps.vdsName(probe[i]), g.expectedChecksum(probe[i]),
-          back.get(i));
-    }
+    checkH5pyReadsBack(jOut, g, count);
     String plainLabel = String.format(Locale.ROOT, "write the same %,d bytes with a plain"
         + " FileChannel (%d writes + force)", (long) each.length * count, count);
     oneSided(plainLabel, pl);
@@ -427,13 +420,7 @@ public final class CompareVdsWithH5py {
     log(label + " ...");
     VdsWriteRounds.Outcome o = VdsWriteRounds.run(base, jOut,
         work.resolve("plain_write.bin"), g, count, writeRounds);
-    int[] probe = {0, count / 2, count - 1};
-    List<Long> back = JsonLine.integers(py.run("check", "--file", jOut.toString(), "--names",
-        String.join(",", Arrays.stream(probe).mapToObj(VdsOps::vdsName).toList())), "checks");
-    for (int i = 0; i < probe.length; i++) {
-      same("h5py reading h5j's " + VdsOps.vdsName(probe[i]), g.expectedChecksum(probe[i]),
-          back.get(i));
-    }
+    checkH5pyReadsBack(jOut, g, count);
     RoundRatios rr = o.rounds();
     Timing.Result j = result(rr.java());
     Timing.Result pl = result(rr.py());
@@ -542,6 +529,17 @@ public final class CompareVdsWithH5py {
     rows.add(new Row(label, "—", CompareWithH5py.fmt(j.median()), Double.NaN, "", true));
     rawTimes(label, null, j);
     log("  h5j " + CompareWithH5py.fmt(j.median()));
+  }
+
+  /** libhdf5 reads back the first, a middle and the last VDS h5j wrote, as the model says. */
+  private void checkH5pyReadsBack(Path jOut, VdsGeometry g, int count) throws Exception {
+    int[] probe = {0, count / 2, count - 1};
+    List<Long> back = JsonLine.integers(py.run("check", "--file", jOut.toString(), "--names",
+        String.join(",", Arrays.stream(probe).mapToObj(VdsOps::vdsName).toList())), "checks");
+    for (int i = 0; i < probe.length; i++) {
+      same("h5py reading h5j's " + VdsOps.vdsName(probe[i]), g.expectedChecksum(probe[i]),
+          back.get(i));
+    }
   }
 
   private static void same(String what, long expected, Object actual) {
