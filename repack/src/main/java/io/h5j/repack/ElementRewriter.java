@@ -106,16 +106,19 @@ final class ElementRewriter {
     if (collection == 0 || collection == -1) {
       return; // null: no heap object (an empty value may still have one, copied below)
     }
-    byte[] object = inHeap.read(collection, b.getInt(p + 4 + address));
-    if (!v.string() && needed(v.base())) {
-      if (length > object.length / Math.max(1, v.base().size())) {
-        throw new H5FormatException("variable-length element", collection, "holds " + length
-            + " elements of " + v.base().size() + " bytes in a heap object of "
-            + object.length);
-      }
-      rewrite(v.base(), ByteBuffer.wrap(object).order(ByteOrder.LITTLE_ENDIAN), 0,
-          v.base().size(), (int) length);
+    int index = b.getInt(p + 4 + address);
+    if (v.string() || !needed(v.base())) {
+      store(b, p + 4, outHeap.write(inHeap.read(collection, index)));
+      return;
     }
+    byte[] object = copied(collection, index);
+    if (length > object.length / Math.max(1, v.base().size())) {
+      throw new H5FormatException("variable-length element", collection, "holds " + length
+          + " elements of " + v.base().size() + " bytes in a heap object of "
+          + object.length);
+    }
+    rewrite(v.base(), ByteBuffer.wrap(object).order(ByteOrder.LITTLE_ENDIAN), 0,
+        v.base().size(), (int) length);
     store(b, p + 4, outHeap.write(object));
   }
 
@@ -134,7 +137,7 @@ final class ElementRewriter {
         if (collection == 0 || collection == -1) {
           return;
         }
-        byte[] object = inHeap.read(collection, b.getInt(p + address));
+        byte[] object = copied(collection, b.getInt(p + address));
         if (object.length < address) {
           throw new H5FormatException("region reference", collection, "heap object of "
               + object.length + " bytes is too short for an object address");
@@ -160,13 +163,22 @@ final class ElementRewriter {
       translateToken(b, p + RevisedReferenceCodec.INLINE_TOKEN_AT + 1, s.tokenSize(), -1);
       return;
     }
-    byte[] body = RevisedReferenceCodec.body(s, inHeap);
+    byte[] body = RevisedReferenceCodec.body(s, this::copied);
     if (!s.external()) {
       long collection = s.body().collectionAddress();
       translateToken(ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN), 1,
           RevisedReferenceCodec.bodyTokenSize(body, collection), collection);
     }
     store(b, p + RevisedReferenceCodec.HEAP_ID_AT, outHeap.write(body));
+  }
+
+  /**
+   * A heap object of the input, copied: it is rewritten in place, while the reader keeps its
+   * bytes cached and other elements may name the same object (h5py, for one, writes a region
+   * reference it was given as the same heap ID again), which must not be translated twice.
+   */
+  private byte[] copied(long collection, int index) throws IOException {
+    return inHeap.read(collection, index).clone();
   }
 
   private void translateToken(ByteBuffer b, int at, int tokenSize, long where)
