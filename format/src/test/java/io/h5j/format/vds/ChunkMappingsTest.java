@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.io.FileParams;
+import java.util.Arrays;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -22,7 +23,8 @@ class ChunkMappingsTest {
   @Property(tries = 150)
   void chunksEncodeAsTheirBoxes(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int rank,
       @ForAll @IntRange(min = 0, max = 300) int n, @ForAll boolean compact,
-      @ForAll @IntRange(min = 0, max = 3) int calls) {
+      @ForAll @IntRange(min = 0, max = 3) int calls,
+      @ForAll @IntRange(min = 0, max = 2) int order) {
     MappingBlockWriter.Format f = compact ? MappingBlockWriter.Format.V1_COMPACT
         : MappingBlockWriter.Format.V0;
     Random rnd = new Random(seed);
@@ -34,6 +36,15 @@ class ChunkMappingsTest {
       shape[d] = 1 + rnd.nextInt(60); // often not a multiple of the chunk: cut edge chunks
       grid[d] = (shape[d] + chunk[d] - 1) / chunk[d];
     }
+    long chunkCount = 1;
+    for (long g : grid) {
+      chunkCount *= g;
+    }
+    // order 0: chunks at random; 1: the grid's first n chunks in C order (a commit's usual
+    // call, kept without its coordinates); 2: the same with one chunk out of its place
+    if (order > 0) {
+      n = (int) Math.min(n, chunkCount);
+    }
     MappingList chunks = new MappingList(rank);
     MappingList boxes = new MappingList(rank);
     for (int call = 0; call <= calls; call++) {
@@ -44,8 +55,15 @@ class ChunkMappingsTest {
         long[] v = new long[rank];
         long[] s = new long[rank];
         long[] extent = new long[rank];
+        long rest = i;
+        for (int d = rank - 1; d >= 0; d--) { // i's coordinates in C order
+          coords[i * rank + d] = order == 0 ? rnd.nextLong(grid[d]) : rest % grid[d];
+          rest /= grid[d];
+        }
+        if (order == 2 && i == n / 2) {
+          coords[i * rank + rank - 1] = rnd.nextLong(grid[rank - 1]);
+        }
         for (int d = 0; d < rank; d++) {
-          coords[i * rank + d] = rnd.nextLong(grid[d]);
           starts[i * rank + d] = s[d] = rnd.nextInt(1 << 20);
           v[d] = coords[i * rank + d] * chunk[d];
           extent[d] = Math.min(v[d] + chunk[d], shape[d]) - v[d];
@@ -111,6 +129,31 @@ class ChunkMappingsTest {
     MappingBlockWriter c = new MappingBlockWriter(FileParams.DEFAULT,
         MappingBlockWriter.Format.V1_COMPACT);
     assertEquals(3, c.addAll(list).count());
+  }
+
+  /**
+   * Coordinates in the grid's C order that run past its last chunk are outside it: refused,
+   * naming the first such mapping, as any other chunk outside the grid.
+   */
+  @Test
+  void chunksInGridOrderPastTheLastAreRefused() {
+    long[] shape = {8, 5};
+    long[] chunk = {4, 4}; // grid 2 x 2
+    long[] coords = {0, 0, 0, 1, 1, 0, 1, 1, 2, 0};
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new MappingList(2).addChunks(".", "/raw", shape, chunk, coords, new long[10]));
+    assertTrue(e.getMessage().startsWith("mapping 4: chunk [2, 0]"), e.getMessage());
+    // the four chunks alone are the grid's: their last column cut at the shape
+    MappingList list = new MappingList(2).addChunks(".", "/raw", shape, chunk,
+        Arrays.copyOf(coords, 8), new long[] {0, 0, 4, 0, 8, 0, 12, 0});
+    MappingList boxes = new MappingList(2)
+        .addBox(".", "/raw", new long[] {0, 0}, new long[] {0, 0}, new long[] {4, 4})
+        .addBox(".", "/raw", new long[] {4, 0}, new long[] {0, 4}, new long[] {4, 1})
+        .addBox(".", "/raw", new long[] {8, 0}, new long[] {4, 0}, new long[] {4, 4})
+        .addBox(".", "/raw", new long[] {12, 0}, new long[] {4, 4}, new long[] {4, 1});
+    for (MappingBlockWriter.Format f : MappingBlockWriter.Format.values()) {
+      assertArrayEquals(encode(boxes, f), encode(list, f));
+    }
   }
 
   private static byte[] encode(MappingList list, MappingBlockWriter.Format f) {
