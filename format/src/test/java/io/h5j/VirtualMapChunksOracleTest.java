@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
  * A virtual dataset made with {@link VirtualSpec#mapChunks}, as versioned-hdf5 lays one out
  * (each chunk from a chunk-sized box of a raw dataset stacked along axis 0; the shape not a
  * multiple of the chunk, so edge chunks are cut; some chunks unmapped): libhdf5 (h5py) reads
- * every element as the model below says, and libhdf5 2.0 (h5wasm) the compact encoding.
+ * every element as the model below says, and libhdf5 2.0 (h5wasm) the compact encoding. Beside
+ * it, /w maps every chunk in C order, the call a commit usually makes (its coordinates are not
+ * kept but counted).
  */
 class VirtualMapChunksOracleTest {
   private static final long[] SHAPE = {11, 7};
@@ -24,10 +26,13 @@ class VirtualMapChunksOracleTest {
   /** Raw chunks, stacked along axis 0. */
   private static final int RAW_CHUNKS = 12;
 
-  /** The raw chunk that virtual chunk (r, c) maps, or -1 for none (reads as the fill). */
-  private static int rawChunk(int r, int c) {
+  /**
+   * The raw chunk that virtual chunk (r, c) maps, or -1 for none (reads as the fill): /v
+   * leaves one unmapped, /w ({@code every}) none.
+   */
+  private static int rawChunk(int r, int c, boolean every) {
     int k = r * GRID_COLS + c;
-    return k == 4 ? -1 : (k * 5 + 3) % RAW_CHUNKS;
+    return k == 4 && !every ? -1 : (k * 5 + 3) % RAW_CHUNKS;
   }
 
   @Test
@@ -38,12 +43,16 @@ class VirtualMapChunksOracleTest {
       write(file, false);
       String script = "import h5py, sys, json\n"
           + "f = h5py.File(sys.argv[1], 'r')\n"
-          + "print(json.dumps(f['v'][()].tolist()))\n";
-      JsonNode rows = new ObjectMapper().readTree(Oracles.python(script, file.toString()));
-      assertEquals(SHAPE[0], rows.size());
-      for (int i = 0; i < SHAPE[0]; i++) {
-        for (int j = 0; j < SHAPE[1]; j++) {
-          assertEquals(expected(i, j), rows.get(i).get(j).asLong(), "v[" + i + "][" + j + "]");
+          + "print(json.dumps([f[n][()].tolist() for n in ('v', 'w')]))\n";
+      JsonNode both = new ObjectMapper().readTree(Oracles.python(script, file.toString()));
+      for (int w = 0; w < 2; w++) {
+        JsonNode rows = both.get(w);
+        assertEquals(SHAPE[0], rows.size());
+        for (int i = 0; i < SHAPE[0]; i++) {
+          for (int j = 0; j < SHAPE[1]; j++) {
+            assertEquals(expected(i, j, w == 1), rows.get(i).get(j).asLong(),
+                "vw".charAt(w) + "[" + i + "][" + j + "]");
+          }
         }
       }
     } finally {
@@ -58,12 +67,14 @@ class VirtualMapChunksOracleTest {
     Path file = Files.createTempFile("h5j-vds-chunks-compact", ".h5");
     try {
       write(file, true);
-      JsonNode values = Oracles.h5wasm(file, "/v").get("datasets").get("/v").get("values");
-      assertEquals(SHAPE[0] * SHAPE[1], values.size());
-      for (int i = 0; i < SHAPE[0]; i++) {
-        for (int j = 0; j < SHAPE[1]; j++) {
-          assertEquals(expected(i, j), values.get((int) (i * SHAPE[1] + j)).asLong(),
-              "v[" + i + "][" + j + "]");
+      for (String name : new String[] {"/v", "/w"}) {
+        JsonNode values = Oracles.h5wasm(file, name).get("datasets").get(name).get("values");
+        assertEquals(SHAPE[0] * SHAPE[1], values.size());
+        for (int i = 0; i < SHAPE[0]; i++) {
+          for (int j = 0; j < SHAPE[1]; j++) {
+            assertEquals(expected(i, j, name.equals("/w")),
+                values.get((int) (i * SHAPE[1] + j)).asLong(), name + "[" + i + "][" + j + "]");
+          }
         }
       }
     } finally {
@@ -71,7 +82,7 @@ class VirtualMapChunksOracleTest {
     }
   }
 
-  /** Writes /raw and the virtual dataset /v of the model. */
+  /** Writes /raw and the virtual datasets /v and /w of the model. */
   private static void write(Path file, boolean compact) throws Exception {
     long rawRows = RAW_CHUNKS * CHUNK[0];
     long[] raw = new long[(int) (rawRows * CHUNK[1])];
@@ -83,10 +94,10 @@ class VirtualMapChunksOracleTest {
     long[] starts = new long[coords.length];
     for (int c = GRID_COLS - 1; c >= 0; c--) { // not in C order: order is the caller's
       for (int r = 0; r < GRID_ROWS; r++) {
-        if (rawChunk(r, c) >= 0) {
+        if (rawChunk(r, c, false) >= 0) {
           coords[2 * n] = r;
           coords[2 * n + 1] = c;
-          starts[2 * n] = rawChunk(r, c) * CHUNK[0];
+          starts[2 * n] = rawChunk(r, c, false) * CHUNK[0];
           n++;
         }
       }
@@ -94,15 +105,26 @@ class VirtualMapChunksOracleTest {
     VirtualSpec spec = VirtualSpec.of(Datatypes.INT64, SHAPE).fillValue(-1L).mapChunks(".",
         "/raw", CHUNK, java.util.Arrays.copyOf(coords, 2 * n),
         java.util.Arrays.copyOf(starts, 2 * n));
+    n = 0;
+    for (int r = 0; r < GRID_ROWS; r++) { // every chunk, in C order
+      for (int c = 0; c < GRID_COLS; c++, n++) {
+        coords[2 * n] = r;
+        coords[2 * n + 1] = c;
+        starts[2 * n] = rawChunk(r, c, true) * CHUNK[0];
+      }
+    }
+    VirtualSpec ordered = VirtualSpec.of(Datatypes.INT64, SHAPE).fillValue(-1L)
+        .mapChunks(".", "/raw", CHUNK, coords, starts);
     try (H5File f = H5File.create(file)) {
       f.root().createDataset("raw", DatasetSpec.of(raw).shape(rawRows, CHUNK[1]));
       f.root().createVirtualDataset("v", compact ? spec.compactEncoding() : spec);
+      f.root().createVirtualDataset("w", compact ? ordered.compactEncoding() : ordered);
     }
   }
 
   /** Element (i, j): the same place in its chunk of the raw chunk mapped there. */
-  private static long expected(int i, int j) {
-    int k = rawChunk((int) (i / CHUNK[0]), (int) (j / CHUNK[1]));
+  private static long expected(int i, int j, boolean every) {
+    int k = rawChunk((int) (i / CHUNK[0]), (int) (j / CHUNK[1]), every);
     if (k < 0) {
       return -1;
     }
