@@ -355,15 +355,13 @@ public final class MappingBlockWriter {
     for (long done = e; done < all; done *= 2) {
       System.arraycopy(a, from, a, from + (int) done, (int) Math.min(done, all - done));
     }
-    long[] coords = run.coords(); // null: the grid's chunks in order, counted in at
-    long[] at = new long[rank];
-    long[] grid = run.grid();
+    long[] coords = run.coords();
     long[] starts = run.starts();
     long[] chunk = run.chunk();
     long[] shape = run.shape();
     for (int k = 0, c = 0, p = from; k < len; k++, p += e) {
       for (int d = 0; d < rank; d++, c++) {
-        long v = (coords != null ? coords[c] : at[d]) * chunk[d];
+        long v = coords[c] * chunk[d];
         long last = Math.min(chunk[d], shape[d] - v) - 1; // the chunk cut at the shape
         long s = starts[c];
         if ((s + last | v + last) > U32) { // the ends are the largest values; none negative
@@ -373,9 +371,6 @@ public final class MappingBlockWriter {
         body.putU32(p + src + 4 * (rank + d), s + last);
         body.putU32(p + virt + 4 * d, v);
         body.putU32(p + virt + 4 * (rank + d), v + last);
-      }
-      if (coords == null) {
-        MappingList.ChunkRun.next(at, grid);
       }
     }
     body.skip((int) all);

@@ -12,8 +12,7 @@ import java.util.Map;
  * (one block of a source placed at one block of the virtual dataset, as versioned files map
  * whole chunks) is {@code 3 × rank} longs; consecutive boxes of one pair of stored names form
  * a run, and names are escaped and checked once per distinct pair; the mappings of a chunk
- * grid ({@link #addChunks}) are kept as their arrays of chunk coordinates (none when they are
- * the grid's chunks in order) and source starts.
+ * grid ({@link #addChunks}) are kept as their arrays of chunk coordinates and source starts.
  * Any other mapping is kept as a {@link Mapping}. {@link MappingBlockWriter#addAll} encodes the list.
  */
 public final class MappingList {
@@ -29,96 +28,42 @@ public final class MappingList {
   /** Per run: its index in {@link #chunkRuns}, or -1 for boxes in pages or others. */
   private int[] runChunks = new int[4];
   private int runs;
-  /** The runs {@link #addChunks} added, each kept as given (a copy): no box per mapping. */
+  /** The runs {@link #addChunks} added, each kept as given (a copy): no longs per box. */
   private final List<ChunkRun> chunkRuns = new ArrayList<>();
 
   /**
    * Mappings of one {@link #addChunks} call: chunk {@code i} of the grid of {@code chunk} over
-   * {@code shape} ({@code grid} chunks along each dimension) at {@code coords[i * rank ..]},
-   * or, when {@code coords} is null, the {@code i}-th chunk of the grid in C order; from
-   * {@code starts[i * rank ..]}.
+   * {@code shape} at {@code coords[i * rank ..]}, from {@code starts[i * rank ..]}.
    */
-  record ChunkRun(long[] shape, long[] chunk, long[] grid, long[] coords, long[] starts) {
+  record ChunkRun(long[] shape, long[] chunk, long[] coords, long[] starts) {
     /**
-     * The run of {@link #addChunks}' arguments (its first mapping is number {@code first}),
-     * copied and checked in one pass, each value read once: what is checked is what is kept,
-     * whatever the caller does next. Each chunk must be inside the grid and each source start
-     * a range of the chunk's extent. Coordinates that are the grid's first chunks in C order
-     * (a versioned commit maps every chunk) are not kept at all: half the copy saved.
+     * Checks every mapping (the first is number {@code first}): each chunk inside the grid,
+     * each source start a range of the chunk's extent; returns the number of mappings. One
+     * pass per dimension, its limits at hand (a commit checks thousands of chunks).
      */
-    static ChunkRun of(long[] shape, long[] chunk, long[] coords, long[] starts, int first) {
-      shape = shape.clone();
-      chunk = chunk.clone();
+    int check(int first) {
       int rank = chunk.length;
-      long[] grid = new long[rank];
       for (int d = 0; d < rank; d++) {
-        grid[d] = shape[d] / chunk[d] + (shape[d] % chunk[d] == 0 ? 0 : 1);
-      }
-      boolean ordered = inGridOrder(grid, coords);
-      long[] keptCoords = ordered ? null : new long[coords.length];
-      long[] keptStarts = new long[starts.length];
-      long[] at = new long[rank]; // chunk i's coordinates when ordered
-      for (int i = 0, c = 0; c < keptStarts.length; i++) {
-        for (int d = 0; d < rank; d++, c++) {
-          long g = ordered ? at[d] : coords[c];
-          long s = starts[c];
-          long ch = chunk[d];
+        long c = chunk[d];
+        long grid = shape[d] / c + (shape[d] % c == 0 ? 0 : 1);
+        long anyStart = EncodedSelection.UNLIMITED - c; // fits a chunk of any extent
+        for (int i = d; i < coords.length; i += rank) {
+          long g = coords[i];
+          long s = starts[i];
           // an edge chunk's extent is smaller: the exact test only for the rare large start
-          if (g < 0 || g >= grid[d] || s < 0 || s > EncodedSelection.UNLIMITED - ch
-              && s > EncodedSelection.UNLIMITED - Math.min(ch, shape[d] - g * ch)) {
-            throw new IllegalArgumentException("mapping " + (first + i) + ": chunk "
-                + Arrays.toString(ordered ? at : Arrays.copyOfRange(coords, i * rank,
-                    i * rank + rank)) + " is outside the grid of " + Arrays.toString(chunk)
-                + " over " + Arrays.toString(shape) + " or its source start "
-                + Arrays.toString(Arrays.copyOfRange(starts, i * rank, i * rank + rank))
+          if (g < 0 || g >= grid || s < 0
+              || s > anyStart && s > EncodedSelection.UNLIMITED - Math.min(c, shape[d] - g * c)) {
+            int m = i / rank;
+            throw new IllegalArgumentException("mapping " + (first + m) + ": chunk "
+                + Arrays.toString(Arrays.copyOfRange(coords, m * rank, m * rank + rank))
+                + " is outside the grid of " + Arrays.toString(chunk) + " over "
+                + Arrays.toString(shape) + " or its source start "
+                + Arrays.toString(Arrays.copyOfRange(starts, m * rank, m * rank + rank))
                 + " is not a range");
           }
-          if (!ordered) {
-            keptCoords[c] = g;
-          }
-          keptStarts[c] = s;
-        }
-        if (ordered) {
-          next(at, grid);
         }
       }
-      return new ChunkRun(shape, chunk, grid, keptCoords, keptStarts);
-    }
-
-    /** Whether {@code coords} name the first chunks of {@code grid} in C order. */
-    private static boolean inGridOrder(long[] grid, long[] coords) {
-      int rank = grid.length;
-      for (long g : grid) {
-        if (g < 1) {
-          return false;
-        }
-      }
-      long[] at = new long[rank];
-      for (int c = 0; c < coords.length; c += rank) {
-        if (at[0] >= grid[0]) {
-          return false; // past the last chunk
-        }
-        for (int d = 0; d < rank; d++) {
-          if (coords[c + d] != at[d]) {
-            return false;
-          }
-        }
-        next(at, grid);
-      }
-      return true;
-    }
-
-    /** Moves {@code at} to the next chunk of {@code grid} in C order (last dimension first). */
-    static void next(long[] at, long[] grid) {
-      int d = at.length - 1;
-      while (++at[d] == grid[d] && d > 0) {
-        at[d--] = 0;
-      }
-    }
-
-    /** The number of mappings. */
-    int count() {
-      return starts.length / chunk.length;
+      return coords.length / rank;
     }
 
     /**
@@ -127,16 +72,8 @@ public final class MappingList {
      */
     void box(int i, long[] values) {
       int rank = chunk.length;
-      long rest = i; // in grid order: i's digits in the grid's mixed radix, last one first
-      for (int d = rank - 1, c = i * rank + rank - 1; d >= 0; d--, c--) {
-        long g;
-        if (coords != null) {
-          g = coords[c];
-        } else {
-          g = rest % grid[d];
-          rest /= grid[d];
-        }
-        long v = g * chunk[d];
+      for (int d = 0, c = i * rank; d < rank; d++, c++) {
+        long v = coords[c] * chunk[d];
         values[d] = starts[c];
         values[rank + d] = v;
         values[2 * rank + d] = Math.min(chunk[d], shape[d] - v);
@@ -221,8 +158,10 @@ public final class MappingList {
   public MappingList addChunks(String sourceFile, String sourceDatasetPath, long[] shape,
       long[] chunk, long[] chunkCoords, long[] sourceStarts) {
     checkGrid(rank, shape, chunk, chunkCoords, sourceStarts);
-    ChunkRun run = ChunkRun.of(shape, chunk, chunkCoords, sourceStarts, size);
-    int n = run.count();
+    // the copies are checked: what is checked is what is kept, whatever the caller does next
+    ChunkRun run = new ChunkRun(shape.clone(), chunk.clone(), chunkCoords.clone(),
+        sourceStarts.clone());
+    int n = run.check(size);
     int pair = pair(sourceFile, sourceDatasetPath);
     if (n > 0) {
       chunkRuns.add(run);
