@@ -15,8 +15,7 @@ import org.junit.jupiter.api.Test;
  * (each chunk from a chunk-sized box of a raw dataset stacked along axis 0; the shape not a
  * multiple of the chunk, so edge chunks are cut; some chunks unmapped): libhdf5 (h5py) reads
  * every element as the model below says, and libhdf5 2.0 (h5wasm) the compact encoding. Beside
- * it, /w maps every chunk in C order, the call a commit usually makes (its coordinates are not
- * kept but counted).
+ * it, /w maps every chunk in C order, the call a commit usually makes.
  */
 class VirtualMapChunksOracleTest {
   private static final long[] SHAPE = {11, 7};

@@ -41,7 +41,7 @@ class ChunkMappingsTest {
       chunkCount *= g;
     }
     // order 0: chunks at random; 1: the grid's first n chunks in C order (a commit's usual
-    // call, kept without its coordinates); 2: the same with one chunk out of its place
+    // call); 2: the same with one chunk out of its place
     if (order > 0) {
       n = (int) Math.min(n, chunkCount);
     }
