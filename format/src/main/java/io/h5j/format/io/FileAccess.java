@@ -34,6 +34,8 @@ public final class FileAccess implements Closeable {
   private long knownSize = -1;
   /** Mappings for long reads, or null when this file is not mapped. */
   private final MappedWindows windows;
+  /** Background syncs while a file of ours is written, or null (read-only or borrowed). */
+  private final EarlyWriteback writeback;
 
   private FileAccess(Path path, FileChannel channel, boolean writable) {
     this(path, channel, writable, true);
@@ -45,6 +47,8 @@ public final class FileAccess implements Closeable {
     this.writable = writable;
     this.ownsChannel = ownsChannel;
     this.windows = writable || !ownsChannel ? null : new MappedWindows(channel);
+    this.writeback = writable && ownsChannel
+        ? new EarlyWriteback(String.valueOf(path), () -> channel.force(false)) : null;
   }
 
   /**
@@ -225,8 +229,12 @@ public final class FileAccess implements Closeable {
       throw new IllegalStateException("file " + path + " is open read-only");
     }
     long at = params.baseAddress() + address;
+    int length = src.remaining();
     while (src.hasRemaining()) {
       at += channel.write(src, at);
+    }
+    if (writeback != null) {
+      writeback.written(length);
     }
   }
 
@@ -237,10 +245,20 @@ public final class FileAccess implements Closeable {
 
   public void force() throws IOException {
     channel.force(true);
+    if (writeback != null) {
+      writeback.rethrowFailure();
+    }
   }
 
   @Override
   public void close() throws IOException {
+    if (writeback != null) {
+      try {
+        writeback.stop();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     if (ownsChannel) {
       channel.close();
     }
