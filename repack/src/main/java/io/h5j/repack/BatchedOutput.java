@@ -1,9 +1,11 @@
 package io.h5j.repack;
 
+import io.h5j.format.io.EarlyWriteback;
 import io.h5j.format.io.ForwardingFileChannel;
 import io.h5j.format.io.Tasks;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -48,12 +50,8 @@ final class BatchedOutput extends ForwardingFileChannel {
   static final long SYNC_EVERY = 64L << 20;
 
   private ExecutorService writer;
-  private final long syncEvery;
-  /** Bytes handed over since the last background sync started. */
-  private long unsynced;
-  private ExecutorService syncer;
-  /** The last background sync, or null. */
-  private FutureTask<Void> sync;
+  /** Syncs the file in the background every {@code syncEvery} bytes handed over. */
+  private final EarlyWriteback writeback;
   private final ArrayDeque<Handed> inFlight = new ArrayDeque<>();
   private final ArrayDeque<Space> spare = new ArrayDeque<>();
   /** The batch being gathered, or null. */
@@ -192,9 +190,9 @@ final class BatchedOutput extends ForwardingFileChannel {
     }
   }
 
-  private BatchedOutput(FileChannel file, long syncEvery) {
+  private BatchedOutput(Path path, FileChannel file, long syncEvery) {
     super(file);
-    this.syncEvery = syncEvery;
+    this.writeback = new EarlyWriteback(String.valueOf(path), () -> file.force(false), syncEvery);
   }
 
   /** Opens an existing file for reading and writing. */
@@ -207,7 +205,7 @@ final class BatchedOutput extends ForwardingFileChannel {
    * {@code syncEvery} more bytes were handed over.
    */
   static BatchedOutput open(Path path, long syncEvery) throws IOException {
-    return new BatchedOutput(FileChannel.open(path, StandardOpenOption.READ,
+    return new BatchedOutput(path, FileChannel.open(path, StandardOpenOption.READ,
         StandardOpenOption.WRITE), syncEvery);
   }
 
@@ -301,48 +299,7 @@ final class BatchedOutput extends ForwardingFileChannel {
     while (!inFlight.isEmpty() && inFlight.peekFirst().task().isDone()) {
       finishOldest(); // reports a failure early and frees its staging
     }
-    syncInBackground(bytes);
-  }
-
-  /**
-   * Starts a sync of what is written so far once enough was handed over since the last one
-   * (and that one is done): the disk then writes while the repack goes on, and the final
-   * {@link #force} finds little left to do, where it would otherwise wait for every byte of
-   * a file that may be as large as the page cache.
-   */
-  private void syncInBackground(long bytes) throws IOException {
-    unsynced += bytes;
-    if (unsynced < syncEvery || (sync != null && !sync.isDone())) {
-      return;
-    }
-    awaitSync(); // done: reports its failure, which a later sync may no longer see
-    unsynced = 0;
-    if (syncer == null) {
-      syncer = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "h5j-repack-sync");
-        t.setDaemon(true);
-        return t;
-      });
-    }
-    FutureTask<Void> task = new FutureTask<>(() -> {
-      delegate().force(false);
-      return null;
-    });
-    sync = task;
-    syncer.execute(task);
-  }
-
-  /** Waits for the last background sync, and reports its failure. */
-  private void awaitSync() throws IOException {
-    FutureTask<Void> s = sync;
-    sync = null;
-    if (s != null) {
-      try {
-        Tasks.join(s);
-      } catch (ExecutionException e) {
-        throw Tasks.failure(e, "syncing the repack output");
-      }
-    }
+    writeback.written(bytes); // the disk writes while the repack goes on
   }
 
   /** Waits for the oldest write handed over, and reports its failure. */
@@ -414,8 +371,8 @@ final class BatchedOutput extends ForwardingFileChannel {
   @Override
   public void force(boolean metaData) throws IOException {
     flush();
-    awaitSync();
     super.force(metaData);
+    writeback.rethrowFailure();
   }
 
   @Override
@@ -444,13 +401,14 @@ final class BatchedOutput extends ForwardingFileChannel {
       flush();
     } finally {
       try {
-        awaitSync(); // not closing the file under it
+        writeback.stop(); // not closing the file under it
+        writeback.rethrowFailure();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new InterruptedIOException("closing the repack output");
       } finally {
         if (writer != null) {
           writer.shutdown();
-        }
-        if (syncer != null) {
-          syncer.shutdown();
         }
         super.implCloseChannel();
       }

@@ -3,41 +3,46 @@ package io.h5j.format.io;
 import java.io.IOException;
 
 /**
- * Starts the kernel's writeback of a file being written while the writing goes on: after every
- * {@value #EVERY_BYTES} bytes written, a daemon thread of the file's own asks for the data to
+ * Starts the kernel's writeback of a file being written while the writing goes on: each time
+ * a given number of bytes was written, a daemon thread of the file's own asks for the data to
  * be synced ({@code fsync} without metadata), so that the final sync at close has only the
  * last part left to wait for. Nothing is made durable that would not be at close; the writer
- * never waits for it.
+ * never waits for it. Used by {@link FileAccess} for the files h5j opens for writing, and by
+ * repack's output channel.
  *
  * <p>A failed background sync is kept and thrown by the next {@link #rethrowFailure()}: on Linux
  * a writeback error is reported to one sync only, so a swallowed one could let the final sync
  * succeed over lost data.
  */
-final class EarlyWriteback {
+public final class EarlyWriteback {
   /** Syncs the data written so far (the file's {@code force(false)}). */
-  interface DataSync {
+  public interface DataSync {
     void sync() throws IOException;
   }
 
+  /** {@link FileAccess}'s interval: 16 MiB. */
   static final long EVERY_BYTES = 16L << 20;
 
   private final String fileName;
   private final DataSync dataSync;
+  private final long everyBytes;
   private long sinceLastKick;
   private boolean pending;
   private boolean stopped;
   private Thread thread;
   private IOException failure;
 
-  EarlyWriteback(String fileName, DataSync dataSync) {
+  /** Syncs {@code fileName} with {@code dataSync} each time {@code everyBytes} were written. */
+  public EarlyWriteback(String fileName, DataSync dataSync, long everyBytes) {
     this.fileName = fileName;
     this.dataSync = dataSync;
+    this.everyBytes = everyBytes;
   }
 
   /** Counts {@code bytes} just written; past the threshold, wakes (or starts) the thread. */
-  synchronized void written(long bytes) {
+  public synchronized void written(long bytes) {
     sinceLastKick += bytes;
-    if (sinceLastKick < EVERY_BYTES || stopped) {
+    if (sinceLastKick < everyBytes || stopped) {
       return;
     }
     sinceLastKick = 0;
@@ -51,14 +56,14 @@ final class EarlyWriteback {
   }
 
   /** Throws the failure of a background sync, if one failed since the file was opened. */
-  synchronized void rethrowFailure() throws IOException {
+  public synchronized void rethrowFailure() throws IOException {
     if (failure != null) {
       throw new IOException("background sync of " + fileName + " failed", failure);
     }
   }
 
   /** Ends the thread after the sync it may be running; called before the file is closed. */
-  void stop() throws InterruptedException {
+  public void stop() throws InterruptedException {
     Thread running;
     synchronized (this) {
       stopped = true;

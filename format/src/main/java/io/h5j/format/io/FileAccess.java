@@ -48,7 +48,9 @@ public final class FileAccess implements Closeable {
     this.ownsChannel = ownsChannel;
     this.windows = writable || !ownsChannel ? null : new MappedWindows(channel);
     this.writeback = writable && ownsChannel
-        ? new EarlyWriteback(String.valueOf(path), () -> channel.force(false)) : null;
+        ? new EarlyWriteback(String.valueOf(path), () -> channel.force(false),
+            EarlyWriteback.EVERY_BYTES)
+        : null;
   }
 
   /**

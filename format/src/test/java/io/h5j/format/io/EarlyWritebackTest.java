@@ -20,7 +20,7 @@ class EarlyWritebackTest {
     EarlyWriteback w = new EarlyWriteback("f", () -> {
       syncs.incrementAndGet();
       synced.countDown();
-    });
+    }, EarlyWriteback.EVERY_BYTES);
     w.written(EarlyWriteback.EVERY_BYTES - 1);
     Thread.sleep(50);
     assertEquals(0, syncs.get(), "no sync below the threshold");
@@ -43,7 +43,7 @@ class EarlyWritebackTest {
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-    });
+    }, EarlyWriteback.EVERY_BYTES);
     long t0 = System.nanoTime();
     for (int i = 0; i < 4; i++) {
       w.written(EarlyWriteback.EVERY_BYTES);
@@ -61,7 +61,7 @@ class EarlyWritebackTest {
     EarlyWriteback w = new EarlyWriteback("data.h5", () -> {
       failed.countDown();
       throw eio;
-    });
+    }, EarlyWriteback.EVERY_BYTES);
     w.written(EarlyWriteback.EVERY_BYTES);
     assertTrue(failed.await(10, TimeUnit.SECONDS));
     w.stop();
