@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.io.QueuedThread;
 import io.h5j.format.io.Tasks;
 import io.h5j.format.heap.GlobalHeapCollection;
 import io.h5j.format.io.FileAccess;
@@ -10,27 +11,25 @@ import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.format.vds.MappingProbe;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Loading a virtual dataset's mapping block: read, checksum verified and scanned
- * ({@link MappingBlock#decode}), by the first {@link #block()} call unless
- * {@link #background()} handed it to the thread of deferred checks before. A large block is
+ * ({@link MappingBlock#decode}), by the first {@link #block()} call (the dataset's open, by
+ * default) unless {@link #background()} handed it to the thread of deferred checks before. A large block is
  * read straight from its place in the global heap collection (not through the collection
  * cache); {@link #probe()} finds single mappings by reading a few entries of it.
  */
 final class MappingBlockLoad {
   /**
-   * Blocks from this size on have their checksum computed on a file worker while the loading
-   * thread scans them: about 1 ms of checksum at 1 GB/s, more than handing it over costs.
+   * Blocks from this size on (some 3,000 mappings) have their checksum computed on another
+   * thread while the loading thread scans them: about 0.1 ms of checksum at 2.5 GB/s, several
+   * times what waking that thread costs.
    */
-  static final int BACKGROUND_BYTES = 1 << 20;
+  static final int BACKGROUND_BYTES = 256 << 10;
   /**
    * Without the parallel checksum (reads may go ahead through the probe), blocks from this
    * size on can be probed and handed to the thread of deferred checks: some 750 mappings,
@@ -89,19 +88,16 @@ final class MappingBlockLoad {
           : fa.read(at[0], at[1], structure), params, heap, path)), null, null, 0, params,
           heap);
     }
-    // The caller that waits for the block loads it (a worker it handed the load to would
-    // start a thread first, and the caller would wait for that); a second core checksums.
-    Executor verifier = parallel ? file.workers() : null;
+    // The caller that waits for the block loads it; a second core checksums.
+    Executor verifier = parallel ? CHECKSUMS : null;
     FutureTask<MappingBlock> task = new FutureTask<>(() -> {
       file.checkOpen(); // a check that starts after the close has no reader left to serve
       return MappingBlock.decode(read(fa, at[0], (int) at[1], structure), params, heap, path,
           verifier);
     });
     MappingProbe.Bytes bytes = (off, len) -> fa.read(at[0] + off, len, structure);
-    // deferred, the check runs on one thread kept for the process, started once: not on the
-    // file's workers, whose first thread would be started by (and delay) the first read
-    return new MappingBlockLoad(task, parallel ? null : DeferredChecks.EXECUTOR, bytes,
-        at[1], params, heap);
+    return parallel ? new MappingBlockLoad(task, null, null, 0, params, heap)
+        : new MappingBlockLoad(task, DEFERRED_CHECKS, bytes, at[1], params, heap);
   }
 
   /**
@@ -126,45 +122,20 @@ final class MappingBlockLoad {
   private static final int PIECE = 1 << 20;
 
   /**
-   * The one low-priority daemon thread that runs deferred checks, started when the first
-   * large block is prepared with deferred verification (at a dataset's open). A check
-   * is handed over inside the first read; woken there, the thread sleeps a moment before it
-   * starts: the scheduler favours a thread that slept, and one that started a long job at once
-   * could take the reader's core before the read returns (Java priorities are not applied on
-   * Linux).
+   * The one low-priority thread that runs deferred checks, started when the first large block
+   * is prepared with deferred verification (at a dataset's open). A check is handed over inside
+   * the first read; woken there, the thread sleeps a moment before it starts, so that the read
+   * keeps its core until it returns.
    */
-  private static final class DeferredChecks {
-    static final long START_DELAY_MS = 1;
-    private static final Queue<Runnable> QUEUE = new ConcurrentLinkedQueue<>();
-    private static final Thread THREAD = start();
-    /** A hand-over costs the reader a queue insert and one wake-up, no lock. */
-    static final Executor EXECUTOR = task -> {
-      QUEUE.add(task);
-      LockSupport.unpark(THREAD);
-    };
-
-    private static Thread start() {
-      Thread t = new Thread(() -> {
-        while (true) {
-          Runnable task = QUEUE.poll();
-          if (task == null) {
-            LockSupport.park();
-            continue;
-          }
-          try {
-            Thread.sleep(START_DELAY_MS);
-          } catch (InterruptedException e) {
-            // nothing interrupts this thread on purpose: go on with the check
-          }
-          task.run(); // a FutureTask: keeps its own failure
-        }
-      }, "h5j-vds-check");
-      t.setDaemon(true);
-      t.setPriority(Thread.MIN_PRIORITY);
-      t.start();
-      return t;
-    }
-  }
+  private static final Executor DEFERRED_CHECKS =
+      new QueuedThread("h5j-vds-check", Thread.MIN_PRIORITY, 1);
+  /**
+   * Where the checksum of a block being loaded runs while the loading thread scans it: one
+   * thread for the process, so that the hand-over starts no thread (a file's own workers
+   * start theirs at first use, at every file's open).
+   */
+  private static final Executor CHECKSUMS = new QueuedThread("h5j-vds-checksum",
+      Thread.NORM_PRIORITY, 0);
 
   private static MappingBlockLoad done(MappingBlock block, FileParams params, long address) {
     FutureTask<MappingBlock> t = new FutureTask<>(() -> block);

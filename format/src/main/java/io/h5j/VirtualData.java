@@ -25,8 +25,9 @@ import java.util.Map;
 
 /**
  * Reads a virtual dataset as libhdf5 does, with the file's {@link VirtualView}. One
- * instance per dataset and open file: the mapping block is loaded once, by the first read
- * that needs it (see {@link MappingBlockLoad}); the mappings a
+ * instance per dataset and open file: the mapping block is loaded once, when the dataset is
+ * opened by path ({@link #prepareFirstRead}) or else by the first read that needs it (see
+ * {@link MappingBlockLoad}); the mappings a
  * read touches are found through the block's grid when the mappings tile one (versioned
  * files) and through an R-tree over their virtual bounding boxes otherwise; each source
  * dataset is opened once and its extent read once while nothing in the file changes
@@ -100,22 +101,43 @@ final class VirtualData {
   }
 
   /**
-   * At the dataset's open: reads the head of a large mapping block (the probe's first 4 KiB)
-   * and opens the source the first mapping names (its header, extent, type and chunk index),
-   * so that a first read only finds its mapping and reads its elements. Bounded whatever the
-   * block holds: one source dataset (in one source file), which in versioned files is the one
-   * every mapping names. A source that cannot be opened is left for the read that needs it to
-   * report, with its mapping number.
+   * At the dataset's open, as libhdf5 does its mapping work at open: loads the mapping block
+   * (checksum verified, every entry scanned), builds the index a read finds its mappings with
+   * (the block's grid, else the R-tree) and opens the source the first mapping names (its
+   * header, extent, type and chunk index), so that a first read only finds its mapping and
+   * reads its elements. With {@link H5File#deferVirtualBlockVerification()} only the head of a
+   * large block is read (the probe's first 4 KiB), which bounds the open whatever the block
+   * holds. A source that cannot be opened is left for the read that needs it to report, with
+   * its mapping number.
    */
   void prepareFirstRead() throws IOException {
     refresh();
-    MappingProbe probe = load.probe();
-    if (probe == null) {
-      return;
+    String sourceFile;
+    String sourceDataset;
+    int first;
+    if (file.defersVirtualBlockVerification()) {
+      MappingProbe probe = load.probe();
+      if (probe == null) {
+        return;
+      }
+      MappingProbe.Entry e = probe.first();
+      first = e.index();
+      sourceFile = e.sourceFile();
+      sourceDataset = e.sourceDataset();
+    } else {
+      MappingBlock block = load.block();
+      if (block.count() == 0) {
+        return;
+      }
+      if (block.grid() == null) {
+        bounds();
+      }
+      first = 0;
+      sourceFile = block.sourceFile(0);
+      sourceDataset = block.sourceDataset(0);
     }
-    MappingProbe.Entry first = probe.first();
-    Dataset src = sources.find(first.index(), Mapping.unescape(first.sourceFile()),
-        Mapping.unescape(first.sourceDataset()));
+    Dataset src = sources.find(first, Mapping.unescape(sourceFile),
+        Mapping.unescape(sourceDataset));
     if (src != null) {
       sources.dimsOf(src);
       sources.reader(src);

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * background: reads made meanwhile with {@link H5File#deferVirtualBlockVerification()} equal
  * h5py's values; a wrong checksum fails the first read by default and the reads after the
  * check with the option; a block the probe misreads (an overlapping mapping after the grid)
- * is caught when the check completes.
+ * is caught when the check completes. By default the dataset's open loads and verifies the
+ * block, as libhdf5's does, and the reads after it use that block.
  */
 class VirtualDeferredVerificationTest {
   private static final int CELLS = 128; // per dimension: 16,384 mappings of 2 x 2
@@ -152,6 +153,39 @@ class VirtualDeferredVerificationTest {
           "except Exception as e:",
           "  print('refused')"), file.toString());
       assertEquals("refused", out.trim(), "libhdf5 refuses the damaged block too");
+    } finally {
+      Files.delete(file);
+    }
+  }
+
+  @Test
+  void byDefaultTheOpenLoadsAndVerifiesTheBlockSoReadsDoNotNeedIt() throws Exception {
+    Path file = Files.createTempFile("vds-open-verifies", ".h5");
+    try {
+      write(file, false);
+      int[] truth = h5py(file);
+      byte[] block;
+      try (H5File f = H5File.open(file)) {
+        block = f.dataset("v").virtualMappings().bytes();
+      }
+      int at = indexOf(Files.readAllBytes(file), block);
+      try (H5File f = H5File.open(file)) {
+        Dataset d = f.dataset("v");
+        // zero the stored block after the open: reads use the block the open verified
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+            java.nio.file.StandardOpenOption.WRITE)) {
+          ch.write(java.nio.ByteBuffer.wrap(new byte[block.length]), at);
+        }
+        assertArrayEquals(expected(truth, 77, 201, 3, 5), read(d, 77, 201, 3, 5));
+        assertArrayEquals(truth, (int[]) d.read());
+      }
+      try (H5File f = H5File.open(file)) {
+        Dataset d = f.dataset("v"); // the open of a bad block succeeds: metadata stay readable
+        assertArrayEquals(new long[] {N, N}, d.shape());
+        H5FormatException e = assertThrows(H5FormatException.class,
+            () -> read(d, 5, 7, 1, 1));
+        assertTrue(e.getMessage().contains("/v"), e.getMessage());
+      }
     } finally {
       Files.delete(file);
     }

@@ -153,8 +153,8 @@ final class VdsOps {
   /**
    * Times of single-element reads of an open virtual dataset: {@code [0]} the first read after
    * open, {@code [1]} the mean of the {@code later} reads after it; {@code [2]} the sum of the
-   * first {@code 1 + checked} values read (the check; h5py makes fewer reads). The open itself
-   * is not timed.
+   * first {@code 1 + checked} values read (the check; h5py makes fewer reads); {@code [3]} the
+   * open before them (file, dataset, shape), timed apart.
    */
   static double[] readOne(Path file, String name, long seed, int later, int checked)
       throws IOException {
@@ -167,6 +167,7 @@ final class VdsOps {
    */
   static double[] readOne(Path file, String name, long seed, int later, int checked,
       boolean deferred) throws IOException {
+    long opening = System.nanoTime();
     try (H5File f = H5File.open(file)) {
       if (deferred) {
         f.deferVirtualBlockVerification();
@@ -187,7 +188,8 @@ final class VdsOps {
       for (int i = 0; i <= Math.min(checked, later); i++) {
         sum += got[i];
       }
-      return new double[] {(t1 - t0) / 1e9, later == 0 ? 0 : (t2 - t1) / 1e9 / later, sum};
+      return new double[] {(t1 - t0) / 1e9, later == 0 ? 0 : (t2 - t1) / 1e9 / later, sum,
+          (t0 - opening) / 1e9};
     }
   }
 

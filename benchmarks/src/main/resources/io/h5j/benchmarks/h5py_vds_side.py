@@ -9,8 +9,9 @@ interpreter start and imports are outside.
   time --op open_shape|read_all --file F --name N [--warmup W] [--reps R]
       open F, f[N].shape or f[N][()], close; {"times_s", "check"}.
   read_one --file F --name N --later K [--reps R]
-      per repetition r (seed r): open F and f[N] (untimed), time the first single-element
-      read, then K more (mean); {"first_s", "later_s", "sums"} (sum of each one's values).
+      per repetition r (seed r): open F and f[N] and read its shape (timed apart, "open_s"),
+      time the first single-element read, then K more (mean); {"open_s", "first_s",
+      "later_s", "sums"} (sum of each one's values).
   write_vds --base B --out O --count V --mappings M --edge E [--warmup W] [--reps R]
       copy B to O (untimed), open O r+, create V virtual datasets v000.. as versioned-hdf5
       does (VirtualLayout, VirtualSource('.', '/raw')), close, fsync; {"times_s", "check"}.
@@ -99,8 +100,9 @@ def cmd_time(a):
 
 
 def cmd_read_one(a):
-    first, later, sums = [], [], []
+    opens, first, later, sums = [], [], [], []
     for r in range(a.reps):
+        t_open = time.perf_counter()
         with h5py.File(a.file, "r") as f:
             ds = f[a.name]
             rows, cols = ds.shape
@@ -111,10 +113,11 @@ def cmd_read_one(a):
             for p in pos[1:]:
                 total += float(ds[p // cols, p % cols])
             t2 = time.perf_counter()
+        opens.append(t0 - t_open)
         first.append(t1 - t0)
         later.append((t2 - t1) / a.later if a.later else 0.0)
         sums.append(int(total))
-    return {"op": "read_one", "first_s": first, "later_s": later, "sums": sums}
+    return {"op": "read_one", "open_s": opens, "first_s": first, "later_s": later, "sums": sums}
 
 
 def add_versions(f, count, m, edge):
