@@ -19,7 +19,8 @@ import java.util.Locale;
  * the per-round ratios with its interval ({@link RoundRatios}). No h5py write (minutes).
  *
  * <p>Each h5j run also records CPU time: of the calling thread, of the file's worker threads
- * (threads named {@code h5j-}, read just before the file is closed, since they end with it),
+ * (threads named {@code h5j-} other than the process's {@code h5j-vds-} ones, read just
+ * before the file is closed, since they end with it),
  * and of the rest of the process (GC, JIT); and how long the calling thread waited parked (for
  * the workers: a measure of what the workers' part adds to the critical path that load on
  * the machine does not inflate the way it inflates wall time).
@@ -125,11 +126,16 @@ final class VdsWriteRounds {
     return new long[] {n, ms};
   }
 
-  /** CPU milliseconds of the live threads named {@code h5j-} (a file's workers). */
+  /**
+   * CPU milliseconds of the live threads named {@code h5j-} that a file starts and ends (its
+   * workers, its writeback): not the ones kept for the process (the VDS check threads), whose
+   * CPU would carry over from earlier runs.
+   */
   static double workerCpuMs() {
     long ns = 0;
     for (ThreadInfo t : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
-      if (t != null && t.getThreadName().startsWith("h5j-")) {
+      if (t != null && t.getThreadName().startsWith("h5j-")
+          && !t.getThreadName().startsWith("h5j-vds-")) {
         long c = THREADS.getThreadCpuTime(t.getThreadId());
         ns += Math.max(0, c);
       }
