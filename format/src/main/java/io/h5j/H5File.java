@@ -4,7 +4,6 @@ import io.h5j.format.datatype.RevisedReference;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.object.H5Context;
-import io.h5j.format.superblock.Superblock;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -136,11 +135,7 @@ public final class H5File implements Closeable {
       H5File f = new H5File(path, ctx);
       var h = ctx.createHeader(2, 0,
           io.h5j.format.group.GroupLinkWriter.newStyleGroupMessages(ctx));
-      Superblock sb = ctx.superblock();
-      ctx.superblock(new Superblock(sb.location(), sb.version(), sb.params(), sb.groupLeafK(),
-          sb.groupInternalK(), sb.chunkInternalK(), sb.consistencyFlags(),
-          sb.freeSpaceAddress(), sb.endOfFileAddress(), sb.driverInfoAddress(),
-          sb.extensionAddress(), h.address(), sb.rootCachedBtree(), sb.rootCachedHeap()));
+      ctx.superblock(ctx.superblock().withRootAddress(h.address()));
       ctx.flush();
       return f;
     } catch (IOException | RuntimeException e) {

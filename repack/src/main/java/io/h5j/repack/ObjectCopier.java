@@ -120,19 +120,17 @@ final class ObjectCopier {
   /** Copies everything reachable from the input's root into the (empty) output root. */
   RepackReport copyAll() throws IOException {
     long inRoot = in.superblock().rootAddress();
-    long outRoot = out.superblock().rootAddress();
     try {
-      ObjectHeader h = in.header(inRoot);
-      copied.put(inRoot, outRoot);
-      List<StoredMessage> messages = withLinkOrderOf(h, out.header(outRoot).messages());
-      messages.addAll(copyMessages(h, GROUP_MESSAGES));
-      Attributes attrs = new Attributes(h, "/", AttributeStorage.maxCompact(out.header(outRoot)));
-      messages.addAll(attrs.direct);
-      // OUT's root header exists already: it gets IN's attribute creation order flags
-      out.rewriteHeader(outRoot, attrs.headerFlags, messages);
-      attrs.finish(outRoot);
-      groups.add(new PendingGroup(h, outRoot, "/"));
-      groupCount++;
+      // OUT's root is made as any other group, so that it has IN's root header settings
+      // (attribute phase change values, creation order flags), which the empty root OUT was
+      // created with cannot take in place: that one is freed first, so the new one takes its
+      // place when it fits
+      ObjectHeader placeholder = out.header(out.superblock().rootAddress());
+      for (ObjectHeader.Chunk c : placeholder.chunks()) {
+        out.allocator().free(c.address(), c.size());
+      }
+      long outRoot = copyGroup(in.header(inRoot), "/");
+      out.superblock(out.superblock().withRootAddress(outRoot));
     } catch (IOException | RuntimeException e) {
       throw new RepackException("/", inRoot, e);
     }

@@ -28,6 +28,13 @@ public record Superblock(long location, int version, FileParams params, int grou
         rootCachedBtree, rootCachedHeap);
   }
 
+  /** A copy whose root group's object header is at {@code address} (v2/v3 files). */
+  public Superblock withRootAddress(long address) {
+    return new Superblock(location, version, params, groupLeafK, groupInternalK, chunkInternalK,
+        consistencyFlags, freeSpaceAddress, endOfFileAddress, driverInfoAddress, extensionAddress,
+        address, rootCachedBtree, rootCachedHeap);
+  }
+
   /** A copy whose root entry caches new symbol table addresses (v0/v1 only). */
   public Superblock withRootCache(long btree, long heap) {
     return new Superblock(location, version, params, groupLeafK, groupInternalK, chunkInternalK,
