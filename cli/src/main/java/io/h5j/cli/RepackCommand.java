@@ -122,6 +122,7 @@ final class RepackCommand implements Callable<Integer> {
           ProgressBar.bytes(r.identicalMappingBlockBytes()));
       stdout.printf("size: %s -> %s%n", ProgressBar.bytes(r.inputBytes()),
           ProgressBar.bytes(r.outputBytes()));
+      r.skipped().forEach(s -> stdout.println("kept as it was: " + s));
     }
     if (verify) {
       List<String> differences = RepackVerifier.compare(in, out, MAX_DIFFERENCES);

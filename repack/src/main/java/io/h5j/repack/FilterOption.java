@@ -28,8 +28,9 @@ public record FilterOption(List<String> paths, FilterDescription filter) {
     Integer value = eq < 0 ? null : level(spec.substring(eq + 1), text);
     FilterDescription f = switch (name) {
       case "NONE" -> null;
-      case "GZIP" -> FilterDescription.of(Filters.DEFLATE, false, range(value, 0, 9, 6, text));
-      case "SHUF" -> FilterDescription.of(Filters.SHUFFLE, false);
+      // optional or required as libhdf5's H5Pset_deflate, _shuffle and _fletcher32 make them
+      case "GZIP" -> FilterDescription.of(Filters.DEFLATE, true, range(value, 0, 9, 6, text));
+      case "SHUF" -> FilterDescription.of(Filters.SHUFFLE, true);
       case "FLET" -> FilterDescription.of(Filters.FLETCHER32, false);
       case "LZF" -> FilterDescription.of(Filters.LZF, true);
       case "LZ4" -> FilterDescription.of(Filters.LZ4, true);

@@ -77,6 +77,8 @@ final class ObjectCopier {
   private final Map<Long, Integer> referenceCounts = new HashMap<>();
   private final ArrayDeque<PendingGroup> groups = new ArrayDeque<>();
   private final ArrayDeque<Fixup> fixups = new ArrayDeque<>();
+  /** Why options naming no path left datasets as they were, one line each. */
+  private final List<String> skipped = new ArrayList<>();
   private long groupCount;
   private long datasetCount;
   private long virtualCount;
@@ -144,7 +146,7 @@ final class ObjectCopier {
     writeReferenceCounts();
     return new RepackReport(groupCount, datasetCount, virtualCount, datatypeCount, linkCount,
         runs.copied(), census.blocks(), census.repeated(), census.repeatedBytes(),
-        in.access().size(), out.allocator().endOfAllocation());
+        in.access().size(), out.allocator().endOfAllocation(), skipped);
   }
 
   /** The new address of the object at {@code old}, copying it first if need be. */
@@ -262,7 +264,7 @@ final class ObjectCopier {
     FilterPipelineMessage pipeline = p == null ? null : FilterPipelineMessage.decode(p);
     boolean rewrite = ElementRewriter.needed(type);
     StoragePlan plan = path.startsWith("/")
-        ? planner.plan(path, layout, pipeline, space, type) : null;
+        ? planner.plan(path, layout, pipeline, space, type, skipped::add) : null;
     if (find(h, MessageType.EXTERNAL_FILES) != null && (plan != null || rewrite)) {
       throw new UnsupportedOperationException("dataset " + path + " is stored in external"
           + " files; its layout, filters or element references cannot be changed by repack");

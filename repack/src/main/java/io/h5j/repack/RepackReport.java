@@ -1,5 +1,7 @@
 package io.h5j.repack;
 
+import java.util.List;
+
 /**
  * What a repack copied.
  *
@@ -14,10 +16,16 @@ package io.h5j.repack;
  * @param identicalMappingBlockBytes the bytes of those repeated blocks
  * @param inputBytes size of the input file
  * @param outputBytes size of the output file
+ * @param skipped datasets that filter or layout options naming no path could not apply to,
+ *     so they were copied as they were: one line each, naming the dataset and why
  */
 public record RepackReport(long groups, long datasets, long virtualDatasets, long datatypes,
     long links, long bytesCopied, long mappingBlocks, long identicalMappingBlocks,
-    long identicalMappingBlockBytes, long inputBytes, long outputBytes) {
+    long identicalMappingBlockBytes, long inputBytes, long outputBytes, List<String> skipped) {
+
+  public RepackReport {
+    skipped = List.copyOf(skipped);
+  }
 
   /** Every object copied: groups, datasets and committed datatypes. */
   public long objects() {

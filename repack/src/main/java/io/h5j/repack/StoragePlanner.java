@@ -2,6 +2,7 @@ package io.h5j.repack;
 
 import io.h5j.DatasetSpec;
 import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.message.Dataspace;
@@ -9,6 +10,7 @@ import io.h5j.format.message.LayoutMessage;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** Decides, from the filter and layout options, which datasets change storage and how. */
 final class StoragePlanner {
@@ -27,13 +29,14 @@ final class StoragePlanner {
   /**
    * The new storage of the dataset at {@code path}, or null when it keeps what it has
    * (virtual and scalar datasets always do). Options naming no path skip the datasets they
-   * cannot apply to (a layout of another rank, a growable dataset made contiguous, ...).
+   * cannot apply to (a layout of another rank, a growable dataset made contiguous, a required
+   * filter on variable-length elements, ...), and tell {@code skipped} why.
    *
    * @throws IllegalArgumentException if options naming {@code path} ask for what the dataset
    *     cannot have
    */
   StoragePlan plan(String path, LayoutMessage layout, FilterPipelineMessage pipeline,
-      Dataspace space, Datatype type) {
+      Dataspace space, Datatype type, Consumer<String> skipped) {
     if (layout instanceof LayoutMessage.Virtual || space.rank() == 0) {
       return null;
     }
@@ -50,6 +53,7 @@ final class StoragePlanner {
       if (named) {
         throw e;
       }
+      skipped.accept(e.getMessage());
       return null;
     }
   }
@@ -61,11 +65,13 @@ final class StoragePlanner {
     boolean unchunked = lo != null && lo.kind() != LayoutOption.Kind.CHUNKED;
     // a layout without chunks drops the filters, as h5repack does, unless filters are named
     List<FilterDescription> wanted = !fs.isEmpty() || unchunked ? new ArrayList<>() : current;
+    // libhdf5 skips the filters' per-dataset step for variable-length elements (see below)
+    boolean varLen = type instanceof VarLenType;
     for (FilterOption f : fs) {
       if (f.filter() == null) {
         wanted.clear();
       } else {
-        wanted.add(f.filter().withLocalParameters(type.size()));
+        wanted.add(varLen ? f.filter() : f.filter().withLocalParameters(type.size()));
       }
     }
     LayoutMessage.Chunked chunked = layout instanceof LayoutMessage.Chunked c ? c : null;
@@ -112,8 +118,28 @@ final class StoragePlanner {
     if (unchanged) {
       return null;
     }
+    if (varLen) {
+      requireOptional(path, wanted);
+    }
     return new StoragePlan(kind, chunks, wanted.isEmpty() ? null
         : FilterPipelineMessage.of(wanted));
+  }
+
+  /**
+   * libhdf5 (H5Z_ignore_filters) creates a dataset of variable-length elements (sequences or
+   * strings) with filters only when all are optional, and then skips their per-dataset
+   * ("set local") step: a shuffle learns no element size and is skipped in every chunk (its
+   * filter mask bit set), deflate and the like compress the heap IDs. A required filter
+   * (fletcher32) fails the creation; h5repack then keeps the dataset's old storage.
+   */
+  private static void requireOptional(String path, List<FilterDescription> wanted) {
+    for (FilterDescription d : wanted) {
+      if (!d.optional()) {
+        throw new IllegalArgumentException(path + " has variable-length elements, which"
+            + " libhdf5 filters only through optional filters; " + d.displayName()
+            + " is required");
+      }
+    }
   }
 
   /** Options naming {@code path}; if none does, the options naming no path. */

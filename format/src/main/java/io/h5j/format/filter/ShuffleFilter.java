@@ -55,10 +55,15 @@ final class ShuffleFilter implements Filter {
     return inLength;
   }
 
+  /**
+   * Declines without an element size, as libhdf5's shuffle fails then: it has none when
+   * libhdf5 skipped the per-dataset ("set local") step, which it does for variable-length
+   * elements, so the (optional) shuffle is skipped in every chunk of such a dataset.
+   */
   @Override
   public Optional<byte[]> encode(byte[] in, int[] clientData) {
-    if (clientData.length < 1) {
-      throw new IllegalArgumentException("shuffle needs the element size as client data value 0");
+    if (clientData.length < 1 || clientData[0] <= 0) {
+      return Optional.empty();
     }
     return Optional.of(transpose(in, clientData[0], true));
   }

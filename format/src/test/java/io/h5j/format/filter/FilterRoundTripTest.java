@@ -64,7 +64,9 @@ class FilterRoundTripTest {
     var out = f.encode(in, cd);
     assertArrayEquals(copy, in, "encode must not modify its input");
     if (out.isEmpty()) {
-      assertEquals(Filters.LZF, id, "only LZF declines");
+      // LZF when it cannot shrink; shuffle without an element size, as libhdf5's
+      assertTrue(id == Filters.LZF || id == Filters.SHUFFLE && elementSize == 0,
+          "filter " + id + " declined");
       return;
     }
     byte[] enc = out.get();
@@ -232,6 +234,26 @@ class FilterRoundTripTest {
     FilterPipeline required = FilterPipeline.of(FilterPipelineMessage.of(List.of(
         FilterDescription.of(Filters.LZF, false))));
     assertThrows(IllegalArgumentException.class, () -> required.encode(chunk));
+  }
+
+  /**
+   * libhdf5 gives a shuffle no element size when it skips the per-dataset step (datasets of
+   * variable-length elements; h5repack -f SHUF makes them): its shuffle then fails on every
+   * chunk, which an optional shuffle records in the mask, and a required one cannot write.
+   */
+  @Example
+  void shuffleWithoutElementSizeIsSkippedWhenOptional() throws Exception {
+    byte[] chunk = {1, 2, 3, 4, 5, 6, 7, 8};
+    FilterPipeline p = FilterPipeline.of(FilterPipelineMessage.of(List.of(
+        FilterDescription.of(Filters.SHUFFLE, true),
+        FilterDescription.of(Filters.DEFLATE, true, 1))));
+    FilterPipeline.Encoded e = p.encode(chunk);
+    assertEquals(1, e.filterMask());
+    assertArrayEquals(chunk, p.decode(e.bytes(), e.filterMask(), chunk.length));
+    FilterPipeline required = FilterPipeline.of(FilterPipelineMessage.of(List.of(
+        FilterDescription.of(Filters.SHUFFLE, false))));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> required.encode(chunk))
+        .getMessage().contains("required filter 2 (shuffle)"));
   }
 
   @Example
