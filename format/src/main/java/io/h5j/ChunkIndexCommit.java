@@ -165,10 +165,10 @@ final class ChunkIndexCommit {
     return true;
   }
 
-  /** Whether a non-empty extent {@code dims} lies in the first chunk. */
+  /** Whether the extent {@code dims} (empty ones too) lies in the first chunk. */
   private static boolean inOneChunk(long[] dims, long[] chunkDims) {
     for (int d = 0; d < dims.length; d++) {
-      if (dims[d] == 0 || dims[d] > chunkDims[d]) {
+      if (dims[d] > chunkDims[d]) {
         return false;
       }
     }
@@ -187,7 +187,10 @@ final class ChunkIndexCommit {
   /**
    * The index for a dataset: what libhdf5 1.10 would choose (the v1 B-tree in layout
    * versions 1-3, used in old-format files); a single chunk index stays one while the
-   * dataset lies in its chunk, as libhdf5 keeps it when it shrinks such a dataset.
+   * dataset lies in its chunk, as libhdf5 keeps it when it shrinks such a dataset, to no
+   * elements too. libhdf5 1.10.8 then frees the chunk but leaves its address in the layout
+   * message (growing the dataset back in a later session reads the old values, or fails past
+   * the end of the file); h5j stores no address there, as for a chunk never written.
    */
   static int indexType(LayoutMessage.Chunked layout, Dataspace space, boolean filtered) {
     if (layout.version() >= 4 && layout.indexType() == ChunkIndex.SINGLE_CHUNK

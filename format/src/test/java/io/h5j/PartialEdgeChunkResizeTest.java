@@ -90,8 +90,8 @@ class PartialEdgeChunkResizeTest {
       "");
 
   /**
-   * Each index kind, from a 13 x 11 dataset of chunks 4 x 3 (single: 4 x 3 of one chunk):
-   * growth along one axis and both, shrinks (whole chunks becoming edge chunks), growth after
+   * Each index kind, from a 13 x 11 dataset of chunks 4 x 3 (single: 4 x 3 of one chunk,
+   * once shrunk to no rows and flushed): growth along one axis and both, shrinks (whole chunks becoming edge chunks), growth after
    * a shrink, a grow of one axis with a shrink of the other, writes between them, with and
    * without flushes between the steps (edge chunks written whole, stored raw, then turned
    * whole by a resize before the flush too).
@@ -103,7 +103,8 @@ class PartialEdgeChunkResizeTest {
         "r:16,12", "f", "r:10,10", "w:8,2,2,5,3000", "r:10,14", "f", "r:17,8",
         "w:16,0,1,8,4000", "r:17,15", "f", "r:6,5", "r:20,21", "w:19,19,1,2,5000");
     String single = String.join(";", "r:3,2", "f", "r:4,3", "w:3,0,1,3,1000", "r:4,2",
-        "r:2,3", "f", "w:0,0,2,3,2000", "r:4,3", "f", "r:3,3", "r:4,1", "w:0,0,4,1,3000");
+        "r:2,3", "f", "w:0,0,2,3,2000", "r:0,3", "f", "r:4,3", "w:1,0,2,2,2500", "f",
+        "r:3,3", "r:4,1", "w:0,0,4,1,3000");
     for (String kind : new String[] {"bt2", "ea", "fa", "single"}) {
       boolean one = kind.equals("single");
       alongsideLibhdf5(kind, one ? new long[] {4, 3} : new long[] {13, 11},

@@ -148,7 +148,11 @@ public final class ChunkIndexWriter {
 
   private static WrittenIndex single(FileParams p, ChunkGeometry g, boolean filtered,
       List<ChunkRecord> sorted) {
-    if (sorted.size() > 1 || !Arrays.equals(g.grid(), ones(g.rank()))) {
+    // the dataset lies in its one chunk, or is empty (shrunk to no elements) and holds none
+    boolean oneCell = Arrays.equals(g.grid(), ones(g.rank()));
+    boolean noCell = Arrays.stream(g.grid()).allMatch(n -> n <= 1)
+        && ChunkGeometry.cells(g.grid()) == 0;
+    if (sorted.size() > 1 || !oneCell && !(noCell && sorted.isEmpty())) {
       throw new IllegalArgumentException("a single chunk index holds one chunk covering the"
           + " dataset; the grid is " + Arrays.toString(g.grid()));
     }
