@@ -38,16 +38,37 @@ final class Transcoder {
     this.rewriter = rewriter;
   }
 
-  /** Stores the elements of {@code path} as {@code plan} says; returns the new layout. */
+  /**
+   * Stores the elements of {@code path} as {@code plan} says; returns the new layout. A
+   * dataset never written (no storage allocated) gets none in its new chunked or contiguous
+   * layout either, as h5repack leaves it: it reads as its fill value all the same.
+   */
   LayoutMessage write(String path, Datatype type, Dataspace space, StoragePlan plan)
       throws IOException {
     Dataset d = in.dataset(path);
+    boolean written = isAllocated(d.layout());
     byte[] fill = d.fillValueBytes();
     return switch (plan.kind()) {
-      case CHUNKED -> chunked(d, type, space, plan, fill);
-      case CONTIGUOUS -> contiguous(d, type, space);
+      case CHUNKED -> written ? chunked(d, type, space, plan, fill)
+          : chunks.index(draft(plan, type), space, plan.pipeline() != null, List.of());
+      case CONTIGUOUS -> written ? contiguous(d, type, space) : new LayoutMessage.Contiguous(
+          FileParams.UNDEFINED, Math.multiplyExact(space.elementCount(), (long) type.size()));
       case COMPACT -> compact(d, type, space);
     };
+  }
+
+  /** Whether a dataset with {@code layout} has storage: written, or allocated early. */
+  private static boolean isAllocated(LayoutMessage layout) {
+    if (layout instanceof LayoutMessage.Contiguous c) {
+      return FileParams.isDefined(c.address());
+    }
+    return !(layout instanceof LayoutMessage.Chunked c) || FileParams.isDefined(c.indexAddress());
+  }
+
+  /** The chunked layout of {@code plan} before its index is written. */
+  private static LayoutMessage.Chunked draft(StoragePlan plan, Datatype type) {
+    return new LayoutMessage.Chunked(4, 0, plan.chunks(), type.size(), 0, new byte[0],
+        FileParams.UNDEFINED);
   }
 
   private LayoutMessage compact(Dataset d, Datatype type, Dataspace space) throws IOException {
@@ -97,8 +118,6 @@ final class Transcoder {
     int size = type.size();
     long[] dims = space.dims();
     long[] c = plan.chunks();
-    LayoutMessage.Chunked draft = new LayoutMessage.Chunked(4, 0, c, size, 0, new byte[0],
-        FileParams.UNDEFINED);
     ChunkGeometry g = ChunkGeometry.of(c, size, space);
     if (g.chunkBytes() > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("chunks " + java.util.Arrays.toString(c) + " of "
@@ -132,7 +151,7 @@ final class Transcoder {
         cell[i] = 0;
       }
     }
-    return chunks.index(draft, space, encoder != null, records);
+    return chunks.index(draft(plan, type), space, encoder != null, records);
   }
 
   /** One whole chunk: the box read from the input, the fill value where the chunk overhangs. */

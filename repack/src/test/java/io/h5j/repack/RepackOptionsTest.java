@@ -81,6 +81,35 @@ class RepackOptionsTest {
     assertTrue(s.contains("chunked_single_chunk (4, 4) None None False"), s::toString);
   }
 
+  /**
+   * Datasets never written get no storage in their new layout either, as h5repack leaves
+   * them (it writes nothing into them): the same layouts, pipelines, chunks (none) as
+   * h5repack's OUT, and h5diff reads the fill values in both.
+   */
+  @Test
+  void neverWrittenDatasetsStayUnallocated() throws IOException {
+    Path in = Files.createTempFile("never-written", ".h5");
+    Oracles.python(String.join("\n",
+        "import sys, h5py, numpy as np",
+        "with h5py.File(sys.argv[1], 'w', libver='latest') as f:",
+        "    f.create_dataset('contiguous', shape=(100,), dtype='i4', fillvalue=3)",
+        "    f.create_dataset('chunked', shape=(40, 6), dtype='f8', chunks=(10, 3))",
+        "    f.create_dataset('written', data=np.arange(50, dtype='i4'), chunks=(10,))"),
+        in.toString());
+    Path dir = Files.createTempDirectory("never-written");
+    for (String filter : List.of("GZIP=1", "SHUF")) {
+      Path expected = dir.resolve(filter + ".h5repack.h5");
+      Path out = dir.resolve(filter + ".h5");
+      RepackOracle.h5repack(in, expected, List.of(filter));
+      Repacker.builder().filter(FilterOption.parse(filter)).build().repack(in, out);
+      String libhdf5 = RepackOracle.storage(expected);
+      assertTrue(libhdf5.contains("contiguous 2 (100,) [(" + (filter.equals("SHUF") ? 2 : 1)
+          + ", 1, (") && libhdf5.contains(")] [] unallocated\nwritten"), libhdf5);
+      assertEquals(libhdf5, RepackOracle.storage(out));
+      RepackOracle.assertSameContent(in, out);
+    }
+  }
+
   @Test
   void lzfChunksReadTheSameInH5py() throws IOException {
     // libhdf5's tools lack LZF here; h5py registers it itself

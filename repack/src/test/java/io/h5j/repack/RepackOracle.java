@@ -35,6 +35,48 @@ final class RepackOracle {
     return io.h5j.testing.Fixtures.scratchDirFor(fixture).resolve(fixture);
   }
 
+  /**
+   * libhdf5's view of each dataset's storage, a line each: path, layout, chunk shape,
+   * pipeline (id, flags, client data), each stored chunk's offset and filter mask, and
+   * whether any storage is allocated.
+   */
+  private static final String STORAGE = String.join("\n",
+      "import sys, h5py",
+      "f = h5py.File(sys.argv[1], 'r')",
+      "def show(name, o):",
+      "    if not isinstance(o, h5py.Dataset):",
+      "        return",
+      "    p = o.id.get_create_plist()",
+      "    filters = [p.get_filter(i)[:3] for i in range(p.get_nfilters())]",
+      "    chunks = []",
+      "    if o.chunks:",
+      "        for i in range(o.id.get_num_chunks()):",
+      "            c = o.id.get_chunk_info(i)",
+      "            chunks.append((c.chunk_offset, c.filter_mask))",
+      "    print(name, p.get_layout(), o.chunks, filters, chunks,",
+      "          'stored' if o.id.get_storage_size() else 'unallocated')",
+      "f.visititems(show)");
+
+  /** {@link #STORAGE} of every dataset in {@code file}. */
+  static String storage(Path file) throws IOException {
+    return Oracles.python(STORAGE, file.toString());
+  }
+
+  /** Runs h5repack -v with a {@code -f} for each of {@code filters}; returns what it prints. */
+  static String h5repack(Path in, Path out, List<String> filters) throws IOException {
+    Oracles.requireH5dump(); // h5repack comes with h5dump (hdf5-tools)
+    List<String> cmd = new java.util.ArrayList<>(List.of("h5repack", "-v"));
+    for (String f : filters) {
+      cmd.add("-f");
+      cmd.add(f);
+    }
+    cmd.add(in.toString());
+    cmd.add(out.toString());
+    Oracles.Run r = Oracles.run(cmd);
+    assertEquals(0, r.exitCode(), r.stderr() + r.stdout());
+    return r.stdout();
+  }
+
   /** h5dump reads every object and value of {@code file} without error. */
   static void assertReadable(Path file) throws IOException {
     Oracles.h5dump(file);

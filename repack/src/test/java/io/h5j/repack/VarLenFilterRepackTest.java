@@ -8,7 +8,6 @@ import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -49,45 +48,10 @@ class VarLenFilterRepackTest {
       "    f.create_dataset('fixed_strings', data=np.array([b'abc', b'de'], dtype='S3'))",
       "    f.create_dataset('scalar_string', data='hello', dtype=s)");
 
-  /**
-   * libhdf5's view of each dataset's storage: layout, chunk shape, pipeline (id, flags, client
-   * data) and each stored chunk's offset and filter mask; with argv[2] the values too.
-   */
-  private static final String STORAGE = String.join("\n",
-      "import sys, h5py",
-      "f = h5py.File(sys.argv[1], 'r')",
-      "def show(name, o):",
-      "    if not isinstance(o, h5py.Dataset):",
-      "        return",
-      "    p = o.id.get_create_plist()",
-      "    filters = [p.get_filter(i)[:3] for i in range(p.get_nfilters())]",
-      "    chunks = []",
-      "    if o.chunks:",
-      "        for i in range(o.id.get_num_chunks()):",
-      "            c = o.id.get_chunk_info(i)",
-      "            chunks.append((c.chunk_offset, c.filter_mask))",
-      "    print(name, p.get_layout(), o.chunks, filters, chunks)",
-      "f.visititems(show)");
-
   private static Path input() throws IOException {
     Path in = Files.createTempFile("varlen-filters", ".h5");
     Oracles.python(WRITE, in.toString());
     return in;
-  }
-
-  /** Runs h5repack with {@code options}, returning its -v output. */
-  private static String h5repack(Path in, Path out, List<String> options) throws IOException {
-    Oracles.requireH5dump(); // h5repack comes with h5dump (hdf5-tools)
-    List<String> cmd = new ArrayList<>(List.of("h5repack", "-v"));
-    for (String o : options) {
-      cmd.add("-f");
-      cmd.add(o);
-    }
-    cmd.add(in.toString());
-    cmd.add(out.toString());
-    Oracles.Run r = Oracles.run(cmd);
-    assertEquals(0, r.exitCode(), r.stderr() + r.stdout());
-    return r.stdout();
   }
 
   private static RepackReport h5j(Path in, Path out, List<String> options) throws IOException {
@@ -107,16 +71,16 @@ class VarLenFilterRepackTest {
     Path dir = Files.createTempDirectory("varlen-filters");
     Path expected = dir.resolve("h5repack.h5");
     Path out = dir.resolve("h5j.h5");
-    String log = h5repack(in, expected, options);
+    String log = RepackOracle.h5repack(in, expected, options);
     RepackReport report = h5j(in, out, options);
-    String libhdf5 = Oracles.python(STORAGE, expected.toString());
+    String libhdf5 = RepackOracle.storage(expected);
     // the test can tell: h5repack filtered something, skipping shuffle on strings
     if (optionList.startsWith("SHUF") && !optionList.contains("FLET")) {
       assertTrue(libhdf5.contains("strings 2 (10,) [(2, 1, ()"), libhdf5);
       assertTrue(libhdf5.contains("((30,), 1)]"), libhdf5);
       assertTrue(libhdf5.contains("numbers 2 (16,) [(2, 1, (4,)"), libhdf5);
     }
-    assertEquals(libhdf5, Oracles.python(STORAGE, out.toString()));
+    assertEquals(libhdf5, RepackOracle.storage(out));
     RepackOracle.assertSameContent(in, out);
     RepackOracle.assertReadable(out);
     // the datasets h5repack kept as they were are those h5j reports skipped
@@ -145,12 +109,13 @@ class VarLenFilterRepackTest {
   void h5jWritesIntoWhatH5repackMadeAsLibhdf5Does() throws IOException {
     Path in = input();
     Path out = Files.createTempDirectory("varlen-write").resolve("h5repack.h5");
-    h5repack(in, out, List.of("SHUF"));
+    RepackOracle.h5repack(in, out, List.of("SHUF"));
     try (io.h5j.H5File f = io.h5j.H5File.openReadWrite(out)) {
       f.dataset("/strings").write(io.h5j.Selection.box(new long[] {12}, new long[] {3}),
           new String[] {"new", "values", "here"});
     }
-    String after = Oracles.python(STORAGE + "\nprint(list(f['strings'][10:16]))",
+    String after = RepackOracle.storage(out) + Oracles.python(
+        "import sys, h5py\nprint(list(h5py.File(sys.argv[1], 'r')['strings'][10:16]))",
         out.toString());
     assertTrue(after.contains("strings 2 (10,) [(2, 1, ())] [((0,), 1), ((10,), 1), ((20,), 1),"
         + " ((30,), 1)]"), after);
