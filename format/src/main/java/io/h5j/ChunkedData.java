@@ -372,16 +372,31 @@ final class ChunkedData {
 
   /**
    * The selection's stored bytes into {@code dst} at its position: unfiltered runs straight
-   * from the file, others from the unfiltered chunk (the position is left where it was).
+   * from the file; filtered chunks through the same decoding as {@link #readArray} (a chunk
+   * ending in a shuffle is unshuffled straight into {@code dst}), only the destination
+   * differs. The position is left where it was.
    */
   void readInto(Hyperslab sel, ByteBuffer dst) throws IOException {
     int size = layout.elementSize();
     int base = dst.position();
     if (pipeline != null) {
-      copySelection(sel, helpers(sel), new Sink() {
+      Helpers helpers = helpers(sel);
+      copySelection(sel, helpers, new Sink() {
         @Override
         public void copy(byte[] chunk, int from, long inSelection, int n) {
-          dst.put(base + (int) (inSelection * size), chunk, from, n * size);
+          int at = base + (int) (inSelection * size);
+          helpers.forBytes((long) n * size).split(n, 1, (a, b) ->
+              dst.put(at + a * size, chunk, from + a * size, (b - a) * size));
+        }
+
+        @Override
+        public boolean takesShuffled() {
+          return true;
+        }
+
+        @Override
+        public void copy(ShuffledChunk chunk, int from, long inSelection, int n) {
+          chunk.copyTo(from, dst, base + (int) (inSelection * size), n, helpers);
         }
 
         @Override

@@ -10,12 +10,19 @@ public final class ScratchArrays {
   /** The largest array a thread keeps. */
   public static final int MAX_BYTES = 4 << 20;
 
-  /** Slots in use: the decoded chunk (for callers) and the pipeline's two stages. */
+  /**
+   * Slots in use: the decoded chunk (for callers), the pipeline's two stages, and a block
+   * small enough to stay in a core's L1 cache on its way into a direct buffer.
+   */
   public static final int CHUNK = 0;
   static final int STAGE_A = 1;
   static final int STAGE_B = 2;
+  static final int BLOCK = 3;
 
-  private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[3][]);
+  /** The size of the {@link #BLOCK} slot's array. */
+  static final int BLOCK_BYTES = 4 << 10;
+
+  private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[4][]);
 
   private ScratchArrays() {}
 
