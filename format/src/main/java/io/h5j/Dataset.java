@@ -267,17 +267,26 @@ public final class Dataset extends Node {
    * Reads the stored bytes of the elements {@code sel} picks (C order of the selection, in
    * the file's datatype and byte order) into {@code dst} from its position, which advances.
    * Uncompressed data goes from the file straight into the buffer: with a direct buffer,
-   * no copy is made in the JVM at all.
+   * no copy is made in the JVM at all. Heap and direct buffers alike; the buffer's byte order
+   * plays no part (the bytes are as stored), nor do bytes outside position and limit.
    *
-   * @throws java.nio.BufferOverflowException if {@code dst} has too little room
+   * @throws IllegalArgumentException if {@code dst} is read-only or has fewer bytes remaining
+   *     than the selection holds (nothing is read then)
    */
   public void read(Selection sel, java.nio.ByteBuffer dst) throws IOException {
     Dataspace space = dataspace();
     Hyperslab slab = sel.resolve(space.dims(), path);
     Datatype type = cachedDatatype();
     long bytes = Math.multiplyExact(slab.elementCount(), (long) type.size());
+    if (dst.isReadOnly()) {
+      throw new IllegalArgumentException("the buffer to read " + path + " into is read-only;"
+          + " pass a writable one");
+    }
     if (bytes > dst.remaining()) {
-      throw new java.nio.BufferOverflowException();
+      throw new IllegalArgumentException("the selection of " + path + " holds " + bytes
+          + " bytes, the buffer has " + dst.remaining() + " remaining (position "
+          + dst.position() + ", limit " + dst.limit() + "); pass a larger buffer or select"
+          + " less");
     }
     LayoutMessage layout = cachedLayout();
     int size = type.size();
