@@ -19,13 +19,45 @@ final class CpuTime {
   private final List<Double> caller = new ArrayList<>();
   private final List<Double> process = new ArrayList<>();
 
+  /**
+   * The CPU time of the calling thread and of the process, and the collections of all the
+   * JVM's collectors, at one moment; {@link #since} gives what was spent after it.
+   */
+  record Mark(long callerNs, long processNs, long gcs, long gcMs) {
+    /** What was spent from this mark to now (the caller's thread must be the one marked). */
+    Mark since() {
+      Mark now = mark();
+      return new Mark(now.callerNs - callerNs, now.processNs - processNs, now.gcs - gcs,
+          now.gcMs - gcMs);
+    }
+
+    double callerMs() {
+      return callerNs / 1e6;
+    }
+
+    double processMs() {
+      return processNs / 1e6;
+    }
+  }
+
+  /** The calling thread's and the process's CPU time and the collections so far. */
+  static Mark mark() {
+    long n = 0;
+    long ms = 0;
+    for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      n += Math.max(0, gc.getCollectionCount());
+      ms += Math.max(0, gc.getCollectionTime());
+    }
+    return new Mark(THREADS.getCurrentThreadCpuTime(), OS.getProcessCpuTime(), n, ms);
+  }
+
   /** Runs {@code op} and records its CPU time. */
   Object record(Timing.Op op) throws Exception {
-    long t0 = THREADS.getCurrentThreadCpuTime();
-    long p0 = OS.getProcessCpuTime();
+    Mark m = mark();
     Object result = op.run();
-    caller.add((THREADS.getCurrentThreadCpuTime() - t0) / 1e6);
-    process.add((OS.getProcessCpuTime() - p0) / 1e6);
+    Mark spent = m.since();
+    caller.add(spent.callerMs());
+    process.add(spent.processMs());
     return result;
   }
 

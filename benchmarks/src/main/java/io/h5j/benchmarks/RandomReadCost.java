@@ -3,14 +3,10 @@ package io.h5j.benchmarks;
 import io.h5j.Dataset;
 import io.h5j.H5File;
 import io.h5j.Selection;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 
 /**
@@ -29,10 +25,6 @@ import java.util.Locale;
  * {@code --gc} calls {@code System.gc()} before each repetition, as the comparison does.
  */
 public final class RandomReadCost {
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-  private static final com.sun.management.OperatingSystemMXBean OS =
-      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-
   private RandomReadCost() {}
 
   public static void main(String[] args) throws Exception {
@@ -61,10 +53,7 @@ public final class RandomReadCost {
           System.gc();
         }
         long faults0 = minorFaults();
-        long gcs0 = collections();
-        long gcMs0 = collectionMillis();
-        long caller0 = THREADS.getCurrentThreadCpuTime();
-        long process0 = OS.getProcessCpuTime();
+        CpuTime.Mark cpu0 = CpuTime.mark();
         long wall0 = System.nanoTime();
         double check = 0;
         for (long c : chunks) {
@@ -81,13 +70,14 @@ public final class RandomReadCost {
           }
         }
         double wall = (System.nanoTime() - wall0) / 1e3 / reads;
-        double process = (OS.getProcessCpuTime() - process0) / 1e3 / reads;
-        double caller = (THREADS.getCurrentThreadCpuTime() - caller0) / 1e3 / reads;
+        CpuTime.Mark cpu = cpu0.since();
+        double process = cpu.processMs() * 1e3 / reads;
+        double caller = cpu.callerMs() * 1e3 / reads;
         System.out.printf(Locale.ROOT, "%s rep %d%s: wall %.0f us/read, cpu process %.0f"
             + " caller %.0f us/read, minflt %.1f/read, gc %d (%d ms), check %s, load %s%n",
             mode, rep, rep == 0 ? " (warm-up)" : "", wall, process, caller,
-            (double) (minorFaults() - faults0) / reads, collections() - gcs0,
-            collectionMillis() - gcMs0, check, MachineFacts.loadAverage());
+            (double) (minorFaults() - faults0) / reads, cpu.gcs(), cpu.gcMs(), check,
+            MachineFacts.loadAverage());
       }
     }
   }
@@ -101,25 +91,5 @@ public final class RandomReadCost {
     } catch (Exception e) {
       return -1;
     }
-  }
-
-  private static long collections() {
-    long n = 0;
-    for (GarbageCollectorMXBean b : gcBeans()) {
-      n += Math.max(0, b.getCollectionCount());
-    }
-    return n;
-  }
-
-  private static long collectionMillis() {
-    long n = 0;
-    for (GarbageCollectorMXBean b : gcBeans()) {
-      n += Math.max(0, b.getCollectionTime());
-    }
-    return n;
-  }
-
-  private static List<GarbageCollectorMXBean> gcBeans() {
-    return ManagementFactory.getGarbageCollectorMXBeans();
   }
 }

@@ -49,7 +49,6 @@ public final class VdsFirstOpen {
     }
     int rounds = args.length >= 4 ? Integer.parseInt(args[3]) : 1;
     long pause = args.length == 5 ? Long.parseLong(args[4]) : 0;
-    var threads = java.lang.management.ManagementFactory.getThreadMXBean();
     double[] open = new double[rounds];
     double[] read = new double[rounds];
     double[] cpu = new double[rounds];
@@ -62,13 +61,13 @@ public final class VdsFirstOpen {
         }
         Dataset d = f.dataset(args[1]);
         long[] shape = d.shape();
-        long c1 = threads.getCurrentThreadCpuTime();
+        CpuTime.Mark c1 = CpuTime.mark();
         long t1 = System.nanoTime();
         long flat = VdsGeometry.positions(r, 1, shape[0] * shape[1])[0];
         double v = ((double[]) d.read(Selection.box(new long[] {flat / shape[1],
             flat % shape[1]}, new long[] {1, 1})))[0];
         long t2 = System.nanoTime();
-        cpu[r] = (threads.getCurrentThreadCpuTime() - c1) / 1e9;
+        cpu[r] = c1.since().callerMs() / 1e3;
         sum += v;
         open[r] = (t1 - t0) / 1e9;
         read[r] = (t2 - t1) / 1e9;

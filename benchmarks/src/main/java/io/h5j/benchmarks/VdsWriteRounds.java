@@ -28,8 +28,6 @@ import java.util.Locale;
 final class VdsWriteRounds {
   private static final com.sun.management.ThreadMXBean THREADS =
       (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-  private static final com.sun.management.OperatingSystemMXBean OS =
-      (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
   /** The outcome: the per-round times, and per h5j run the CPU milliseconds. */
   record Outcome(RoundRatios rounds, List<double[]> cpu, long growth) {
@@ -74,19 +72,17 @@ final class VdsWriteRounds {
           double[] c = new double[7];
           long waited0 = THREADS.getThreadInfo(me).getWaitedTime();
           long alloc0 = THREADS.getThreadAllocatedBytes(me);
-          long[] gc0 = gcCountAndMs();
           long t0 = System.nanoTime();
-          long caller0 = THREADS.getCurrentThreadCpuTime();
-          long process0 = OS.getProcessCpuTime();
+          CpuTime.Mark cpu0 = CpuTime.mark();
           VdsOps.addVersions(out, g, count, false, false, () -> c[1] = workerCpuMs());
           j += (System.nanoTime() - t0) / 1e9;
-          c[0] = (THREADS.getCurrentThreadCpuTime() - caller0) / 1e6;
-          c[2] = (OS.getProcessCpuTime() - process0) / 1e6 - c[0] - c[1];
+          CpuTime.Mark spent = cpu0.since();
+          c[0] = spent.callerMs();
+          c[2] = spent.processMs() - c[0] - c[1];
           c[3] = THREADS.getThreadInfo(me).getWaitedTime() - waited0;
           c[4] = (THREADS.getThreadAllocatedBytes(me) - alloc0) / 1e6;
-          long[] gc1 = gcCountAndMs();
-          c[5] = gc1[0] - gc0[0];
-          c[6] = gc1[1] - gc0[1];
+          c[5] = spent.gcs();
+          c[6] = spent.gcMs();
           if (r > 0) {
             cpu.add(c);
           }
@@ -113,17 +109,6 @@ final class VdsWriteRounds {
   private static void settle() throws Exception {
     Disk.sync();
     System.gc();
-  }
-
-  /** Collections so far and their milliseconds, over all the JVM's collectors. */
-  private static long[] gcCountAndMs() {
-    long n = 0;
-    long ms = 0;
-    for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      n += Math.max(0, gc.getCollectionCount());
-      ms += Math.max(0, gc.getCollectionTime());
-    }
-    return new long[] {n, ms};
   }
 
   /**
