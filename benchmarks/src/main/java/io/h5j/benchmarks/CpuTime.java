@@ -26,9 +26,10 @@ final class CpuTime {
   record Mark(long callerNs, long processNs, long gcs, long gcMs) {
     /** What was spent from this mark to now (the caller's thread must be the one marked). */
     Mark since() {
-      Mark now = mark();
-      return new Mark(now.callerNs - callerNs, now.processNs - processNs, now.gcs - gcs,
-          now.gcMs - gcMs);
+      long caller = THREADS.getCurrentThreadCpuTime(); // first: the collectors' count costs
+      long process = OS.getProcessCpuTime();
+      long[] gc = collections();
+      return new Mark(caller - callerNs, process - processNs, gc[0] - gcs, gc[1] - gcMs);
     }
 
     double callerMs() {
@@ -42,13 +43,19 @@ final class CpuTime {
 
   /** The calling thread's and the process's CPU time and the collections so far. */
   static Mark mark() {
+    long[] gc = collections(); // before the CPU times: its cost is not counted
+    return new Mark(THREADS.getCurrentThreadCpuTime(), OS.getProcessCpuTime(), gc[0], gc[1]);
+  }
+
+  /** Collections so far and their milliseconds, over all the JVM's collectors. */
+  private static long[] collections() {
     long n = 0;
     long ms = 0;
     for (var gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       n += Math.max(0, gc.getCollectionCount());
       ms += Math.max(0, gc.getCollectionTime());
     }
-    return new Mark(THREADS.getCurrentThreadCpuTime(), OS.getProcessCpuTime(), n, ms);
+    return new long[] {n, ms};
   }
 
   /** Runs {@code op} and records its CPU time. */
