@@ -1,11 +1,17 @@
 package io.h5j;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.h5j.testing.Fixtures;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +20,7 @@ import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -71,6 +78,37 @@ class CorruptFileTest {
     }
   }
 
+  /**
+   * /src/growing of vds.h5 ([5, 4] int32, chunked, rows unlimited) with its first dimension's
+   * top byte damaged to 2^60 + 5: 2^64 + 80 bytes. Reading it is a format error, not an
+   * ArithmeticException (the property found this when its own size guard wrapped around).
+   */
+  @Example
+  void aDatasetOfMoreThan2To63BytesIsAFormatError() throws Exception {
+    byte[] data = Files.readAllBytes(Fixtures.file("vds.h5"));
+    byte[] dataspace = ByteBuffer.allocate(32).order(ByteOrder.LITTLE_ENDIAN).putLong(5)
+        .putLong(4).putLong(-1).putLong(4).array(); // dims, then max dims
+    String latin1 = new String(data, StandardCharsets.ISO_8859_1);
+    int at = latin1.indexOf(new String(dataspace, StandardCharsets.ISO_8859_1));
+    assertTrue(at > 0 && latin1.indexOf(new String(dataspace, StandardCharsets.ISO_8859_1),
+        at + 1) < 0, "one dataspace [5, 4] max [unlimited, 4] in vds.h5");
+    data[at + 7] ^= 0x10;
+    Path f = Files.createTempFile("h5j-corrupt", ".h5");
+    try {
+      Files.write(f, data);
+      try (H5File h = H5File.open(f)) {
+        Dataset d = h.dataset("src/growing");
+        assertArrayEquals(new long[] {(1L << 60) + 5, 4}, d.shape());
+        H5FormatException e = assertThrows(H5FormatException.class, d::read);
+        assertTrue(e.getMessage().contains("/src/growing") && e.getMessage().contains("2^63"),
+            e.getMessage());
+      }
+    } finally {
+      Files.deleteIfExists(f);
+    }
+    walkDamaged(data);
+  }
+
   private static void walkDamaged(byte[] data) throws IOException {
     Path f = Files.createTempFile("h5j-corrupt", ".h5");
     try {
@@ -100,7 +138,8 @@ class CorruptFileTest {
     if (n instanceof Dataset d) {
       d.layoutName();
       var space = d.dataspace();
-      if (space.elementCount() * d.datatype().size() < (1 << 28)) {
+      // a division: damage can make the byte count pass 2^63, and a product then wraps around
+      if (space.elementCount() < (1 << 28) / Math.max(1, d.datatype().size())) {
         d.read();
       } else if (space.elementCount() > 0) {
         // too big for one Java array (damage can make a valid-looking huge dataset): one element
