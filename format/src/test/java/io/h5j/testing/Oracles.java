@@ -238,20 +238,26 @@ public final class Oracles {
         return server.run(cmd.get(2), cmd.subList(3, cmd.size()));
       }
     }
-    Process p = new ProcessBuilder(cmd).start();
+    // Both streams into files: read one pipe after the other, a tool that fills the other
+    // pipe first (64 KiB of error stack) waits forever; and the time limit holds this way.
+    Path out = Files.createTempFile("h5j-oracle-out", ".txt");
+    Path err = Files.createTempFile("h5j-oracle-err", ".txt");
     try {
-      p.getOutputStream().close();
-      byte[] out = p.getInputStream().readAllBytes();
-      byte[] err = p.getErrorStream().readAllBytes();
+      Process p = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(
+          new java.io.File("/dev/null"))).redirectOutput(out.toFile()).redirectError(err.toFile())
+          .start();
       if (!p.waitFor(120, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         fail("timed out: " + cmd);
       }
-      return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8),
-          new String(err, StandardCharsets.UTF_8));
+      return new Run(p.exitValue(), new String(Files.readAllBytes(out), StandardCharsets.UTF_8),
+          new String(Files.readAllBytes(err), StandardCharsets.UTF_8));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException(e);
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
     }
   }
 }
