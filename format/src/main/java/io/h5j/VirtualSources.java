@@ -84,7 +84,13 @@ final class VirtualSources {
       owner = Mapping.SAME_FILE.equals(fileName) ? file : sourceFile(fileName);
     } catch (IOException e) {
       if (!file.fillsMissingVirtualSources()) {
-        throw e;
+        if (e instanceof H5FormatException) {
+          throw e;
+        }
+        // e.g. a name that leads to a folder: no file to read, as for FileInputStream
+        throw (IOException) new java.io.FileNotFoundException("virtual dataset " + path
+            + ", mapping " + m + ": source file '" + fileName + "' cannot be opened: " + e)
+            .initCause(e);
       }
       owner = null; // libhdf5 treats a source file it cannot open as missing
     }
