@@ -5,6 +5,7 @@ import io.h5j.format.chunk.ChunkIndexWriter;
 import io.h5j.format.chunk.IndexOptions;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.io.FileParams;
@@ -29,12 +30,22 @@ final class ChunkedDatasetWriter {
 
   /**
    * The pipeline with what each filter learns from the dataset, as libhdf5's "set local"
-   * step does: the shuffle's element size.
+   * step does: the shuffle's element size, LZF's chunk size. libhdf5 skips that step for
+   * variable-length elements, so a shuffle of those has no element size and is skipped in
+   * every chunk (as libhdf5 does).
    */
-  private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, int elementSize) {
+  private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, long[] chunks) {
+    if (spec.datatype() instanceof VarLenType) {
+      return FilterPipelineMessage.of(spec.filters());
+    }
+    int elementSize = spec.datatype().size();
+    long chunkBytes = elementSize;
+    for (long c : chunks) {
+      chunkBytes *= c;
+    }
     List<FilterDescription> filters = new ArrayList<>();
     for (FilterDescription f : spec.filters()) {
-      filters.add(f.withLocalParameters(elementSize));
+      filters.add(f.withLocalParameters(elementSize, chunkBytes));
     }
     return FilterPipelineMessage.of(filters);
   }
@@ -65,10 +76,10 @@ final class ChunkedDatasetWriter {
     messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,
         FillValueMessage.of(fill, FillValueMessage.ALLOC_INCREMENTAL).toBytes(p)));
     messages.add(StoredMessage.of(MessageType.LAYOUT, layout.toBytes(p)));
-    FilterPipelineMessage pipeline = filtered ? withLocalParameters(spec, elementSize) : null;
+    FilterPipelineMessage pipeline = filtered ? withLocalParameters(spec, chunks) : null;
     if (filtered) {
       messages.add(new StoredMessage(MessageType.FILTER_PIPELINE, StoredMessage.FLAG_CONSTANT,
-          -1, (file.oldStyle() ? pipeline.withVersion(1) : pipeline).toBytes(p)));
+          -1, (file.oldStyle() ? pipeline.forEarliestFormat() : pipeline).toBytes(p)));
     }
     ObjectHeader h = ctx.createHeader(file.headerVersion(), 0, messages);
     if (spec.data() != null && space.elementCount() > 0) {

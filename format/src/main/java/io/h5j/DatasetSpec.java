@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.VarLenType;
 import java.lang.reflect.Array;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
@@ -104,53 +105,84 @@ public final class DatasetSpec {
     return this;
   }
 
-  /** Adds deflate (gzip) compression at {@code level} 0..9 to the filter pipeline. */
+  /*
+   * Each filter is optional or required as libhdf5 1.10.8 and h5py 3.7 make it for the same
+   * request: H5Pset_deflate, _shuffle, _nbit, _scaleoffset and _szip add optional filters,
+   * H5Pset_fletcher32 a required one, and h5py adds LZF and compression=<filter id> as optional.
+   * An optional filter that cannot apply to a chunk is skipped there (its bit set in the chunk's
+   * filter mask); a required one fails the write. filter(id, optional, ...) chooses explicitly.
+   */
+
+  /**
+   * Adds deflate (gzip) compression at {@code level} 0..9 to the filter pipeline, optional as
+   * libhdf5's {@code H5Pset_deflate} makes it.
+   */
   public DatasetSpec deflate(int level) {
     if (level < 0 || level > 9) {
       throw new IllegalArgumentException("deflate level must be 0..9, got " + level);
     }
-    return filter(Filters.DEFLATE, false, level);
+    return filter(Filters.DEFLATE, true, level);
   }
 
-  /** Adds the byte shuffle (usually before a compressor). */
+  /**
+   * Adds the byte shuffle (usually before a compressor), optional as libhdf5's
+   * {@code H5Pset_shuffle} makes it.
+   */
   public DatasetSpec shuffle() {
-    return filter(Filters.SHUFFLE, false);
+    return filter(Filters.SHUFFLE, true);
   }
 
-  /** Adds a Fletcher-32 checksum to every chunk, verified on read. */
+  /**
+   * Adds a Fletcher-32 checksum to every chunk, verified on read; required, as libhdf5's
+   * {@code H5Pset_fletcher32} makes it (so it cannot be used on variable-length elements).
+   */
   public DatasetSpec fletcher32() {
     return filter(Filters.FLETCHER32, false);
   }
 
-  /** Adds LZF compression (h5py's filter 32000; optional, as h5py registers it). */
+  /**
+   * Adds LZF compression (h5py's filter 32000), optional and named "lzf" as h5py stores it;
+   * its client data (versions and chunk size) are filled in when the dataset is created.
+   */
   public DatasetSpec lzf() {
-    return filter(Filters.LZF, true);
+    return filter(new FilterDescription(Filters.LZF, FilterDescription.OPTIONAL, "lzf",
+        new int[0]));
   }
 
-  /** Adds bzip2 compression (filter 307) at block size {@code level} 1..9. */
+  /**
+   * Adds bzip2 compression (filter 307) at block size {@code level} 1..9, optional as h5py's
+   * {@code compression=307} makes it.
+   */
   public DatasetSpec bzip2(int level) {
     return filter(Filters.BZIP2, true, level);
   }
 
-  /** Adds LZ4 compression (filter 32004). */
+  /** Adds LZ4 compression (filter 32004), optional as h5py's {@code compression=32004}. */
   public DatasetSpec lz4() {
     return filter(Filters.LZ4, true);
   }
 
-  /** Adds Zstandard compression (filter 32015). */
+  /**
+   * Adds Zstandard compression (filter 32015) at {@code level}, optional as h5py's
+   * {@code compression=32015} makes it.
+   */
   public DatasetSpec zstd(int level) {
     return filter(Filters.ZSTD, true, level);
   }
 
   /**
    * Appends any filter to the pipeline (implies chunked storage). Filters run in the order
-   * given when writing and in reverse when reading.
+   * given when writing and in reverse when reading. An {@code optional} filter that cannot
+   * apply to a chunk is skipped for that chunk; a required one fails the write.
    */
   public DatasetSpec filter(int id, boolean optional, int... clientData) {
-    filters.add(FilterDescription.of(id, optional, clientData));
-    if (layout != Layout.CHUNKED) {
-      layout = Layout.CHUNKED;
-    }
+    return filter(FilterDescription.of(id, optional, clientData));
+  }
+
+  /** Appends {@code filter} as it is described (id, flags, name, client data). */
+  public DatasetSpec filter(FilterDescription filter) {
+    filters.add(filter);
+    layout = Layout.CHUNKED;
     return this;
   }
 
@@ -239,6 +271,14 @@ public final class DatasetSpec {
               + " is smaller than shape " + Arrays.toString(shape));
         }
       }
+    }
+    if (datatype instanceof VarLenType && filters.stream().anyMatch(f -> !f.optional())) {
+      // libhdf5 1.10.8 refuses these ("not suitable for filters"): it skips the filters'
+      // per-dataset step for variable-length elements and then accepts optional filters only
+      throw new IllegalArgumentException("a dataset of variable-length elements can have"
+          + " optional filters only, as libhdf5 allows; " + filters.stream()
+          .filter(f -> !f.optional()).map(FilterDescription::displayName).toList()
+          + " required: remove it or add it with filter(id, true, ...)");
     }
     if (layout == Layout.CHUNKED) {
       long[] c = chunks();

@@ -41,6 +41,10 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
     public static final int MAX_NAME_BYTES = 65527;
     /** Flag bit 0: the filter is optional. */
     public static final int OPTIONAL = 1;
+    /** The version h5py's LZF filter records in client data value 0. */
+    static final int LZF_FILTER_VERSION = 4;
+    /** The liblzf version (1.5) h5py's LZF filter records in client data value 1. */
+    static final int LZF_LIBRARY_VERSION = 0x105;
 
     public FilterDescription {
       if (id < 0 || id > 0xffff) {
@@ -71,11 +75,32 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
 
     /**
      * This filter with what libhdf5's "set local" step adds for a dataset of
-     * {@code elementSize}-byte elements: a shuffle without parameters learns the element size.
+     * {@code elementSize}-byte elements when the chunk size is not known yet (see
+     * {@link #withLocalParameters(int, long)}; LZF is left as it is).
      */
     public FilterDescription withLocalParameters(int elementSize) {
-      return id == Filters.SHUFFLE && clientData.length == 0
-          ? of(id, optional(), elementSize) : this;
+      return withLocalParameters(elementSize, 0);
+    }
+
+    /**
+     * This filter with what libhdf5's per-dataset "set local" step adds for a dataset of
+     * {@code elementSize}-byte elements in chunks of {@code chunkBytes} bytes (0: not known):
+     * a shuffle without parameters learns the element size; h5py's LZF fills its first three
+     * values with its own version (4), liblzf's (0x105, each only where 0) and the chunk size.
+     * libhdf5 skips this step for variable-length elements.
+     */
+    public FilterDescription withLocalParameters(int elementSize, long chunkBytes) {
+      if (id == Filters.SHUFFLE && clientData.length == 0) {
+        return new FilterDescription(id, flags, name, new int[] {elementSize});
+      }
+      if (id == Filters.LZF && chunkBytes > 0) {
+        int[] cd = Arrays.copyOf(clientData, Math.max(3, clientData.length));
+        cd[0] = cd[0] == 0 ? LZF_FILTER_VERSION : cd[0];
+        cd[1] = cd[1] == 0 ? LZF_LIBRARY_VERSION : cd[1];
+        cd[2] = (int) chunkBytes; // an unsigned 32-bit value, as h5py stores it
+        return new FilterDescription(id, flags, name, cd);
+      }
+      return this;
     }
 
     public boolean optional() {
@@ -132,6 +157,18 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
   /** The same filters in another encoding version (1 for earliest-format files). */
   public FilterPipelineMessage withVersion(int newVersion) {
     return new FilterPipelineMessage(newVersion, filters);
+  }
+
+  /**
+   * These filters in version 1, named as libhdf5 names them there for a new dataset: a
+   * filter without a name of its own gets the name of libhdf5's filter class when libhdf5 has
+   * one built in (ids 1-6); filters libhdf5 would load as plugins stay unnamed.
+   */
+  public FilterPipelineMessage forEarliestFormat() {
+    List<FilterDescription> named = filters.stream().map(f -> f.name().isEmpty()
+        ? Filters.libhdf5Name(f.id()).map(n -> new FilterDescription(f.id(), f.flags(), n,
+            f.clientData)).orElse(f) : f).toList();
+    return new FilterPipelineMessage(1, named);
   }
 
   @Override

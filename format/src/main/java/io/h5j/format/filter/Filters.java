@@ -48,6 +48,22 @@ public final class Filters {
     return new Filters(Map.copyOf(m));
   }
 
+  /**
+   * The name of libhdf5's own filter with this id (the ones it registers itself, ids 1-6),
+   * which it stores in version 1 pipeline messages.
+   */
+  public static Optional<String> libhdf5Name(int id) {
+    return Optional.ofNullable(switch (id) {
+      case DEFLATE -> "deflate";
+      case SHUFFLE -> "shuffle";
+      case FLETCHER32 -> "fletcher32";
+      case SZIP -> "szip";
+      case NBIT -> "nbit";
+      case SCALEOFFSET -> "scaleoffset";
+      default -> null;
+    });
+  }
+
   /** The filter with this id, if h5j knows it. */
   public Optional<Filter> find(int id) {
     return Optional.ofNullable(byId.get(id));
