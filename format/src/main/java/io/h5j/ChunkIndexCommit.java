@@ -82,7 +82,11 @@ final class ChunkIndexCommit {
         removed.add(c.offset());
       }
     });
-    if (ChunkIndexUpdate.supports(old) && !pending.reencodedCommitted
+    // Nothing for the index (chunks rewritten in place, as in an implicit index of early
+    // allocation, which libhdf5 keeps): only the header's staged changes are written.
+    boolean indexUnchanged = pending.records.isEmpty() && removed.isEmpty()
+        && !pending.reencodedCommitted;
+    if (indexUnchanged || ChunkIndexUpdate.supports(old) && !pending.reencodedCommitted
         && (removed.isEmpty() || ChunkIndexUpdate.supportsRemoval(old))
         && allInside(pending.records.values(), space.dims())) {
       List<ChunkRecord> changed = new ArrayList<>(pending.records.values());
@@ -91,8 +95,10 @@ final class ChunkIndexCommit {
       // The extent first: an index holding chunks outside the extent on disk is damaged,
       // and a shrink half done then reads as the new shape.
       ctx.writeStagedHeader(dataset);
-      ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed, removed,
-          ctx::persistSuperblock);
+      if (!indexUnchanged) {
+        ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed, removed,
+            ctx::persistSuperblock);
+      }
       ctx.forgetDerived(dataset); // readers opened the index as it was
       Extent.freeAll(ctx.allocator(), pending.freeAfterCommit);
       return;

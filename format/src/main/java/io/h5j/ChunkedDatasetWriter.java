@@ -22,8 +22,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Creates chunked datasets: the header first, with an empty index of the type libhdf5 1.10
- * would choose; then any data, chunk by chunk, whose index is written at flush.
+ * Creates chunked datasets: the header first, naming the index type libhdf5 1.10 would
+ * choose but, as libhdf5 leaves it until the first chunk is written (incremental
+ * allocation), no index address; then any data, chunk by chunk, whose index is written at
+ * flush.
  */
 final class ChunkedDatasetWriter {
   private ChunkedDatasetWriter() {}
@@ -66,8 +68,8 @@ final class ChunkedDatasetWriter {
     LayoutMessage.Chunked draft = new LayoutMessage.Chunked(version, 0, chunks, elementSize,
         0, new byte[0], FileParams.UNDEFINED);
     ChunkGeometry g = ChunkGeometry.of(draft, space, p);
-    LayoutMessage.Chunked layout = ChunkIndexWriter.write(ctx.access(), ctx.allocator(),
-        ChunkIndexCommit.indexType(draft, space, filtered), g, filtered, List.of(),
+    LayoutMessage.Chunked layout = ChunkIndexWriter.unallocated(p,
+        ChunkIndexCommit.indexType(draft, space, filtered), g, filtered,
         IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK())).layout(g);
     List<StoredMessage> messages = new ArrayList<>();
     messages.add(StoredMessage.of(MessageType.DATASPACE, space.toBytes(p)));

@@ -144,8 +144,11 @@ final class ChunkCopier {
       boolean filtered, List<ChunkRecord> chunks) throws IOException {
     ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
     int type = indexType(layout, space, filtered);
-    WrittenIndex w = ChunkIndexWriter.write(out.access(), out.allocator(), type, g, filtered,
-        chunks, IndexOptions.DEFAULTS);
+    // no chunks: no index, as h5repack's new dataset has none until a chunk is written
+    WrittenIndex w = chunks.isEmpty()
+        ? ChunkIndexWriter.unallocated(out.params(), type, g, filtered, IndexOptions.DEFAULTS)
+        : ChunkIndexWriter.write(out.access(), out.allocator(), type, g, filtered, chunks,
+            IndexOptions.DEFAULTS);
     LayoutMessage.Chunked written = w.layout(g);
     if (filtered && layout.edgesUnfiltered()) {
       if (written.version() < 4) {

@@ -107,7 +107,22 @@ class RepackOptionsTest {
           + ", 1, (") && libhdf5.contains(")] [] unallocated\nwritten"), libhdf5);
       assertEquals(libhdf5, RepackOracle.storage(out));
       RepackOracle.assertSameContent(in, out);
+      // no chunk index either: libhdf5 makes one with the first chunk
+      assertEquals(layoutIndex(expected, "chunked"), layoutIndex(out, "chunked"));
+      assertTrue(layoutIndex(out, "chunked").endsWith(Long.toUnsignedString(-1L)));
     }
+  }
+
+  /** The index type and address lines h5debug lists in the layout message of a dataset. */
+  private static String layoutIndex(Path file, String dataset) throws IOException {
+    long address;
+    try (io.h5j.H5File f = io.h5j.H5File.open(file)) {
+      address = f.dataset(dataset).address();
+    }
+    Oracles.Run r = Oracles.run(List.of("h5debug", file.toString(), Long.toString(address)));
+    assertEquals(0, r.exitCode(), r.stderr());
+    return r.stdout().lines().filter(s -> s.contains("Index Type:") || s.contains("Index address:"))
+        .map(String::strip).reduce("", (a, b) -> a + b + "\n").strip();
   }
 
   @Test

@@ -68,13 +68,37 @@ public final class ChunkIndexWriter {
   public static WrittenIndex write(FileAccess fa, SpaceAllocator alloc, int indexType,
       ChunkGeometry g, boolean filtered, List<ChunkRecord> chunks, IndexOptions options)
       throws IOException {
+    return build(fa, fa.params(), alloc, indexType, g, filtered, chunks, options);
+  }
+
+  /**
+   * The index of a new dataset with no chunk written yet, which is not written at all: libhdf5
+   * 1.10 (incremental allocation, its default for chunked datasets) gives the layout message
+   * the index type and its parameters but no index address, whatever the index type, and
+   * creates the index with the first chunk. (An implicit index, early allocation only, needs
+   * every chunk.)
+   *
+   * @throws IllegalArgumentException if the index type does not fit the dataset
+   */
+  public static WrittenIndex unallocated(FileParams p, int indexType, ChunkGeometry g,
+      boolean filtered, IndexOptions options) {
+    try {
+      return build(null, p, null, indexType, g, filtered, List.of(), options);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("nothing is written", e);
+    }
+  }
+
+  /** {@link #write}, or with {@code fa} null no structure written and no address. */
+  private static WrittenIndex build(FileAccess fa, FileParams p, SpaceAllocator alloc,
+      int indexType, ChunkGeometry g, boolean filtered, List<ChunkRecord> chunks,
+      IndexOptions options) throws IOException {
     List<ChunkRecord> sorted = sorted(g, chunks);
-    FileParams p = fa.params();
     EntryCodec codec = new EntryCodec(filtered, p, g);
     switch (indexType) {
       case ChunkIndex.V1_BTREE:
-        return new WrittenIndex(indexType, 0, new byte[0],
-            BTreeV1ChunkWriter.write(fa, alloc, g, options.v1K(), sorted));
+        return new WrittenIndex(indexType, 0, new byte[0], fa == null
+            ? FileParams.UNDEFINED : BTreeV1ChunkWriter.write(fa, alloc, g, options.v1K(), sorted));
       case ChunkIndex.SINGLE_CHUNK:
         return single(p, g, filtered, sorted);
       case ChunkIndex.IMPLICIT:
@@ -94,8 +118,9 @@ public final class ChunkIndexWriter {
           }
           byIndex[(int) idx] = c;
         }
-        long at = FixedArrayWriter.write(fa, alloc, codec, options.faPageBits(), byIndex,
-            !sorted.isEmpty());
+        long at = fa == null ? FileParams.UNDEFINED
+            : FixedArrayWriter.write(fa, alloc, codec, options.faPageBits(), byIndex,
+                !sorted.isEmpty());
         return new WrittenIndex(indexType, 0, new byte[] {(byte) options.faPageBits()}, at);
       }
       case ChunkIndex.EXTENSIBLE_ARRAY: {
@@ -121,7 +146,8 @@ public final class ChunkIndexWriter {
           }
           elements.put(idx, c);
         }
-        long at = ExtensibleArrayWriter.write(fa, alloc, codec, ea, elements);
+        long at = fa == null ? FileParams.UNDEFINED
+            : ExtensibleArrayWriter.write(fa, alloc, codec, ea, elements);
         byte[] info = {(byte) options.eaMaxBits(), (byte) options.eaIndexElements(),
             (byte) options.eaMinPointers(), (byte) options.eaMinElements(),
             (byte) options.eaPageBits()};
@@ -136,7 +162,8 @@ public final class ChunkIndexWriter {
         int type = filtered ? BTreeV2ChunkIndex.TYPE_FILTERED : BTreeV2ChunkIndex.TYPE_UNFILTERED;
         BTreeV2Params bp = new BTreeV2Params(type, BTreeV2ChunkIndex.recordSize(p, g, filtered),
             options.bt2NodeSize(), options.bt2Split(), options.bt2Merge());
-        long at = BTreeV2Writer.write(fa, alloc, bp, records);
+        long at = fa == null ? FileParams.UNDEFINED
+            : BTreeV2Writer.write(fa, alloc, bp, records);
         byte[] info = new ByteWriter(p, 6).u32(options.bt2NodeSize()).u8(options.bt2Split())
             .u8(options.bt2Merge()).toByteArray();
         return new WrittenIndex(indexType, 0, info, at);
@@ -161,8 +188,10 @@ public final class ChunkIndexWriter {
     if (!filtered) {
       return new WrittenIndex(ChunkIndex.SINGLE_CHUNK, 0, new byte[0], address);
     }
-    byte[] info = new ByteWriter(p).length(c == null ? 0 : c.storedSize())
-        .u32(c == null ? 0 : c.filterMask() & 0xffffffffL).toByteArray();
+    // Without a chunk libhdf5 1.10.8 stores size 2^32 - 1 and mask 0xffffffff (its 32-bit
+    // fields still hold the undefined address of its default layout); readers ignore both.
+    byte[] info = new ByteWriter(p).length(c == null ? 0xffffffffL : c.storedSize())
+        .u32(c == null ? 0xffffffffL : c.filterMask() & 0xffffffffL).toByteArray();
     return new WrittenIndex(ChunkIndex.SINGLE_CHUNK, SingleChunkIndex.FLAG_FILTERED, info,
         address);
   }
