@@ -107,22 +107,23 @@ class RepackOptionsTest {
           + ", 1, (") && libhdf5.contains(")] [] unallocated\nwritten"), libhdf5);
       assertEquals(libhdf5, RepackOracle.storage(out));
       RepackOracle.assertSameContent(in, out);
-      // no chunk index either: libhdf5 makes one with the first chunk
-      assertEquals(layoutIndex(expected, "chunked"), layoutIndex(out, "chunked"));
-      assertTrue(layoutIndex(out, "chunked").endsWith(Long.toUnsignedString(-1L)));
+      // no chunk index either: libhdf5 makes one with the first chunk (h5repack's OUT has
+      // the earliest format's v1 B-tree, h5j's a fixed array: only the address is compared)
+      assertEquals(indexAddress(expected, "chunked"), indexAddress(out, "chunked"));
+      assertEquals(Long.toUnsignedString(-1L), indexAddress(out, "chunked"));
     }
   }
 
-  /** The index type and address lines h5debug lists in the layout message of a dataset. */
-  private static String layoutIndex(Path file, String dataset) throws IOException {
+  /** The chunk index address h5debug lists in the layout message of a dataset. */
+  private static String indexAddress(Path file, String dataset) throws IOException {
     long address;
     try (io.h5j.H5File f = io.h5j.H5File.open(file)) {
       address = f.dataset(dataset).address();
     }
     Oracles.Run r = Oracles.run(List.of("h5debug", file.toString(), Long.toString(address)));
     assertEquals(0, r.exitCode(), r.stderr());
-    return r.stdout().lines().filter(s -> s.contains("Index Type:") || s.contains("Index address:"))
-        .map(String::strip).reduce("", (a, b) -> a + b + "\n").strip();
+    return r.stdout().lines().filter(s -> s.contains("Index address:")).findFirst()
+        .orElseThrow().replace("Index address:", "").strip();
   }
 
   @Test
