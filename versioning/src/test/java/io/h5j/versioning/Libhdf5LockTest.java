@@ -35,7 +35,11 @@ import org.junit.jupiter.api.Test;
 class Libhdf5LockTest {
   private static final int READERS = 3;
   private static final Pattern RESULT =
-      Pattern.compile("reads (\\d+) retries (\\d+) bad (\\d+)(.*)", Pattern.DOTALL);
+      Pattern.compile("reads (\\d+) retries (\\d+) bad (\\d+) currents (\\d+)(.*)",
+          Pattern.DOTALL);
+  private static final int COMMITS = 16;
+  /** How long the writer waits for every reader to read a commit before it fails. */
+  private static final Duration READER_LIMIT = Duration.ofSeconds(120);
   private Path dir;
   private Path file;
 
@@ -58,7 +62,7 @@ class Libhdf5LockTest {
 
   @Test
   void h5pyReadersSeeOnlyWholeCommitsAndDeletes() throws Exception {
-    List<String> outputs = writeWhileH5pyReads(true, 16);
+    List<String> outputs = writeWhileH5pyReads(true, COMMITS);
     long reads = 0;
     long retries = 0;
     for (String out : outputs) {
@@ -66,13 +70,22 @@ class Libhdf5LockTest {
       Matcher m = RESULT.matcher(out.strip());
       assertTrue(m.matches(), out);
       assertEquals(0, Long.parseLong(m.group(3)), "wrong or failed reads: " + out);
-      assertTrue(Long.parseLong(m.group(1)) > 0, "a reader checked nothing: " + out);
+      // the writer waited for each reader to read each commit: each saw all as current
+      assertEquals(COMMITS, Long.parseLong(m.group(4)), "commits read as current: " + out);
       reads += Long.parseLong(m.group(1));
       retries += Long.parseLong(m.group(2));
     }
     System.out.println("h5py readers: " + reads + " version reads, " + retries
         + " opens refused during a change and retried");
-    assertTrue(reads >= 200, "too few reads to judge: " + reads);
+    // each reader read every version kept after each commit at least once
+    long kept = 0;
+    long least = 0;
+    for (int k = 1; k <= COMMITS; k++) {
+      kept += k % 8 == 0 ? -1 : 1; // one new, two deleted every eighth
+      least += kept;
+    }
+    assertTrue(reads >= READERS * least, reads + " version reads, fewer than "
+        + READERS * least + ": some reader skipped a commit");
   }
 
   /**
@@ -209,8 +222,10 @@ class Libhdf5LockTest {
   }
 
   /**
-   * Commits in a loop (deleting two versions every eighth) while h5py processes read; the
-   * writer waits up to 20 s for them, as the readers slow down on a loaded machine.
+   * Commits in a loop (deleting two versions every eighth) while h5py processes read; before
+   * each next commit the writer waits until every reader has read the last one (DIR/seen-ID),
+   * so the readers meet the same commits on any machine, however fast each side is. The
+   * writer's lock waits up to 20 s for them, as the readers slow down on a loaded machine.
    */
   private List<String> writeWhileH5pyReads(boolean locking, int commits) throws Exception {
     if (!locking) {
@@ -226,8 +241,9 @@ class Libhdf5LockTest {
     List<Long> waits = new ArrayList<>();
     try (VersionedFile w = VersionedFile.open(file)) {
       w.libhdf5LockWait(Duration.ofSeconds(20)); // the readers pause often; a shared machine
-      long until = System.nanoTime() + 30_000_000_000L;
-      while (countReady() < READERS && System.nanoTime() < until) {
+      long until = System.nanoTime() + READER_LIMIT.toNanos();
+      while (countReady() < READERS) {
+        checkReaders(readers, until, "start");
         Thread.sleep(10);
       }
       for (int k = 1; k <= commits; k++) {
@@ -237,7 +253,7 @@ class Libhdf5LockTest {
           w.deleteVersions("v" + (k - 6), "v" + (k - 5));
         }
         waits.add((System.nanoTime() - t0) / 1_000_000);
-        Thread.sleep(20); // a writer with other work between commits
+        awaitReaders(readers, "v" + k);
       }
     } finally {
       Files.writeString(dir.resolve("done"), "");
@@ -252,6 +268,32 @@ class Libhdf5LockTest {
       outputs.add(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
     }
     return outputs;
+  }
+
+  /** Waits until every reader has read {@code version} as the current one. */
+  private void awaitReaders(List<Process> readers, String version) throws Exception {
+    long until = System.nanoTime() + READER_LIMIT.toNanos();
+    for (int i = 0; i < readers.size(); i++) {
+      Path seen = dir.resolve("seen-py" + i);
+      while (!Files.exists(seen) || !Files.readString(seen).equals(version)) {
+        checkReaders(readers, until, "read " + version);
+        Thread.sleep(5);
+      }
+    }
+  }
+
+  /** Fails, naming what the readers were to do, if one ended or the limit passed. */
+  private void checkReaders(List<Process> readers, long until, String what) throws Exception {
+    for (Process p : readers) {
+      if (!p.isAlive()) {
+        throw new AssertionError("an h5py reader ended before all could " + what + ": "
+            + new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+      }
+    }
+    if (System.nanoTime() > until) {
+      throw new AssertionError("the h5py readers did not all " + what + " in "
+          + READER_LIMIT.toSeconds() + " s");
+    }
   }
 
   private long countReady() throws IOException {

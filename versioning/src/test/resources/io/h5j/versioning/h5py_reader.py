@@ -4,7 +4,12 @@
 # file's flock exclusively) is retried; anything else counts as a bad read.
 #
 #   h5py_reader.py FILE DIR ID    writes DIR/ready-ID, reads until DIR/done exists (and once
-#                                 after), prints "reads N retries R bad B" and the first error
+#                                 after), prints "reads N retries R bad B currents C" and the
+#                                 first error
+#
+# After every exact read it writes the current version it read to DIR/seen-ID (replaced whole,
+# never half written): the writer waits for each reader to have read its last commit before
+# the next, so every reader reads every commit whatever the speed of the machine.
 import os
 import sys
 import time
@@ -24,7 +29,7 @@ def expected(k):
 
 
 def check(f):
-    """Reads every committed version; returns how many it checked."""
+    """Reads every committed version; returns how many it checked and the current one."""
     vs = f['_version_data/versions']
     names = [v for v in vs if v != '__first_version__' and vs[v].attrs['committed']]
     current = vs.attrs['current_version']
@@ -42,20 +47,32 @@ def check(f):
             raise AssertionError('%s/grid differs' % v)
         if vs[v].attrs['k'] != k:
             raise AssertionError('%s: attribute k = %s' % (v, vs[v].attrs['k']))
-    return len(names)
+    return len(names), current if names else None
+
+
+def tell(current):
+    seen = os.path.join(d, 'seen-' + ident)
+    with open(seen + '.tmp', 'w') as out:
+        out.write(current)
+    os.replace(seen + '.tmp', seen)
 
 
 reads = retries = bad = 0
+currents = set()
 first_error = ''
 open(os.path.join(d, 'ready-' + ident), 'w').close()
-deadline = time.time() + 60
+deadline = time.time() + 600  # only against a lost writer: it writes DIR/done when it ends
 final = False
 while True:
     done = os.path.exists(os.path.join(d, 'done'))
     began = time.time()
     try:
         with h5py.File(path, 'r') as f:
-            reads += check(f)
+            n, current = check(f)
+        reads += n
+        if current is not None:
+            currents.add(current)
+            tell(current)
     except OSError as e:
         if 'errno = 11' in str(e):
             retries += 1  # the writer is changing the file: try again
@@ -72,4 +89,4 @@ while True:
     # keep the file closed at least as long as it was open: libhdf5 readers whose opens
     # overlap without a gap keep a writer out (flock keeps no queue)
     time.sleep(max(0.05, time.time() - began))
-print('reads', reads, 'retries', retries, 'bad', bad, first_error)
+print('reads', reads, 'retries', retries, 'bad', bad, 'currents', len(currents), first_error)
