@@ -13,16 +13,24 @@ import java.util.Set;
  * follows from their names, and readers checking every version they list against that rule.
  *
  * <pre>
- *   writer FILE COMMITS DIR [nolock]   waits for DIR/ready-*, commits, waits for
- *                                      DIR/release, closes, writes DIR/done
- *   reader FILE ID DIR [nolock]        reads until DIR/done, prints "ok checks refreshes"
+ *   writer FILE COMMITS DIR [nolock]   waits for DIR/ready-* (every reader has the file
+ *                                      open), commits, waits for DIR/release, closes,
+ *                                      writes DIR/done
+ *   reader FILE ID DIR [nolock]        opens the file, writes DIR/ready-ID, reads until
+ *                                      DIR/done, prints "ok checks refreshes"
  * </pre>
+ *
+ * Each waits for the other side's signal, however slowly the JVMs start on a loaded machine,
+ * up to {@link #LIMIT}; a wait that reaches it fails the process with a message saying what
+ * did not happen.
  *
  * A reader exits with status 1 and prints "TORN" and what it saw on the first read that is
  * not exactly what the writer committed.
  */
 public final class ConcurrentAccessProcess {
   static final int READERS = 3;
+  /** How long a process waits for another's signal before it fails: JVM starts can be slow. */
+  static final java.time.Duration LIMIT = java.time.Duration.ofSeconds(120);
 
   private ConcurrentAccessProcess() {}
 
@@ -128,8 +136,12 @@ public final class ConcurrentAccessProcess {
   private static void writer(Path file, int commits, Path dir) throws Exception {
     try (VersionedFile vf = VersionedFile.open(file)) {
       Files.writeString(dir.resolve("writer-open"), "");
-      long deadline = System.nanoTime() + 20_000_000_000L;
-      while (countReady(dir) < READERS && System.nanoTime() < deadline) {
+      long deadline = System.nanoTime() + LIMIT.toNanos();
+      while (countReady(dir) < READERS) { // each opened the file before the first commit
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("only " + countReady(dir) + " of " + READERS
+              + " readers started within " + LIMIT.toSeconds() + " s; nothing committed");
+        }
         Thread.sleep(10);
       }
       for (int k = 1; k <= commits; k++) {
@@ -139,7 +151,12 @@ public final class ConcurrentAccessProcess {
         }
       }
       // stays open until the test has seen a second writer refused
-      while (!Files.exists(dir.resolve("release")) && System.nanoTime() < deadline) {
+      deadline = System.nanoTime() + LIMIT.toNanos();
+      while (!Files.exists(dir.resolve("release"))) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("the test did not release the writer within "
+              + LIMIT.toSeconds() + " s");
+        }
         Thread.sleep(10);
       }
     } finally {
@@ -159,7 +176,8 @@ public final class ConcurrentAccessProcess {
     String last = "";
     try (VersionedFile kept = VersionedFile.openReadOnly(file)) {
       Files.writeString(dir.resolve("ready-" + id), "");
-      long deadline = System.nanoTime() + 25_000_000_000L;
+      // the writer waits up to LIMIT for the readers, then commits, then for its release
+      long deadline = System.nanoTime() + 3 * LIMIT.toNanos();
       boolean finalPass = false;
       while (true) {
         boolean done = Files.exists(dir.resolve("done"));
@@ -180,8 +198,13 @@ public final class ConcurrentAccessProcess {
             throw new AssertionError("current version " + cur + " is not listed: " + listed);
           }
         }
-        if (finalPass || System.nanoTime() > deadline) {
+        if (finalPass) {
           break;
+        }
+        if (System.nanoTime() > deadline) {
+          System.out.println("NOT DONE: the writer did not end within "
+              + 3 * LIMIT.toSeconds() + " s; " + checks + " exact reads");
+          return 1;
         }
         finalPass = done;
         Thread.sleep(5); // leave the writer some of the machine

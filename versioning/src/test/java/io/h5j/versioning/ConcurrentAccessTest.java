@@ -145,9 +145,14 @@ class ConcurrentAccessTest {
     Process writer = start("writer", file.toString(), String.valueOf(COMMITS),
         dir.toString(), locking ? "lock" : "nolock");
     if (locking) {
-      long until = System.nanoTime() + 20_000_000_000L;
-      while (!Files.exists(dir.resolve("writer-open")) && writer.isAlive()
-          && System.nanoTime() < until) {
+      long until = System.nanoTime() + ConcurrentAccessProcess.LIMIT.toNanos();
+      while (!Files.exists(dir.resolve("writer-open"))) {
+        if (!writer.isAlive() || System.nanoTime() > until) {
+          writer.destroyForcibly();
+          Files.writeString(dir.resolve("done"), ""); // the readers end
+          throw new AssertionError("the writer did not open the file within "
+              + ConcurrentAccessProcess.LIMIT.toSeconds() + " s: " + finish(writer));
+        }
         Thread.sleep(10);
       }
       IllegalStateException e = assertThrows(IllegalStateException.class,
@@ -173,10 +178,12 @@ class ConcurrentAccessTest {
     return new ProcessBuilder(cmd).redirectErrorStream(true).start();
   }
 
+  /** Its output once it ended; every wait of the processes is bounded by their LIMIT. */
   private static String finish(Process p) throws Exception {
-    if (!p.waitFor(40, TimeUnit.SECONDS)) {
+    long limit = 4 * ConcurrentAccessProcess.LIMIT.toSeconds();
+    if (!p.waitFor(limit, TimeUnit.SECONDS)) {
       p.destroyForcibly();
-      throw new AssertionError("a process did not end in 40 s");
+      throw new AssertionError("a process did not end in " + limit + " s");
     }
     return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
   }
