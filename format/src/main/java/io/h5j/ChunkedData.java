@@ -425,19 +425,8 @@ final class ChunkedData {
   }
 
   private int checkedBytes(Hyperslab sel) throws H5FormatException {
-    long bytes;
-    try {
-      bytes = Math.multiplyExact(sel.elementCount(), (long) layout.elementSize());
-    } catch (ArithmeticException e) { // the selection lies inside the dataspace: it is damaged
-      throw new H5FormatException("dataset " + path, dataset, "a selection of "
-          + sel.elementCount() + " elements of " + layout.elementSize()
-          + " bytes exceeds 2^63 bytes");
-    }
-    if (bytes > Integer.MAX_VALUE - 8) {
-      throw new UnsupportedOperationException("the selection holds " + bytes
-          + " bytes, more than one Java array; select less");
-    }
-    return (int) bytes;
+    return ElementBytes.ofArray(sel.elementCount(), layout.elementSize(), "dataset " + path,
+        dataset);
   }
 
   /**

@@ -205,9 +205,9 @@ public final class Dataset extends Node {
    * forgotten when the header changes.
    */
   private VirtualData virtual(LayoutMessage.Virtual v) throws IOException {
-    return file.context().derived(address, "virtual", () -> new VirtualData(file, path, v,
-        Dataspace.decode(required(MessageType.DATASPACE, "dataspace")), datatype(),
-        fillValueBytes()));
+    return file.context().derived(address, "virtual", () -> new VirtualData(file, path,
+        address, v, Dataspace.decode(required(MessageType.DATASPACE, "dataspace")),
+        datatype(), fillValueBytes()));
   }
 
   /**
@@ -239,12 +239,12 @@ public final class Dataset extends Node {
   }
 
   private long storageBytes(Dataspace space, Datatype type) throws H5FormatException {
-    try {
-      return Math.multiplyExact(space.elementCount(), (long) type.size());
-    } catch (ArithmeticException e) {
-      throw new H5FormatException("dataset " + path, address, "dataspace " + space + " of "
-          + type.size() + "-byte elements exceeds 2^63 bytes");
-    }
+    return bytes(space.elementCount(), type.size());
+  }
+
+  /** The bytes of elements of this dataset: a format error beyond 2^63 bytes. */
+  private long bytes(long elements, int size) throws H5FormatException {
+    return ElementBytes.of(elements, size, "dataset " + path, address);
   }
 
   /** All elements as a flat Java array in C order. */
@@ -277,7 +277,7 @@ public final class Dataset extends Node {
     Dataspace space = dataspace();
     Hyperslab slab = sel.resolve(space.dims(), path);
     Datatype type = cachedDatatype();
-    long bytes = Math.multiplyExact(slab.elementCount(), (long) type.size());
+    long bytes = bytes(slab.elementCount(), type.size());
     if (dst.isReadOnly()) {
       throw new IllegalArgumentException("the buffer to read " + path + " into is read-only;"
           + " pass a writable one");
@@ -325,12 +325,8 @@ public final class Dataset extends Node {
   /** Raw element bytes of a selection, copied run by run out of the storage. */
   private byte[] readRaw(Hyperslab slab, Datatype type) throws IOException {
     int size = type.size();
-    long bytes = Math.multiplyExact(slab.elementCount(), (long) size);
-    if (bytes > Integer.MAX_VALUE - 8) {
-      throw new UnsupportedOperationException("the selection holds " + bytes
-          + " bytes, more than one Java array; select less");
-    }
-    byte[] out = new byte[(int) bytes];
+    byte[] out = new byte[ElementBytes.ofArray(slab.elementCount(), size, "dataset " + path,
+        address)];
     LayoutMessage layout = cachedLayout();
     Dataspace space = dataspace();
     ExternalStorage ext = layout instanceof LayoutMessage.Contiguous
@@ -439,7 +435,7 @@ public final class Dataset extends Node {
           + " whose stored bytes point into the file's heap; write values with"
           + " write(Selection, Object)");
     }
-    long bytes = Math.multiplyExact(slab.elementCount(), (long) type.size());
+    long bytes = bytes(slab.elementCount(), type.size());
     if (bytes > src.remaining()) {
       throw new java.nio.BufferUnderflowException();
     }
@@ -467,7 +463,7 @@ public final class Dataset extends Node {
       throw new UnsupportedOperationException("writing " + layout.className()
           + " datasets arrives with the VDS layer");
     }
-    ExternalStorage ext = external(space.elementCount() * size);
+    ExternalStorage ext = external(bytes(space.elementCount(), size));
     if (ext != null) {
       ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> ext.write(inData * size,
           raw.slice((int) inSel * size, (int) n * size))));

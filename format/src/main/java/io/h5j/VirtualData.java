@@ -58,6 +58,8 @@ final class VirtualData {
 
   private final H5File file;
   private final String path;
+  /** The dataset's object header. */
+  private final long address;
   private final long[] storedDims;
   private final boolean growable;
   private final Datatype type;
@@ -81,10 +83,11 @@ final class VirtualData {
   private final List<long[][]> probed = new ArrayList<>();
   private IOException failed;
 
-  VirtualData(H5File file, String path, LayoutMessage.Virtual layout, Dataspace stored,
-      Datatype type, byte[] fill) throws IOException {
+  VirtualData(H5File file, String path, long address, LayoutMessage.Virtual layout,
+      Dataspace stored, Datatype type, byte[] fill) throws IOException {
     this.file = file;
     this.path = path;
+    this.address = address;
     this.storedDims = stored.dims();
     boolean g = false;
     for (long max : stored.maxDims()) {
@@ -232,11 +235,7 @@ final class VirtualData {
 
   /** The raw bytes of the selected elements, in C order of the selection. */
   byte[] read(Hyperslab sel) throws IOException {
-    long bytes = Math.multiplyExact(sel.elementCount(), (long) size);
-    if (bytes > Integer.MAX_VALUE - 8) {
-      throw new UnsupportedOperationException("the selection holds " + bytes
-          + " bytes, more than one Java array; select less");
-    }
+    ElementBytes.ofArray(sel.elementCount(), size, "virtual dataset " + path, address);
     int[] depth = DEPTH.get();
     if (depth[0] >= MAX_NESTING) {
       throw new H5FormatException("virtual dataset " + path, blockAddress, "sources nest "
