@@ -6,12 +6,18 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** A file channel whose n-th write (and every write after it) fails, as a full disk would. */
+/**
+ * A file channel whose n-th write (and every write after it) fails, as a full disk would.
+ * Worker threads write chunks at once: the counts are atomic, so that no write is lost from
+ * them and the n-th write is the n-th whatever the threads' timing.
+ */
 class FaultyChannel extends ForwardingFileChannel {
   private final int failAt;
-  private int writes;
-  private long bytes;
+  private final AtomicInteger writes = new AtomicInteger();
+  private final AtomicLong bytes = new AtomicLong();
 
   FaultyChannel(FileChannel inner, int failAt) {
     super(inner);
@@ -19,17 +25,18 @@ class FaultyChannel extends ForwardingFileChannel {
   }
 
   int writes() {
-    return writes;
+    return writes.get();
   }
 
   /** Bytes written so far (with a fault never reached, this channel just counts). */
   long bytesWritten() {
-    return bytes;
+    return bytes.get();
   }
 
   private void count() throws IOException {
-    if (++writes >= failAt) {
-      throw new IOException("injected fault at write " + writes);
+    int n = writes.incrementAndGet();
+    if (n >= failAt) {
+      throw new IOException("injected fault at write " + n);
     }
   }
 
@@ -37,7 +44,7 @@ class FaultyChannel extends ForwardingFileChannel {
   public int write(ByteBuffer src, long position) throws IOException {
     count();
     int n = super.write(src, position);
-    bytes += n;
+    bytes.addAndGet(n);
     return n;
   }
 
@@ -45,7 +52,7 @@ class FaultyChannel extends ForwardingFileChannel {
   public int write(ByteBuffer src) throws IOException {
     count();
     int n = super.write(src);
-    bytes += n;
+    bytes.addAndGet(n);
     return n;
   }
 
@@ -53,7 +60,7 @@ class FaultyChannel extends ForwardingFileChannel {
   public long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
     count();
     long n = super.write(srcs, offset, length);
-    bytes += n;
+    bytes.addAndGet(n);
     return n;
   }
 
@@ -69,7 +76,7 @@ class FaultyChannel extends ForwardingFileChannel {
       throws IOException {
     count();
     long n = super.transferFrom(src, position, count);
-    bytes += n;
+    bytes.addAndGet(n);
     return n;
   }
 
