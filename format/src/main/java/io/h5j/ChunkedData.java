@@ -69,11 +69,13 @@ final class ChunkedData {
     this.fill = fill;
     long bytes = layout.elementSize();
     for (long d : layout.chunkDims()) {
-      bytes = Math.multiplyExact(bytes, d);
-    }
-    if (bytes > Integer.MAX_VALUE - 8) {
-      throw new H5FormatException("dataset " + path, -1, "chunks of " + bytes
-          + " bytes are larger than h5j can hold in memory");
+      // a division: damaged dimensions can make the product pass 2^63 and wrap around
+      if (d != 0 && bytes > (Integer.MAX_VALUE - 8) / d) {
+        throw new H5FormatException("dataset " + path, dataset, "chunks of "
+            + Arrays.toString(layout.chunkDims()) + " elements of " + layout.elementSize()
+            + " bytes are larger than h5j can hold in memory");
+      }
+      bytes *= d;
     }
     this.chunkBytes = (int) bytes;
     if (layout.chunkDims().length != space.rank()) {

@@ -11,6 +11,8 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -19,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A dataset whose dataspace, damaged, declares more than 2^63 bytes (fewer than 2^63
  * elements, so the dataspace itself decodes): every read and write of it is a format error
  * naming the dataset, whatever its layout, never an ArithmeticException; a selection that
- * fits in 2^63 bytes but not in one Java array is the request's fault.
+ * fits in 2^63 bytes but not in one Java array is the request's fault. Chunks whose damaged
+ * dimensions pass 2^63 bytes likewise.
  */
 class OversizedDataspaceTest {
 
@@ -56,6 +59,42 @@ class OversizedDataspaceTest {
         assertTrue(e.getMessage().contains("select less"), e.getMessage());
       }
       assertArrayEquals(data, Files.readAllBytes(f), "the failed write changed the file");
+    } finally {
+      Files.deleteIfExists(f);
+    }
+  }
+
+  /**
+   * chunked_unlimited_3d's chunks, [2, 2, 5] of int32, damaged to about 2^28 each way: their
+   * byte count passes 2^63, which is a format error as any chunk too large to hold is.
+   */
+  @Test
+  void chunksOfMoreThan2To63BytesAreAFormatError() throws Exception {
+    byte[] data = Files.readAllBytes(Fixtures.file("layouts_earliest.h5"));
+    long header = Fixtures.objects("layouts_earliest.h5").get("/chunked_unlimited_3d")
+        .get("addr").asLong();
+    // layout message v3: chunk dimensions as u32, the element size last
+    ByteBuffer chunk = ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN)
+        .putInt(2).putInt(2).putInt(5).putInt(4);
+    int at = indexOf(data, chunk.array(), (int) header, (int) header + 512);
+    assertTrue(at > 0, "chunk dimensions [2, 2, 5, 4] near header " + header);
+    for (int d = 0; d < 3; d++) {
+      data[at + 4 * d + 3] = 0x10;
+    }
+    Path f = Files.createTempFile("h5j-oversized", ".h5");
+    try {
+      Files.write(f, data);
+      try (H5File h = H5File.open(f)) {
+        Dataset d = h.dataset("/chunked_unlimited_3d");
+        assertEquals("CHUNKED", d.layoutName());
+        for (Executable read : List.<Executable>of(d::read, d::chunks,
+            () -> d.read(Selection.box(new long[3], new long[] {1, 1, 1})))) {
+          H5FormatException e = assertThrows(H5FormatException.class, read);
+          assertTrue(e.getMessage().contains("dataset /chunked_unlimited_3d")
+              && e.getMessage().contains("[268435458, 268435458, 268435461] elements of 4"),
+              e.getMessage());
+        }
+      }
     } finally {
       Files.deleteIfExists(f);
     }
