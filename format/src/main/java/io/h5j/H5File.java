@@ -341,10 +341,11 @@ public final class H5File implements Closeable {
   /**
    * Gives up, for speed, the guarantee that a virtual dataset's mapping block is verified
    * (checksum, every entry) before a value read through it is returned, as libhdf5 verifies
-   * it when it opens the dataset. By default h5j makes that check when the dataset is opened
-   * by path, as libhdf5 does (about 10 ms for 100,000 mappings; from 256 KiB, some 3,000
-   * mappings, the checksum runs on a second core while the entries are scanned), so that the
-   * first read only finds its mapping; a bad block fails the reads, not the open, so that the
+   * it when it opens the dataset. By default h5j makes that check for a block of 1 MiB or more
+   * (some 12,000 mappings) when the dataset is opened by path, as libhdf5 does (about 8 ms for
+   * 100,000 mappings; the checksum runs on a second core while the entries are scanned), so
+   * that the first read only finds its mapping, and for a smaller block in the first read that
+   * needs it (under a millisecond); a bad block fails the reads, not the open, so that the
    * dataset's other metadata stay readable. With this option the open reads only the head of
    * a large block, and reads of a
    * block of 64 KiB or more find their mappings, until the check has run, by reading a few

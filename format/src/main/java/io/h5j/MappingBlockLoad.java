@@ -85,8 +85,8 @@ final class MappingBlockLoad {
     if (at == null || at[1] < (parallel ? BACKGROUND_BYTES : PROBED_BYTES)) {
       return new MappingBlockLoad(new FutureTask<>(() -> MappingBlock.decode(at == null
           ? file.values().heapObject(heap, (int) layout.heapIndex())
-          : fa.read(at[0], at[1], structure), params, heap, path)), null, null, 0, params,
-          heap);
+          : fa.read(at[0], at[1], structure), params, heap, path)), null, null,
+          at == null ? 0 : at[1], params, heap);
     }
     // The caller that waits for the block loads it; a second core checksums.
     Executor verifier = parallel ? CHECKSUMS : null;
@@ -96,7 +96,7 @@ final class MappingBlockLoad {
           verifier);
     });
     MappingProbe.Bytes bytes = (off, len) -> fa.read(at[0] + off, len, structure);
-    return parallel ? new MappingBlockLoad(task, null, null, 0, params, heap)
+    return parallel ? new MappingBlockLoad(task, null, null, at[1], params, heap)
         : new MappingBlockLoad(task, DEFERRED_CHECKS, bytes, at[1], params, heap);
   }
 
@@ -154,6 +154,11 @@ final class MappingBlockLoad {
         // the file is closing: block() loads it in the caller if anyone still asks
       }
     }
+  }
+
+  /** The block's stored size, when its place was found without reading it; else 0. */
+  long storedSize() {
+    return storedSize;
   }
 
   /** Whether the block is loaded (or failed to). */

@@ -26,8 +26,8 @@ import java.util.Map;
 /**
  * Reads a virtual dataset as libhdf5 does, with the file's {@link VirtualView}. One
  * instance per dataset and open file: the mapping block is loaded once, when the dataset is
- * opened by path ({@link #prepareFirstRead}) or else by the first read that needs it (see
- * {@link MappingBlockLoad}); the mappings a
+ * opened by path if it is large ({@link #prepareFirstRead}), else by the first read that needs
+ * it (see {@link MappingBlockLoad}); the mappings a
  * read touches are found through the block's grid when the mappings tile one (versioned
  * files) and through an R-tree over their virtual bounding boxes otherwise; each source
  * dataset is opened once and its extent read once while nothing in the file changes
@@ -53,6 +53,12 @@ final class VirtualData {
   private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
   /** Most blocks a printf-style mapping expands to. */
   private static final int MAX_PRINTF_BLOCKS = 1 << 20;
+  /**
+   * Blocks from this size on (some 12,000 mappings) are verified when the dataset is opened:
+   * verifying one takes a millisecond or more here (lookup3 at about 2.5 GB/s on a second core
+   * while the entries are scanned), more than a first read should wait for.
+   */
+  static final int VERIFIED_AT_OPEN_BYTES = 1 << 20;
   /** Most grid cells a read may touch and still be answered by the probe. */
   private static final int MAX_PROBED_CELLS = 8;
 
@@ -104,14 +110,17 @@ final class VirtualData {
   }
 
   /**
-   * At the dataset's open, as libhdf5 does its mapping work at open: loads the mapping block
-   * (checksum verified, every entry scanned), builds the index a read finds its mappings with
-   * (the block's grid, else the R-tree) and opens the source the first mapping names (its
-   * header, extent, type and chunk index), so that a first read only finds its mapping and
-   * reads its elements. With {@link H5File#deferVirtualBlockVerification()} only the head of a
-   * large block is read (the probe's first 4 KiB), which bounds the open whatever the block
-   * holds. A source that cannot be opened is left for the read that needs it to report, with
-   * its mapping number.
+   * At the dataset's open: makes the first read fast without making the open slow. A block of
+   * {@link #VERIFIED_AT_OPEN_BYTES} or more (a checksum and scan of a millisecond and more) is
+   * loaded and verified here, as libhdf5 does at open (checksum, every entry), with the index a
+   * read finds its mappings with (the block's grid, else the R-tree); a smaller one is left for
+   * the first read, which loads it in under a millisecond, so that opens that only ask for the
+   * shape or attributes stay cheap. The source the first mapping names is opened (its header,
+   * extent, type and chunk index), so that a first read only finds its mapping and reads its
+   * elements. With {@link H5File#deferVirtualBlockVerification()} only the head of a large
+   * block is read (the probe's first 4 KiB), which bounds the open whatever the block holds.
+   * A source that cannot be opened is left for the read that needs it to report, with its
+   * mapping number.
    */
   void prepareFirstRead() throws IOException {
     refresh();
@@ -128,6 +137,9 @@ final class VirtualData {
       sourceFile = e.sourceFile();
       sourceDataset = e.sourceDataset();
     } else {
+      if (load.storedSize() < VERIFIED_AT_OPEN_BYTES) {
+        return;
+      }
       MappingBlock block = load.block();
       if (block.count() == 0) {
         return;

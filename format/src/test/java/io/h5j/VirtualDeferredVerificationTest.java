@@ -20,8 +20,9 @@ import org.junit.jupiter.api.Test;
  * background: reads made meanwhile with {@link H5File#deferVirtualBlockVerification()} equal
  * h5py's values; a wrong checksum fails the first read by default and the reads after the
  * check with the option; a block the probe misreads (an overlapping mapping after the grid)
- * is caught when the check completes. By default the dataset's open loads and verifies the
- * block, as libhdf5's does, and the reads after it use that block.
+ * is caught when the check completes. By default the dataset's open loads and verifies a block
+ * of 1 MiB or more, as libhdf5's does, and the reads after it use that block; a smaller block is
+ * loaded by the first read.
  */
 class VirtualDeferredVerificationTest {
   private static final int CELLS = 128; // per dimension: 16,384 mappings of 2 x 2
@@ -184,6 +185,40 @@ class VirtualDeferredVerificationTest {
         assertArrayEquals(new long[] {N, N}, d.shape());
         H5FormatException e = assertThrows(H5FormatException.class,
             () -> read(d, 5, 7, 1, 1));
+        assertTrue(e.getMessage().contains("/v"), e.getMessage());
+      }
+    } finally {
+      Files.delete(file);
+    }
+  }
+
+  @Test
+  void aSmallBlockIsLeftForTheFirstRead() throws Exception {
+    Path file = Files.createTempFile("vds-open-small", ".h5");
+    try {
+      int[] raw = new int[64];
+      try (H5File f = H5File.create(file)) {
+        f.root().createDataset("raw", DatasetSpec.of(raw).shape(32, 2).chunks(2, 2));
+        VirtualSpec v = VirtualSpec.of(Datatypes.INT32, 32, 2).fillValue(-1);
+        for (int k = 0; k < 16; k++) {
+          v.map(".", "/raw", new long[] {2L * k, 0}, new long[] {2L * k, 0}, new long[] {2, 2});
+        }
+        f.root().createVirtualDataset("v", v);
+      }
+      byte[] block;
+      try (H5File f = H5File.open(file)) {
+        block = f.dataset("v").virtualMappings().bytes();
+      }
+      assertTrue(block.length < VirtualData.VERIFIED_AT_OPEN_BYTES);
+      int at = indexOf(Files.readAllBytes(file), block);
+      try (H5File f = H5File.open(file)) {
+        Dataset d = f.dataset("v");
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+            java.nio.file.StandardOpenOption.WRITE)) {
+          ch.write(java.nio.ByteBuffer.wrap(new byte[block.length]), at);
+        }
+        // the open did not read the block: the first read loads the zeroed one and refuses it
+        H5FormatException e = assertThrows(H5FormatException.class, () -> read(d, 3, 1, 1, 1));
         assertTrue(e.getMessage().contains("/v"), e.getMessage());
       }
     } finally {
