@@ -122,10 +122,7 @@ class VirtualDeferredVerificationTest {
     try {
       write(file, false);
       int[] truth = h5py(file);
-      byte[] block;
-      try (H5File f = H5File.open(file)) {
-        block = f.dataset("v").virtualMappings().bytes();
-      }
+      byte[] block = storedBlock(file);
       byte[] all = Files.readAllBytes(file);
       int at = indexOf(all, block);
       all[at + block.length - 1] ^= 0x40; // the checksum's last byte
@@ -165,18 +162,10 @@ class VirtualDeferredVerificationTest {
     try {
       write(file, false);
       int[] truth = h5py(file);
-      byte[] block;
-      try (H5File f = H5File.open(file)) {
-        block = f.dataset("v").virtualMappings().bytes();
-      }
-      int at = indexOf(Files.readAllBytes(file), block);
+      byte[] block = storedBlock(file);
       try (H5File f = H5File.open(file)) {
         Dataset d = f.dataset("v");
-        // zero the stored block after the open: reads use the block the open verified
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
-            java.nio.file.StandardOpenOption.WRITE)) {
-          ch.write(java.nio.ByteBuffer.wrap(new byte[block.length]), at);
-        }
+        zeroStoredBlock(file, block); // after the open: reads use the block the open verified
         assertArrayEquals(expected(truth, 77, 201, 3, 5), read(d, 77, 201, 3, 5));
         assertArrayEquals(truth, (int[]) d.read());
       }
@@ -205,18 +194,11 @@ class VirtualDeferredVerificationTest {
         }
         f.root().createVirtualDataset("v", v);
       }
-      byte[] block;
-      try (H5File f = H5File.open(file)) {
-        block = f.dataset("v").virtualMappings().bytes();
-      }
+      byte[] block = storedBlock(file);
       assertTrue(block.length < VirtualData.VERIFIED_AT_OPEN_BYTES);
-      int at = indexOf(Files.readAllBytes(file), block);
       try (H5File f = H5File.open(file)) {
         Dataset d = f.dataset("v");
-        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
-            java.nio.file.StandardOpenOption.WRITE)) {
-          ch.write(java.nio.ByteBuffer.wrap(new byte[block.length]), at);
-        }
+        zeroStoredBlock(file, block);
         // the open did not read the block: the first read loads the zeroed one and refuses it
         H5FormatException e = assertThrows(H5FormatException.class, () -> read(d, 3, 1, 1, 1));
         assertTrue(e.getMessage().contains("/v"), e.getMessage());
@@ -299,6 +281,22 @@ class VirtualDeferredVerificationTest {
       }
     } finally {
       Files.delete(file);
+    }
+  }
+
+  /** The stored bytes of /v's mapping block. */
+  private static byte[] storedBlock(Path file) throws IOException {
+    try (H5File f = H5File.open(file)) {
+      return f.dataset("v").virtualMappings().bytes();
+    }
+  }
+
+  /** Overwrites {@code block}, /v's mapping block as stored, with zeros in the file. */
+  private static void zeroStoredBlock(Path file, byte[] block) throws IOException {
+    int at = indexOf(Files.readAllBytes(file), block);
+    try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file,
+        java.nio.file.StandardOpenOption.WRITE)) {
+      ch.write(java.nio.ByteBuffer.wrap(new byte[block.length]), at);
     }
   }
 
