@@ -101,8 +101,7 @@ final class StoragePlanner {
         throw new IllegalArgumentException(path + ": filters need chunked storage, not "
             + kind);
       }
-      if (kind == LayoutOption.Kind.COMPACT
-          && space.elementCount() * type.size() > Transcoder.MAX_COMPACT) {
+      if (kind == LayoutOption.Kind.COMPACT && !Transcoder.fitsCompact(space, type)) {
         throw new IllegalArgumentException(path + " holds more than the "
             + Transcoder.MAX_COMPACT + " bytes a compact dataset can");
       }

@@ -71,13 +71,21 @@ final class Transcoder {
         FileParams.UNDEFINED);
   }
 
+  /**
+   * Whether the elements of {@code space} fit a compact layout: compared by division, since
+   * a damaged dataspace's element count times the size can pass 2^63 and wrap around.
+   */
+  static boolean fitsCompact(Dataspace space, Datatype type) {
+    return space.elementCount() <= MAX_COMPACT / Math.max(1, type.size());
+  }
+
   private LayoutMessage compact(Dataset d, Datatype type, Dataspace space) throws IOException {
-    long bytes = space.elementCount() * type.size();
-    if (bytes > MAX_COMPACT) {
-      throw new IllegalArgumentException(d.path() + " holds " + bytes + " bytes; compact"
-          + " datasets hold at most " + MAX_COMPACT);
+    if (!fitsCompact(space, type)) {
+      throw new IllegalArgumentException(d.path() + " holds " + space.elementCount()
+          + " elements of " + type.size() + " bytes; compact datasets hold at most "
+          + MAX_COMPACT + " bytes");
     }
-    ByteBuffer b = ByteBuffer.allocate((int) bytes);
+    ByteBuffer b = ByteBuffer.allocate((int) (space.elementCount() * type.size()));
     d.read(Selection.all(), b);
     byte[] data = b.array();
     rewriter.rewrite(type, data, (int) space.elementCount());
