@@ -59,6 +59,9 @@ public final class QueuedThread implements Executor {
     while (true) {
       Runnable task = queue.poll();
       if (task == null) {
+        // a task may leave the interrupt flag set (FutureTask.cancel(true) on it): park would
+        // then return at once, every time, and the thread would spin on the empty queue
+        Thread.interrupted();
         LockSupport.park();
         continue;
       }
@@ -71,8 +74,9 @@ public final class QueuedThread implements Executor {
       }
       try {
         task.run();
-      } catch (RuntimeException e) {
-        // reported as an uncaught one would be, but the thread stays for the next tasks
+      } catch (Throwable e) {
+        // reported as an uncaught one would be, but the thread stays for the next tasks: a
+        // thread that died would leave every later task queued for good and its callers waiting
         Thread t = Thread.currentThread();
         t.getUncaughtExceptionHandler().uncaughtException(t, e);
       }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -56,5 +58,37 @@ class QueuedThreadTest {
     q.execute(good);
     assertEquals(42, good.get(30, TimeUnit.SECONDS));
     assertTrue(bad.isDone());
+  }
+
+  @Test
+  void anErrorDoesNotStopTheThread() throws Exception {
+    QueuedThread q = new QueuedThread("queued-thread-test-error", Thread.NORM_PRIORITY, 0);
+    q.execute(() -> {
+      throw new AssertionError("an Error from a plain Runnable");
+    });
+    FutureTask<Integer> good = new FutureTask<>(() -> 7);
+    q.execute(good);
+    assertEquals(7, good.get(30, TimeUnit.SECONDS));
+  }
+
+  @Test
+  void aTaskThatLeavesItsThreadInterruptedDoesNotMakeItSpin() throws Exception {
+    String name = "queued-thread-test-interrupt";
+    QueuedThread q = new QueuedThread(name, Thread.NORM_PRIORITY, 0);
+    FutureTask<Thread> t = new FutureTask<>(() -> {
+      Thread.currentThread().interrupt();
+      return Thread.currentThread();
+    });
+    q.execute(t);
+    Thread thread = t.get(30, TimeUnit.SECONDS);
+    // a spinning thread's CPU time grows with the wall time; a parked one's stays put
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    long before = mx.getThreadCpuTime(thread.getId());
+    Thread.sleep(500);
+    long cpuMillis = (mx.getThreadCpuTime(thread.getId()) - before) / 1_000_000;
+    assertTrue(cpuMillis < 50, "idle thread used " + cpuMillis + " ms of CPU in 500 ms");
+    FutureTask<Integer> next = new FutureTask<>(() -> 5);
+    q.execute(next);
+    assertEquals(5, next.get(30, TimeUnit.SECONDS));
   }
 }
