@@ -14,14 +14,13 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * Loading a virtual dataset's mapping block: read, checksum verified and scanned
  * ({@link MappingBlock#decode}), by the first {@link #block()} call (the dataset's open, by
- * default) unless {@link #background()} handed it to the thread of deferred checks before. A large block is
- * read straight from its place in the global heap collection (not through the collection
- * cache); {@link #probe()} finds single mappings by reading a few entries of it.
+ * default) unless {@link #background()} handed it to the thread of deferred checks before. A
+ * large block is read straight from its place in the global heap collection (not through the
+ * collection cache); {@link #probe()} finds single mappings by reading a few entries of it.
  */
 final class MappingBlockLoad {
   /**
@@ -40,8 +39,11 @@ final class MappingBlockLoad {
   private static final int MAX_LOCATE_STEPS = 16;
 
   private final FutureTask<MappingBlock> task;
-  /** Where the task may be handed over; null once it was (or when it runs in the caller). */
-  private Executor workers;
+  /**
+   * Whether {@link #background()} may still hand the load to the thread of deferred checks:
+   * only for a deferred load that no caller has asked for yet.
+   */
+  private boolean handOver;
   private final MappingProbe.Bytes stored;
   private final long storedSize;
   private final FileParams params;
@@ -49,10 +51,10 @@ final class MappingBlockLoad {
   private MappingProbe probe;
   private boolean probed;
 
-  private MappingBlockLoad(FutureTask<MappingBlock> task, Executor workers,
+  private MappingBlockLoad(FutureTask<MappingBlock> task, boolean handOver,
       MappingProbe.Bytes stored, long storedSize, FileParams params, long address) {
     this.task = task;
-    this.workers = workers;
+    this.handOver = handOver;
     this.stored = stored;
     this.storedSize = storedSize;
     this.params = params;
@@ -67,8 +69,8 @@ final class MappingBlockLoad {
    * {@link #background()} hands its load to the thread of deferred checks.
    *
    * @param parallel whether the checksum of a block of {@link #BACKGROUND_BYTES} or more runs
-   *     on a file worker while the caller scans it (least latency, both cores busy): the
-   *     caller waits for the block; without it, reads may go ahead through the probe
+   *     on the process's checksum thread while the caller scans it (least latency, both cores
+   *     busy): the caller waits for the block; without it, reads may go ahead through the probe
    */
   static MappingBlockLoad prepare(H5File file, LayoutMessage.Virtual layout, String path,
       boolean parallel) throws IOException {
@@ -85,7 +87,7 @@ final class MappingBlockLoad {
     if (at == null || at[1] < (parallel ? BACKGROUND_BYTES : PROBED_BYTES)) {
       return new MappingBlockLoad(new FutureTask<>(() -> MappingBlock.decode(at == null
           ? file.values().heapObject(heap, (int) layout.heapIndex())
-          : fa.read(at[0], at[1], structure), params, heap, path)), null, null,
+          : fa.read(at[0], at[1], structure), params, heap, path)), false, null,
           at == null ? 0 : at[1], params, heap);
     }
     // The caller that waits for the block loads it; a second core checksums.
@@ -95,9 +97,11 @@ final class MappingBlockLoad {
       return MappingBlock.decode(read(fa, at[0], (int) at[1], structure), params, heap, path,
           verifier);
     });
-    MappingProbe.Bytes bytes = (off, len) -> fa.read(at[0] + off, len, structure);
-    return parallel ? new MappingBlockLoad(task, null, null, at[1], params, heap)
-        : new MappingBlockLoad(task, DEFERRED_CHECKS, bytes, at[1], params, heap);
+    if (parallel) {
+      return new MappingBlockLoad(task, false, null, at[1], params, heap);
+    }
+    MappingProbe.Bytes stored = (off, len) -> fa.read(at[0] + off, len, structure);
+    return new MappingBlockLoad(task, true, stored, at[1], params, heap);
   }
 
   /**
@@ -140,19 +144,14 @@ final class MappingBlockLoad {
   private static MappingBlockLoad done(MappingBlock block, FileParams params, long address) {
     FutureTask<MappingBlock> t = new FutureTask<>(() -> block);
     t.run();
-    return new MappingBlockLoad(t, null, null, 0, params, address);
+    return new MappingBlockLoad(t, false, null, 0, params, address);
   }
 
   /** Hands the load to the thread of deferred checks, if it may and has not started yet. */
   void background() {
-    if (workers != null) {
-      Executor w = workers;
-      workers = null;
-      try {
-        w.execute(task);
-      } catch (RejectedExecutionException e) {
-        // the file is closing: block() loads it in the caller if anyone still asks
-      }
+    if (handOver) {
+      handOver = false;
+      DEFERRED_CHECKS.execute(task); // a QueuedThread refuses nothing
     }
   }
 
@@ -172,7 +171,7 @@ final class MappingBlockLoad {
    * @throws H5FormatException when the block is malformed or its checksum is wrong
    */
   MappingBlock block() throws IOException {
-    workers = null;
+    handOver = false;
     try {
       return Tasks.join(task);
     } catch (ExecutionException e) {
