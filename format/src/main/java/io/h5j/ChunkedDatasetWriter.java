@@ -5,7 +5,6 @@ import io.h5j.format.chunk.ChunkIndexWriter;
 import io.h5j.format.chunk.IndexOptions;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.DatatypeCodec;
-import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.io.FileParams;
@@ -32,22 +31,17 @@ final class ChunkedDatasetWriter {
 
   /**
    * The pipeline with what each filter learns from the dataset, as libhdf5's "set local"
-   * step does: the shuffle's element size, LZF's chunk size. libhdf5 skips that step for
-   * variable-length elements, so a shuffle of those has no element size and is skipped in
-   * every chunk (as libhdf5 does).
+   * step does: the shuffle's element size, LZF's chunk size (nothing for variable-length
+   * elements, as libhdf5).
    */
   private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, long[] chunks) {
-    if (spec.datatype() instanceof VarLenType) {
-      return FilterPipelineMessage.of(spec.filters());
-    }
-    int elementSize = spec.datatype().size();
-    long chunkBytes = elementSize;
+    long chunkBytes = spec.datatype().size();
     for (long c : chunks) {
       chunkBytes *= c;
     }
     List<FilterDescription> filters = new ArrayList<>();
     for (FilterDescription f : spec.filters()) {
-      filters.add(f.withLocalParameters(elementSize, chunkBytes));
+      filters.add(f.withLocalParameters(spec.datatype(), chunkBytes));
     }
     return FilterPipelineMessage.of(filters);
   }

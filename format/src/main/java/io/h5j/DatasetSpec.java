@@ -2,8 +2,8 @@ package io.h5j;
 
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.VarLenType;
 import java.lang.reflect.Array;
+import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
 import io.h5j.format.message.Dataspace;
@@ -272,12 +272,11 @@ public final class DatasetSpec {
         }
       }
     }
-    if (datatype instanceof VarLenType && filters.stream().anyMatch(f -> !f.optional())) {
-      // libhdf5 1.10.8 refuses these ("not suitable for filters"): it skips the filters'
-      // per-dataset step for variable-length elements and then accepts optional filters only
+    List<FilterDescription> refused = FilterPipelineMessage.refusedFor(datatype, filters);
+    if (!refused.isEmpty()) {
       throw new IllegalArgumentException("a dataset of variable-length elements can have"
-          + " optional filters only, as libhdf5 allows; " + filters.stream()
-          .filter(f -> !f.optional()).map(FilterDescription::displayName).toList()
+          + " optional filters only, as libhdf5 allows; " + refused.stream()
+          .map(FilterDescription::displayName).toList()
           + " required: remove it or add it with filter(id, true, ...)");
     }
     if (layout == Layout.CHUNKED) {

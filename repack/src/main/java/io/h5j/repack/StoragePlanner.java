@@ -2,7 +2,6 @@ package io.h5j.repack;
 
 import io.h5j.DatasetSpec;
 import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.message.Dataspace;
@@ -65,13 +64,11 @@ final class StoragePlanner {
     boolean unchunked = lo != null && lo.kind() != LayoutOption.Kind.CHUNKED;
     // a layout without chunks drops the filters, as h5repack does, unless filters are named
     List<FilterDescription> wanted = !fs.isEmpty() || unchunked ? new ArrayList<>() : current;
-    // libhdf5 skips the filters' per-dataset step for variable-length elements (see below)
-    boolean varLen = type instanceof VarLenType;
     for (FilterOption f : fs) {
       if (f.filter() == null) {
         wanted.clear();
       } else {
-        wanted.add(varLen ? f.filter() : f.filter().withLocalParameters(type.size()));
+        wanted.add(f.filter().withLocalParameters(type, 0));
       }
     }
     LayoutMessage.Chunked chunked = layout instanceof LayoutMessage.Chunked c ? c : null;
@@ -117,9 +114,7 @@ final class StoragePlanner {
     if (unchanged) {
       return null;
     }
-    if (varLen) {
-      requireOptional(path, wanted);
-    }
+    requireOptional(path, type, wanted);
     return new StoragePlan(kind, chunks, wanted.isEmpty() ? null
         : FilterPipelineMessage.of(wanted));
   }
@@ -131,13 +126,13 @@ final class StoragePlanner {
    * filter mask bit set), deflate and the like compress the heap IDs. A required filter
    * (fletcher32) fails the creation; h5repack then keeps the dataset's old storage.
    */
-  private static void requireOptional(String path, List<FilterDescription> wanted) {
-    for (FilterDescription d : wanted) {
-      if (!d.optional()) {
-        throw new IllegalArgumentException(path + " has variable-length elements, which"
-            + " libhdf5 filters only through optional filters; " + d.displayName()
-            + " is required");
-      }
+  private static void requireOptional(String path, Datatype type,
+      List<FilterDescription> wanted) {
+    List<FilterDescription> refused = FilterPipelineMessage.refusedFor(type, wanted);
+    if (!refused.isEmpty()) {
+      throw new IllegalArgumentException(path + " has variable-length elements, which"
+          + " libhdf5 filters only through optional filters; " + refused.get(0).displayName()
+          + " is required");
     }
   }
 

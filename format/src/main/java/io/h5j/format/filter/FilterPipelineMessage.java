@@ -1,6 +1,8 @@
 package io.h5j.format.filter;
 
 import io.h5j.H5FormatException;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.message.HeaderMessage;
@@ -74,22 +76,18 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
     }
 
     /**
-     * This filter with what libhdf5's "set local" step adds for a dataset of
-     * {@code elementSize}-byte elements when the chunk size is not known yet (see
-     * {@link #withLocalParameters(int, long)}; LZF is left as it is).
-     */
-    public FilterDescription withLocalParameters(int elementSize) {
-      return withLocalParameters(elementSize, 0);
-    }
-
-    /**
      * This filter with what libhdf5's per-dataset "set local" step adds for a dataset of
-     * {@code elementSize}-byte elements in chunks of {@code chunkBytes} bytes (0: not known):
-     * a shuffle without parameters learns the element size; h5py's LZF fills its first three
-     * values with its own version (4), liblzf's (0x105, each only where 0) and the chunk size.
-     * libhdf5 skips this step for variable-length elements.
+     * {@code type} in chunks of {@code chunkBytes} bytes (0: not known): a shuffle without
+     * parameters learns the element size; h5py's LZF fills its first three values with its own
+     * version (4), liblzf's (0x105, each only where 0) and the chunk size. For variable-length
+     * elements the filter stays as it is: libhdf5 skips this step for them
+     * (H5Z_ignore_filters), so a shuffle learns no size and is skipped in every chunk.
      */
-    public FilterDescription withLocalParameters(int elementSize, long chunkBytes) {
+    public FilterDescription withLocalParameters(Datatype type, long chunkBytes) {
+      if (type instanceof VarLenType) {
+        return this;
+      }
+      int elementSize = type.size();
       if (id == Filters.SHUFFLE && clientData.length == 0) {
         return new FilterDescription(id, flags, name, new int[] {elementSize});
       }
@@ -157,6 +155,17 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
   /** The same filters in another encoding version (1 for earliest-format files). */
   public FilterPipelineMessage withVersion(int newVersion) {
     return new FilterPipelineMessage(newVersion, filters);
+  }
+
+  /**
+   * The filters of {@code filters} libhdf5 refuses for a dataset of {@code type}: for
+   * variable-length elements the required ones ("not suitable for filters": it accepts only
+   * optional filters there, see {@link FilterDescription#withLocalParameters}); else none.
+   */
+  public static List<FilterDescription> refusedFor(Datatype type,
+      List<FilterDescription> filters) {
+    return type instanceof VarLenType
+        ? filters.stream().filter(f -> !f.optional()).toList() : List.of();
   }
 
   /**
