@@ -427,7 +427,7 @@ final class ChunkedData {
   }
 
   private int checkedBytes(Hyperslab sel) throws H5FormatException {
-    return ElementBytes.ofArray(sel.elementCount(), layout.elementSize(), "dataset " + path,
+    return ElementBytes.ofArray(sel.elementCount(), layout.elementSize(), "dataset", path,
         dataset);
   }
 

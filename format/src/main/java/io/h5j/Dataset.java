@@ -244,7 +244,7 @@ public final class Dataset extends Node {
 
   /** The bytes of elements of this dataset: a format error beyond 2^63 bytes. */
   private long bytes(long elements, int size) throws H5FormatException {
-    return ElementBytes.of(elements, size, "dataset " + path, address);
+    return ElementBytes.of(elements, size, "dataset", path, address);
   }
 
   /** All elements as a flat Java array in C order. */
@@ -325,7 +325,7 @@ public final class Dataset extends Node {
   /** Raw element bytes of a selection, copied run by run out of the storage. */
   private byte[] readRaw(Hyperslab slab, Datatype type) throws IOException {
     int size = type.size();
-    byte[] out = new byte[ElementBytes.ofArray(slab.elementCount(), size, "dataset " + path,
+    byte[] out = new byte[ElementBytes.ofArray(slab.elementCount(), size, "dataset", path,
         address)];
     LayoutMessage layout = cachedLayout();
     Dataspace space = dataspace();

@@ -11,15 +11,16 @@ final class ElementBytes {
   private ElementBytes() {}
 
   /**
-   * The bytes of {@code elements} elements of {@code size} bytes of {@code dataset} (named as
-   * in errors, e.g. "dataset /a"), whose header is at {@code address}.
+   * The bytes of {@code elements} elements of {@code size} bytes of the {@code kind} (e.g.
+   * "dataset", "virtual dataset") at {@code path}, whose header is at {@code address}. Kind
+   * and path are joined only for an error: reads call this every time.
    *
    * @throws H5FormatException if they exceed 2^63 bytes
    */
-  static long of(long elements, int size, String dataset, long address)
+  static long of(long elements, int size, String kind, String path, long address)
       throws H5FormatException {
     if (size > 0 && elements > Long.MAX_VALUE / size) {
-      throw new H5FormatException(dataset, address, elements + " elements of " + size
+      throw new H5FormatException(kind + " " + path, address, elements + " elements of " + size
           + " bytes exceed 2^63 bytes: the dataspace is larger than any file");
     }
     return elements * size;
@@ -30,12 +31,12 @@ final class ElementBytes {
    *
    * @throws UnsupportedOperationException if one Java array cannot hold them
    */
-  static int ofArray(long elements, int size, String dataset, long address)
+  static int ofArray(long elements, int size, String kind, String path, long address)
       throws H5FormatException {
-    long bytes = of(elements, size, dataset, address);
+    long bytes = of(elements, size, kind, path, address);
     if (bytes > Integer.MAX_VALUE - 8) {
-      throw new UnsupportedOperationException("the selection of " + dataset + " holds " + bytes
-          + " bytes, more than one Java array; select less");
+      throw new UnsupportedOperationException("the selection of " + kind + " " + path
+          + " holds " + bytes + " bytes, more than one Java array; select less");
     }
     return (int) bytes;
   }

@@ -247,7 +247,7 @@ final class VirtualData {
 
   /** The raw bytes of the selected elements, in C order of the selection. */
   byte[] read(Hyperslab sel) throws IOException {
-    ElementBytes.ofArray(sel.elementCount(), size, "virtual dataset " + path, address);
+    ElementBytes.ofArray(sel.elementCount(), size, "virtual dataset", path, address);
     int[] depth = DEPTH.get();
     if (depth[0] >= MAX_NESTING) {
       throw new H5FormatException("virtual dataset " + path, blockAddress, "sources nest "
