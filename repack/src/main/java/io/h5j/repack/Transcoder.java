@@ -51,8 +51,7 @@ final class Transcoder {
     return switch (plan.kind()) {
       case CHUNKED -> written ? chunked(d, type, space, plan, fill)
           : chunks.index(draft(plan, type), space, plan.pipeline() != null, List.of());
-      case CONTIGUOUS -> written ? contiguous(d, type, space) : new LayoutMessage.Contiguous(
-          FileParams.UNDEFINED, Math.multiplyExact(space.elementCount(), (long) type.size()));
+      case CONTIGUOUS -> contiguous(d, type, space, written);
       case COMPACT -> compact(d, type, space);
     };
   }
@@ -92,12 +91,13 @@ final class Transcoder {
     return new LayoutMessage.Compact(data);
   }
 
-  private LayoutMessage contiguous(Dataset d, Datatype type, Dataspace space)
+  /** Contiguous storage of {@code d}'s elements; none allocated when it was never written. */
+  private LayoutMessage contiguous(Dataset d, Datatype type, Dataspace space, boolean written)
       throws IOException {
     long[] dims = space.dims();
     long bytes = Math.multiplyExact(space.elementCount(), (long) type.size());
-    if (bytes == 0) {
-      return new LayoutMessage.Contiguous(FileParams.UNDEFINED, 0);
+    if (bytes == 0 || !written) {
+      return new LayoutMessage.Contiguous(FileParams.UNDEFINED, bytes);
     }
     long row = bytes / dims[0];
     if (row > SLAB_BYTES * 8) {
