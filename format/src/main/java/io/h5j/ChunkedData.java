@@ -79,7 +79,7 @@ final class ChunkedData {
     }
     this.chunkBytes = (int) bytes;
     if (layout.chunkDims().length != space.rank()) {
-      throw new H5FormatException("dataset " + path, -1, "chunk rank "
+      throw new H5FormatException("dataset " + path, dataset, "chunk rank "
           + layout.chunkDims().length + " differs from the dataspace rank " + space.rank());
     }
     this.index = ChunkIndex.open(fa, layout, space, this.pipeline != null);

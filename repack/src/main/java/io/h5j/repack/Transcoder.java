@@ -1,6 +1,7 @@
 package io.h5j.repack;
 
 import io.h5j.Dataset;
+import io.h5j.H5FormatException;
 import io.h5j.H5File;
 import io.h5j.Selection;
 import io.h5j.format.chunk.ChunkGeometry;
@@ -95,7 +96,11 @@ final class Transcoder {
   private LayoutMessage contiguous(Dataset d, Datatype type, Dataspace space, boolean written)
       throws IOException {
     long[] dims = space.dims();
-    long bytes = Math.multiplyExact(space.elementCount(), (long) type.size());
+    if (space.elementCount() > Long.MAX_VALUE / Math.max(1, type.size())) {
+      throw new H5FormatException("dataset " + d.path(), d.address(), space.elementCount()
+          + " elements of " + type.size() + " bytes exceed 2^63 bytes");
+    }
+    long bytes = space.elementCount() * type.size();
     if (bytes == 0 || !written) {
       return new LayoutMessage.Contiguous(FileParams.UNDEFINED, bytes);
     }
