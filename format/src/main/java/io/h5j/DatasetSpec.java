@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.chunk.ChunkSizeLimit;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import java.lang.reflect.Array;
@@ -26,9 +27,6 @@ public final class DatasetSpec {
 
   /** libhdf5 refuses compact data beyond 64 KiB. */
   static final int MAX_COMPACT_BYTES = 65_520;
-
-  /** libhdf5's bound on a chunk's bytes (H5D chunk construction: under 4 GiB). */
-  private static final long CHUNK_BYTES_LIMIT = 1L << 32;
 
   private Datatype datatype;
   private long[] shape;
@@ -253,18 +251,6 @@ public final class DatasetSpec {
     return n;
   }
 
-  /** libhdf5 refuses (and cannot open) a dataset whose chunk holds 2^32 bytes or more. */
-  private void checkChunkUnder4GiB(long[] c) {
-    long bytes = datatype.size();
-    for (long d : c) {
-      if (bytes > (CHUNK_BYTES_LIMIT - 1) / d) { // bytes * d >= the limit, unwrapped
-        throw new IllegalArgumentException("chunks of " + Arrays.toString(c) + " elements of "
-            + datatype.size() + " bytes reach 4 GiB; libhdf5 needs each chunk under 4 GiB");
-      }
-      bytes *= d;
-    }
-  }
-
   void validate() {
     if (datatype == null) {
       throw new IllegalArgumentException("the dataset needs a datatype: h5j cannot infer one"
@@ -310,7 +296,7 @@ public final class DatasetSpec {
       if (shape.length == 0) {
         throw new IllegalArgumentException("a scalar dataset cannot be chunked");
       }
-      checkChunkUnder4GiB(c);
+      ChunkSizeLimit.check(c, datatype.size());
     }
     if (data != null && Array.getLength(data) != elementCount()) {
       throw new IllegalArgumentException("data has " + Array.getLength(data)

@@ -1,6 +1,7 @@
 package io.h5j.repack;
 
 import io.h5j.DatasetSpec;
+import io.h5j.format.chunk.ChunkSizeLimit;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
@@ -93,6 +94,7 @@ final class StoragePlanner {
               + path + " exceed its maximum shape " + Arrays.toString(space.maxDims()));
         }
       }
+      ChunkSizeLimit.check(chunks, type.size());
     } else {
       if (!wanted.isEmpty()) {
         throw new IllegalArgumentException(path + ": filters need chunked storage, not "

@@ -176,4 +176,34 @@ class RepackOptionsTest {
     assertTrue(e.getMessage().contains("must stay chunked"), e.getMessage());
     assertEquals(0, Files.list(dir).count());
   }
+
+  /**
+   * Chunks of 4 GiB or more, which libhdf5 refuses to create: asked for a named dataset,
+   * refused naming it, even one never written, where no chunk would be copied to find out,
+   * and nothing is left behind; asked for every dataset, that one is skipped (copied as it
+   * is), as any layout a dataset cannot have.
+   */
+  @Test
+  void chunksOf4GiBAreRefusedAndLeaveNoOutput() throws IOException {
+    Path dir = Files.createTempDirectory("repack-4gib");
+    Path in = dir.resolve("in.h5");
+    Oracles.python(String.join("\n",
+        "import sys, h5py",
+        "with h5py.File(sys.argv[1], 'w') as f:",
+        "    f.create_dataset('never_written', shape=(1 << 20, 1 << 20), dtype='u1')"),
+        in.toString());
+    Path out = dir.resolve("out.h5");
+    RepackException e = assertThrows(RepackException.class, () -> Repacker.builder()
+        .layout(LayoutOption.parse("/never_written:CHUNK=65536x65536")).build()
+        .repack(in, out));
+    assertEquals("/never_written", e.objectPath());
+    assertTrue(e.getMessage().contains("4 GiB"), e.getMessage());
+    assertEquals(List.of(in), Files.list(dir).toList());
+    Repacker.builder().layout(LayoutOption.parse("CHUNK=65536x65536")).build().repack(in, out);
+    assertTrue(Oracles.h5dump(out, "-p", "-H").contains("CONTIGUOUS"));
+    Path under = dir.resolve("under.h5");
+    Repacker.builder().layout(LayoutOption.parse("/never_written:CHUNK=65536x65535")).build()
+        .repack(in, under);
+    assertTrue(Oracles.h5dump(under, "-p", "-H").contains("CHUNKED ( 65536, 65535 )"));
+  }
 }
