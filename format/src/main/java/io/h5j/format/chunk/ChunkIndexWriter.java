@@ -68,7 +68,8 @@ public final class ChunkIndexWriter {
   public static WrittenIndex write(FileAccess fa, SpaceAllocator alloc, int indexType,
       ChunkGeometry g, boolean filtered, List<ChunkRecord> chunks, IndexOptions options)
       throws IOException {
-    return build(fa, fa.params(), alloc, indexType, g, filtered, chunks, options);
+    return build(structure -> structure.write(fa, alloc), fa.params(), indexType, g,
+        filtered, chunks, options);
   }
 
   /**
@@ -83,22 +84,32 @@ public final class ChunkIndexWriter {
   public static WrittenIndex unallocated(FileParams p, int indexType, ChunkGeometry g,
       boolean filtered, IndexOptions options) {
     try {
-      return build(null, p, null, indexType, g, filtered, List.of(), options);
+      return build(structure -> FileParams.UNDEFINED, p, indexType, g, filtered, List.of(),
+          options);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("nothing is written", e);
     }
   }
 
-  /** {@link #write}, or with {@code fa} null no structure written and no address. */
-  private static WrittenIndex build(FileAccess fa, FileParams p, SpaceAllocator alloc,
-      int indexType, ChunkGeometry g, boolean filtered, List<ChunkRecord> chunks,
-      IndexOptions options) throws IOException {
+  /** Writes an index structure into the file; its address. */
+  private interface Structure {
+    long write(FileAccess fa, SpaceAllocator alloc) throws IOException;
+  }
+
+  /** Where an index structure goes: the file, or nowhere (its address undefined). */
+  private interface Placement {
+    long place(Structure structure) throws IOException;
+  }
+
+  private static WrittenIndex build(Placement placement, FileParams p, int indexType,
+      ChunkGeometry g, boolean filtered, List<ChunkRecord> chunks, IndexOptions options)
+      throws IOException {
     List<ChunkRecord> sorted = sorted(g, chunks);
     EntryCodec codec = new EntryCodec(filtered, p, g);
     switch (indexType) {
       case ChunkIndex.V1_BTREE:
-        return new WrittenIndex(indexType, 0, new byte[0], fa == null
-            ? FileParams.UNDEFINED : BTreeV1ChunkWriter.write(fa, alloc, g, options.v1K(), sorted));
+        return new WrittenIndex(indexType, 0, new byte[0], placement.place((fa, alloc) ->
+            BTreeV1ChunkWriter.write(fa, alloc, g, options.v1K(), sorted)));
       case ChunkIndex.SINGLE_CHUNK:
         return single(p, g, filtered, sorted);
       case ChunkIndex.IMPLICIT:
@@ -118,9 +129,8 @@ public final class ChunkIndexWriter {
           }
           byIndex[(int) idx] = c;
         }
-        long at = fa == null ? FileParams.UNDEFINED
-            : FixedArrayWriter.write(fa, alloc, codec, options.faPageBits(), byIndex,
-                !sorted.isEmpty());
+        long at = placement.place((fa, alloc) -> FixedArrayWriter.write(fa, alloc, codec,
+            options.faPageBits(), byIndex, !sorted.isEmpty()));
         return new WrittenIndex(indexType, 0, new byte[] {(byte) options.faPageBits()}, at);
       }
       case ChunkIndex.EXTENSIBLE_ARRAY: {
@@ -146,8 +156,8 @@ public final class ChunkIndexWriter {
           }
           elements.put(idx, c);
         }
-        long at = fa == null ? FileParams.UNDEFINED
-            : ExtensibleArrayWriter.write(fa, alloc, codec, ea, elements);
+        long at = placement.place((fa, alloc) ->
+            ExtensibleArrayWriter.write(fa, alloc, codec, ea, elements));
         byte[] info = {(byte) options.eaMaxBits(), (byte) options.eaIndexElements(),
             (byte) options.eaMinPointers(), (byte) options.eaMinElements(),
             (byte) options.eaPageBits()};
@@ -162,8 +172,7 @@ public final class ChunkIndexWriter {
         int type = filtered ? BTreeV2ChunkIndex.TYPE_FILTERED : BTreeV2ChunkIndex.TYPE_UNFILTERED;
         BTreeV2Params bp = new BTreeV2Params(type, BTreeV2ChunkIndex.recordSize(p, g, filtered),
             options.bt2NodeSize(), options.bt2Split(), options.bt2Merge());
-        long at = fa == null ? FileParams.UNDEFINED
-            : BTreeV2Writer.write(fa, alloc, bp, records);
+        long at = placement.place((fa, alloc) -> BTreeV2Writer.write(fa, alloc, bp, records));
         byte[] info = new ByteWriter(p, 6).u32(options.bt2NodeSize()).u8(options.bt2Split())
             .u8(options.bt2Merge()).toByteArray();
         return new WrittenIndex(indexType, 0, info, at);
