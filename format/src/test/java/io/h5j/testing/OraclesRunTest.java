@@ -2,6 +2,7 @@ package io.h5j.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -22,5 +23,22 @@ class OraclesRunTest {
     assertEquals(3, r.exitCode());
     assertEquals("first\nlast\n", r.stdout());
     assertEquals("e".repeat(300_000), r.stderr());
+  }
+
+  /**
+   * An oracle script that crashes inside native code (as h5py 3.7 did in CI, exit 139 and
+   * nothing on stderr) reports the crash with the script's line, and keeps the signal's exit
+   * status; the next script runs as usual.
+   */
+  @Test
+  void aNativeCrashNamesTheScriptsLine() throws Exception {
+    Oracles.requireH5py();
+    Oracles.Run r = Oracles.run(List.of(Oracles.PYTHON, "-c",
+        "import ctypes\nprint('before')\nctypes.string_at(0)\nprint('after')"));
+    assertEquals(139, r.exitCode());
+    assertEquals("before\n", r.stdout());
+    assertTrue(r.stderr().contains("Segmentation fault")
+        && r.stderr().contains("line 3"), r.stderr());
+    assertEquals("2\n", Oracles.python("print(1 + 1)"));
   }
 }

@@ -7,9 +7,11 @@ points fd 0 at /dev/null and fds 1 and 2 at the files "out" and "err", sets sys.
 ["-c", *args] and runs the script in fresh globals named __main__. Exceptions and sys.exit
 leave the child exactly as they leave `python3 -c` (traceback on stderr, exit status), and
 the child's interpreter shuts down normally, so atexit hooks run and libhdf5 closes and
-flushes any file the script left open. The parent never opens a file; it prints the child's
+flushes any file the script left open; a fatal signal prints the script's Python traceback
+to "err" first (faulthandler). The parent never opens a file; it prints the child's
 exit status (negative signal numbers as 128 + signal, as a shell does) on its own line.
 """
+import faulthandler
 import json
 import os
 import sys
@@ -41,6 +43,9 @@ if job is not None:
         os.dup2(f, fd)
         os.close(f)
     sys.stdin = open(0, closefd=False)  # not the server's buffered requests
+    # a crash inside h5py/libhdf5 (SIGSEGV, SIGABRT) names the script's line on stderr,
+    # which Oracles.python puts in the failure; the exit status stays the signal's
+    faulthandler.enable()
     sys.argv = ["-c", *job["args"]]
     code = compile(job["script"], "<string>", "exec")
     scope = {"__name__": "__main__", "__doc__": None, "__builtins__": __builtins__}
