@@ -34,11 +34,7 @@ final class ChunkedDatasetWriter {
    * step does: the shuffle's element size, LZF's chunk size (nothing for variable-length
    * elements, as libhdf5).
    */
-  private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, long[] chunks) {
-    long chunkBytes = spec.datatype().size();
-    for (long c : chunks) {
-      chunkBytes *= c;
-    }
+  private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, long chunkBytes) {
     List<FilterDescription> filters = new ArrayList<>();
     for (FilterDescription f : spec.filters()) {
       filters.add(f.withLocalParameters(spec.datatype(), chunkBytes));
@@ -72,7 +68,7 @@ final class ChunkedDatasetWriter {
     messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,
         FillValueMessage.of(fill, FillValueMessage.ALLOC_INCREMENTAL).toBytes(p)));
     messages.add(StoredMessage.of(MessageType.LAYOUT, layout.toBytes(p)));
-    FilterPipelineMessage pipeline = filtered ? withLocalParameters(spec, chunks) : null;
+    FilterPipelineMessage pipeline = filtered ? withLocalParameters(spec, g.chunkBytes()) : null;
     if (filtered) {
       messages.add(new StoredMessage(MessageType.FILTER_PIPELINE, StoredMessage.FLAG_CONSTANT,
           -1, (file.oldStyle() ? pipeline.forEarliestFormat() : pipeline).toBytes(p)));
