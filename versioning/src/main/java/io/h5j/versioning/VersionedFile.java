@@ -5,6 +5,7 @@ import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.H5FormatException;
 import io.h5j.Node;
+import io.h5j.format.io.DurableFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -73,20 +74,37 @@ public final class VersionedFile implements Closeable {
     this.generation = generationOf(file);
   }
 
-  /** Creates (or truncates) a file with no versions, and opens it to add versions. */
+  /**
+   * Creates a file with no versions (replacing any file of that name), and opens it to add
+   * versions. The file is written whole under a temporary name beside {@code path}, synced,
+   * and renamed into place: a crash leaves either what was at {@code path} before or the
+   * complete new file, never a part of it. Temporary files that crashed creates left are
+   * removed.
+   */
   public static VersionedFile create(Path path) throws IOException {
-    H5File f = H5File.create(path);
+    DurableFiles.removeAbandoned(path);
+    Path temp = DurableFiles.temporaryBeside(path);
+    boolean placed = false;
     try {
-      Group versions = f.root().createGroup(VersionLayout.VERSIONS);
-      Group first = versions.createGroup(VersionLayout.FIRST_VERSION);
-      first.attributes().put(VersionLayout.ATTR_TIMESTAMP,
-          VersionLayout.formatTimestamp(Instant.now()));
-      versions.attributes().put(VersionLayout.ATTR_CURRENT, VersionLayout.FIRST_VERSION);
-      versions.attributes().put(VersionLayout.ATTR_DATA_VERSION, VersionLayout.DATA_VERSION);
-      f.close();
-    } catch (IOException | RuntimeException e) {
-      f.closeWithoutFlush();
-      throw e;
+      H5File f = H5File.create(temp);
+      try {
+        Group versions = f.root().createGroup(VersionLayout.VERSIONS);
+        Group first = versions.createGroup(VersionLayout.FIRST_VERSION);
+        first.attributes().put(VersionLayout.ATTR_TIMESTAMP,
+            VersionLayout.formatTimestamp(Instant.now()));
+        versions.attributes().put(VersionLayout.ATTR_CURRENT, VersionLayout.FIRST_VERSION);
+        versions.attributes().put(VersionLayout.ATTR_DATA_VERSION, VersionLayout.DATA_VERSION);
+        f.close(); // flushed and synced
+      } catch (IOException | RuntimeException e) {
+        f.closeWithoutFlush();
+        throw e;
+      }
+      DurableFiles.moveIntoPlace(temp, path);
+      placed = true;
+    } finally {
+      if (!placed) {
+        java.nio.file.Files.deleteIfExists(temp);
+      }
     }
     return open(path);
   }
