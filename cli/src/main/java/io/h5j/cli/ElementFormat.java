@@ -24,15 +24,31 @@ final class ElementFormat {
   }
 
   private final boolean json;
-  private final String separator;
+  private final char[] separator;
+  /** The separator and the text of each int8 value (by value + 128): chars 0-3, 4-7, count. */
+  private final long[] int8Low = new long[256];
+  private final long[] int8High = new long[256];
+  private final byte[] int8Length = new byte[256];
 
   private ElementFormat(boolean json) {
     this.json = json;
-    this.separator = json ? "," : ", ";
+    this.separator = (json ? "," : ", ").toCharArray();
+    for (int v = 0; v < 256; v++) {
+      String text = (json ? "," : ", ") + (v - 128); // at most 6 chars
+      for (int c = 0; c < text.length(); c++) {
+        long bits = (long) text.charAt(c) << (16 * (c % 4));
+        if (c < 4) {
+          int8Low[v] |= bits;
+        } else {
+          int8High[v] |= bits;
+        }
+      }
+      int8Length[v] = (byte) text.length();
+    }
   }
 
   /** Between two elements of an array. */
-  String separator() {
+  char[] separator() {
     return separator;
   }
 
@@ -45,24 +61,16 @@ final class ElementFormat {
   void run(DumpOutput out, Object flat, int from, int n, boolean unsigned64) {
     int end = from + n;
     if (flat instanceof byte[] a) {
-      for (int i = from; i < end; i++) {
-        separate(out, i, from).append(INT8[a[i] + 128]);
-      }
+      bytes(out, a, from, end);
     } else if (flat instanceof short[] a) {
-      for (int i = from; i < end; i++) {
-        separate(out, i, from).append(a[i]);
-      }
+      integers(out, i -> a[i], from, end);
     } else if (flat instanceof int[] a) {
-      for (int i = from; i < end; i++) {
-        separate(out, i, from).append(a[i]);
-      }
+      integers(out, i -> a[i], from, end);
+    } else if (flat instanceof long[] a && !unsigned64) {
+      integers(out, i -> a[i], from, end);
     } else if (flat instanceof long[] a) {
       for (int i = from; i < end; i++) {
-        if (unsigned64 && a[i] < 0) {
-          separate(out, i, from).append(Long.toUnsignedString(a[i]));
-        } else {
-          separate(out, i, from).append(a[i]);
-        }
+        separate(out, i, from).append(Long.toUnsignedString(a[i]));
       }
     } else if (flat instanceof float[] a) {
       for (int i = from; i < end; i++) {
@@ -77,6 +85,63 @@ final class ElementFormat {
       for (int i = from; i < end; i++) {
         element(separate(out, i, from), a[i]);
       }
+    }
+  }
+
+  /** Values per stretch formatted straight into the output's buffer. */
+  private static final int STRETCH = 1024;
+
+  /**
+   * int8 runs, the largest dumps of all (a never-written dataset of billions of elements): the
+   * separator and the value's text, packed in two longs per value, are stored as eight chars
+   * at once, and the position advances by the real length.
+   */
+  private void bytes(DumpOutput out, byte[] a, int from, int end) {
+    if (from == end) {
+      return;
+    }
+    out.append(INT8[a[from] + 128]);
+    long[] low = int8Low;
+    long[] high = int8High;
+    byte[] length = int8Length;
+    for (int i = from + 1; i < end; ) {
+      int stop = Math.min(end, i + STRETCH);
+      char[] b = out.room(STRETCH * 8 + 8);
+      int p = out.position();
+      for (; i < stop; i++) {
+        int v = a[i] + 128;
+        long x = low[v];
+        long y = high[v];
+        b[p] = (char) x;
+        b[p + 1] = (char) (x >>> 16);
+        b[p + 2] = (char) (x >>> 32);
+        b[p + 3] = (char) (x >>> 48);
+        b[p + 4] = (char) y;
+        b[p + 5] = (char) (y >>> 16);
+        b[p + 6] = (char) (y >>> 32);
+        b[p + 7] = (char) (y >>> 48);
+        p += length[v];
+      }
+      out.position(p);
+    }
+  }
+
+  private void integers(DumpOutput out, java.util.function.IntToLongFunction a, int from,
+      int end) {
+    char[] sep = separator;
+    for (int i = from; i < end; ) {
+      int stop = Math.min(end, i + STRETCH);
+      char[] b = out.room(STRETCH * (DumpOutput.MAX_LONG_CHARS + sep.length));
+      int p = out.position();
+      for (; i < stop; i++) {
+        if (i > from) {
+          for (char c : sep) {
+            b[p++] = c;
+          }
+        }
+        p = DumpOutput.digits(b, p, a.applyAsLong(i));
+      }
+      out.position(p);
     }
   }
 

@@ -45,7 +45,7 @@ final class SlabPlan {
     // the split: the first dimension whose trailing dimensions fit in the limit together
     int d = rank - 1;
     long inner = 1; // elements in the dimensions after d
-    while (d > 0 && dims[d] <= limit / inner) {
+    while (d > 0 && dims[d] > 0 && dims[d] <= limit / inner) { // (an empty array has no box)
       inner *= dims[d];
       d--;
     }
