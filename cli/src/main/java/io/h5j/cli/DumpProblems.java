@@ -20,8 +20,14 @@ final class DumpProblems {
 
   /** @param what the object, e.g. {@code dataset /a/b} or {@code attribute "x" of /a} */
   void report(String what, ReadFailure failure) {
+    report(what, "", failure);
+  }
+
+  /** @param extent how much was dumped, e.g. {@code " past element 10 of 20"} */
+  void report(String what, String extent, ReadFailure failure) {
     count++;
-    err.println("h5j: could not dump " + what + " of " + file + ": " + failure.reason());
+    err.println("h5j: could not dump " + what + " of " + file + extent + ": "
+        + failure.reason());
     if (debug && failure.cause() != null) { // where it failed, for bug reports
       failure.cause().printStackTrace(err);
     }

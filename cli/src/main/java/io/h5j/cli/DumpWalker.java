@@ -114,8 +114,8 @@ final class DumpWalker {
     printer.dataset(d.path(), info, values, attributes);
     if (values != null && values.failure().isPresent()) {
       long of = info.space().elementCount();
-      problems.report("dataset " + d.path() + (values.delivered() == 0 ? ""
-          : " past element " + values.delivered() + " of " + of), values.failure().get());
+      problems.report("dataset " + d.path(), values.delivered() == 0 ? ""
+          : " past element " + values.delivered() + " of " + of, values.failure().get());
     }
   }
 
