@@ -61,15 +61,17 @@ final class DumpWalker {
     }
   }
 
+  /**
+   * Prints one object: its own metadata first, so that an object whose header cannot be read
+   * is one report, not one per thing read from it; then its attributes.
+   */
   private void visit(Node n) {
     if (!seen.add(n.address())) {
       printer.seenAgain(n.path());
       return;
     }
-    DumpAttributes attributes = DumpAttributes.of(n);
-    report(n, attributes);
     if (n instanceof Dataset d) {
-      dataset(d, attributes);
+      dataset(d);
     } else if (n instanceof NamedDatatype t) {
       Datatype type;
       try {
@@ -78,45 +80,57 @@ final class DumpWalker {
         unreadable(n.path(), "datatype", ReadFailure.of(e));
         return;
       }
-      printer.datatype(n.path(), type, attributes);
+      printer.datatype(n.path(), type, attributes(n));
     } else {
-      Group g = (Group) n;
-      List<Link> members = List.of();
-      ReadFailure failure = null;
-      try {
-        members = LsCommand.sortedLinks(g);
-      } catch (Exception e) {
-        failure = ReadFailure.of(e);
-        problems.report("the members of group " + g.path(), failure);
-      }
-      printer.group(g.path(), attributes, failure);
-      stack.push(new Frame(g, members.iterator()));
+      group((Group) n);
     }
   }
 
-  private void dataset(Dataset d, DumpAttributes attributes) {
+  private void group(Group g) {
+    List<Link> members;
+    try {
+      members = LsCommand.sortedLinks(g);
+    } catch (Exception e) {
+      ReadFailure failure = ReadFailure.of(e);
+      DumpAttributes attributes = DumpAttributes.of(g);
+      if (attributes.unlisted() != null) { // nothing of it reads: its header, most likely
+        unreadable(g.path(), "group", failure);
+        return;
+      }
+      report(g, attributes);
+      problems.report("the members of group " + g.path(), failure);
+      printer.group(g.path(), attributes, failure);
+      return;
+    }
+    printer.group(g.path(), attributes(g), null);
+    stack.push(new Frame(g, members.iterator()));
+  }
+
+  private void dataset(Dataset d) {
     DumpPrinter.DatasetInfo info;
+    DatasetValues values = null;
     try {
       info = new DumpPrinter.DatasetInfo(d, d.datatype(), d.dataspace(), d.layout());
-    } catch (Exception e) {
+      if (info.space().kind() != Dataspace.Kind.NULL) {
+        values = new DatasetValues(d, info.type(), info.space(), info.layout());
+      }
+    } catch (Exception e) { // a damaged header, or a datatype h5j has no values for
       unreadable(d.path(), "dataset", ReadFailure.of(e));
       return;
     }
-    DatasetValues values = null;
-    if (info.space().kind() != Dataspace.Kind.NULL) {
-      try {
-        values = new DatasetValues(d, info.type(), info.space(), info.layout());
-      } catch (Exception e) { // a datatype that has no Java representation
-        unreadable(d.path(), "dataset", ReadFailure.of(e));
-        return;
-      }
-    }
-    printer.dataset(d.path(), info, values, attributes);
+    printer.dataset(d.path(), info, values, attributes(d));
     if (values != null && values.failure().isPresent()) {
       long of = info.space().elementCount();
       problems.report("dataset " + d.path(), values.delivered() == 0 ? ""
           : " past element " + values.delivered() + " of " + of, values.failure().get());
     }
+  }
+
+  /** The object's attributes, those that cannot be read reported. */
+  private DumpAttributes attributes(Node n) {
+    DumpAttributes attributes = DumpAttributes.of(n);
+    report(n, attributes);
+    return attributes;
   }
 
   private void report(Node n, DumpAttributes attributes) {

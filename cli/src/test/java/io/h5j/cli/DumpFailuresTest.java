@@ -25,10 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A file h5py wrote, then damaged here: {@code /bad_filter}'s deflate filter renumbered 200 (a
- * filter no library has) and one chunk of {@code /damaged} changed under its Fletcher-32
- * checksum, past the first slab of values. libhdf5 (h5dump, h5py) cannot read either; the
- * dump must print everything else with h5py's values, name each of the two with the file on
- * stderr, and exit 1.
+ * filter no library has), the object header of {@code /broken_header} given an unknown
+ * version, and one chunk of {@code /damaged} changed under its Fletcher-32 checksum, past the
+ * first slab of values. libhdf5 (h5dump, h5py) reads none of the three; the dump must print
+ * everything else with h5py's values, name each of the three with the file on stderr, and
+ * exit 1.
  */
 class DumpFailuresTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -58,11 +59,13 @@ class DumpFailuresTest {
         "    f['g'].attrs['note'] = 'kept'",
         "    f.create_dataset('bad_filter', data=np.arange(100, dtype='i4'), chunks=(10,),",
         "                     compression='gzip')",
+        "    f['broken_header'] = np.arange(4)",
         "    f.create_dataset('damaged', data=np.arange(2**21, dtype='i4') - 5,",
         "                     chunks=(" + CHUNK + ",), fletcher32=True)",
         "with h5py.File(sys.argv[1], 'r') as f:",
         "    print(json.dumps({'chunk': f['damaged'].id.get_chunk_info(" + BAD_CHUNK
-            + ").byte_offset}))"), file.toString()));
+            + ").byte_offset, 'header': h5py.h5o.get_info(f['broken_header'].id).addr}))"),
+        file.toString()));
     byte[] bytes = Files.readAllBytes(file);
     // the deflate entry of a version 1 filter pipeline message: id 1, name length 8, flags,
     // one client value, then the name; the only deflate filter in the file
@@ -72,20 +75,23 @@ class DumpFailuresTest {
     assertEquals(8, bytes[name - 6]);
     bytes[name - 8] = (byte) 200;
     bytes[(int) made.get("chunk").asLong() + 100] ^= (byte) 0xff;
+    int header = (int) made.get("header").asLong();
+    assertEquals(1, bytes[header], "version 1 object header");
+    bytes[header] = 7;
     Files.write(file, bytes);
 
-    for (String broken : List.of("/bad_filter", "/damaged")) {
+    for (String broken : List.of("/bad_filter", "/broken_header", "/damaged")) {
       assertNotEquals(0, Oracles.run(List.of("h5dump", "-d", broken, file.toString()))
           .exitCode(), "h5dump reads " + broken + " of the damaged file");
     }
     h5py = JSON.readTree(Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
         "import json",
         "with h5py.File(sys.argv[1], 'r') as f:",
-        "    for p in ['bad_filter', 'damaged']:",
+        "    for p in ['bad_filter', 'broken_header', 'damaged']:",
         "        try:",
         "            f[p][()]",
         "            raise SystemExit(p + ' reads whole')",
-        "        except OSError:",
+        "        except (OSError, KeyError):",
         "            pass",
         "    print(json.dumps({'a': f['a'][()].tolist(), 'b': f['g/b'][()].tolist(),",
         "        'note': f['g'].attrs['note'],",
@@ -122,6 +128,17 @@ class DumpFailuresTest {
         damaged.get("error").toString());
     assertEquals(dumpedOfDamaged(), damaged.get("values").size());
     assertEquals(h5py.get("damaged_sha").asText(), int32Sha(damaged.get("values")));
+
+    JsonNode header = tree.get("/broken_header");
+    assertTrue(header.get("error").get("reason").asText().contains("object header"),
+        header.toString());
+    assertEquals(List.of("kind", "error"), fieldNames(header));
+  }
+
+  private static List<String> fieldNames(JsonNode n) {
+    List<String> names = new java.util.ArrayList<>();
+    n.fieldNames().forEachRemaining(names::add);
+    return names;
   }
 
   @Test
@@ -135,6 +152,8 @@ class DumpFailuresTest {
     assertEquals(h5py.get("a"), JSON.readTree(lines.get(a + 1).substring("  DATA ".length())));
     int bad = lines.indexOf("DATASET \"/bad_filter\" int32 {100} CHUNKED");
     assertTrue(lines.get(bad + 1).startsWith("  DATA UNREADABLE: "), lines.get(bad + 1));
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("OBJECT \"/broken_header\" UNREADABLE: ")),
+        r.out());
     int damaged = lines.indexOf("DATASET \"/damaged\" int32 {2097152} CHUNKED");
     assertTrue(lines.get(damaged + 2).startsWith("  DATA UNREADABLE after " + dumpedOfDamaged()
         + " of 2097152 elements: "), lines.get(damaged + 2));
@@ -151,11 +170,13 @@ class DumpFailuresTest {
 
   private static void stderrNamesBoth(String err) {
     List<String> lines = err.lines().toList();
-    assertEquals(2, lines.size(), err);
+    assertEquals(3, lines.size(), err);
     assertTrue(lines.get(0).startsWith("h5j: could not dump dataset /bad_filter of " + file
         + ": "), err);
     assertTrue(lines.get(0).contains("filter 200"), err);
-    assertTrue(lines.get(1).startsWith("h5j: could not dump dataset /damaged of " + file
+    assertTrue(lines.get(1).startsWith("h5j: could not dump object /broken_header of " + file
+        + ": "), err);
+    assertTrue(lines.get(2).startsWith("h5j: could not dump dataset /damaged of " + file
         + " past element " + dumpedOfDamaged() + " of 2097152: "), err);
     assertFalse(JAVA.matcher(err).find(), "Java names in: " + err);
   }
