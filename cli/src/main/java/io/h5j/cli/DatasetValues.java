@@ -32,6 +32,8 @@ final class DatasetValues {
   private final Datatype type;
   private final long[] dims;
   private final SlabPlan plan;
+  /** Bytes of one chunk, 0 when not chunked. */
+  private final long chunkBytes;
   private long delivered;
   private ReadFailure failure;
 
@@ -49,6 +51,12 @@ final class DatasetValues {
       limit = Math.min(limit, SLAB_OBJECTS);
     }
     long[] chunk = layout instanceof LayoutMessage.Chunked c ? c.chunkDims() : null;
+    long bytes = size;
+    for (int d = 0; chunk != null && d < chunk.length; d++) {
+      bytes = chunk[d] != 0 && bytes > Long.MAX_VALUE / chunk[d] ? Long.MAX_VALUE
+          : bytes * chunk[d];
+    }
+    this.chunkBytes = chunk == null ? 0 : bytes;
     if (layout instanceof LayoutMessage.Contiguous c && !FileParams.isDefined(c.address())) {
       limit = wholeReadLimit(space.elementCount(), size, limit);
     }
@@ -103,6 +111,15 @@ final class DatasetValues {
       return new Slab(box.start(), box.shape(), values, count);
     } catch (Exception e) {
       failure = ReadFailure.of(e);
+      return null;
+    } catch (OutOfMemoryError e) {
+      // A slab is small, but h5j's format layer decodes a filtered chunk whole, and a valid
+      // file may have chunks of gigabytes: that one allocation fails, and only this dataset
+      // need be given up (nothing else was being allocated at the size that failed).
+      failure = ReadFailure.of("it needs more memory than the " + (Runtime.getRuntime()
+          .maxMemory() >> 20) + " MiB this Java VM has" + (chunkBytes > SLAB_BYTES
+          ? " (its chunks of " + chunkBytes + " bytes are decoded whole)" : "")
+          + "; give it more with H5J_JAVA_OPTS=-Xmx...");
       return null;
     }
   }

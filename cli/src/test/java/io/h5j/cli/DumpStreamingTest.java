@@ -125,6 +125,35 @@ class DumpStreamingTest {
         + r.millis() + " ms");
   }
 
+  /**
+   * A valid file whose one chunk, compressed, unpacks to the whole heap: that dataset is
+   * reported as needing more memory, the next one is dumped (with h5py's values), exit 1.
+   */
+  @Test
+  void aChunkLargerThanTheHeapFailsThatDatasetOnly() throws Exception {
+    Path f = dir.resolve("big-chunk.h5");
+    JsonNode after = JSON.readTree(Oracles.python(String.join("\n",
+        "import sys, json, h5py, numpy as np",
+        "with h5py.File(sys.argv[1], 'w') as f:",
+        "    f.create_dataset('a_big_chunk', data=np.ones(2**28, dtype='i1'), chunks=(2**28,),",
+        "                     compression='gzip')",
+        "    f['b_after'] = np.arange(6, dtype='i2') - 3",
+        "with h5py.File(sys.argv[1], 'r') as f:",
+        "    print(json.dumps(f['b_after'][()].tolist()))"), f.toString()));
+    StringBuilder out = new StringBuilder();
+    ChildDump.Result r = ChildDump.run(HEAP, Duration.ofMinutes(2),
+        in -> out.append(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)),
+        "dump", "--json", f.toString());
+    assertEquals(1, r.exitCode(), r.stderr());
+    assertTrue(r.stderr().startsWith("h5j: could not dump dataset /a_big_chunk of " + f
+        + ": it needs more memory than"), r.stderr());
+    assertEquals(1, r.stderr().lines().count(), r.stderr());
+    JsonNode tree = JSON.readTree(out.toString());
+    assertTrue(tree.get("/a_big_chunk").get("error").get("reason").asText()
+        .contains("268435456 bytes"), tree.toString());
+    assertEquals(after, tree.get("/b_after").get("values"));
+  }
+
   /** The SHA-256 of the integers of nested JSON arrays as little-endian int32, and rows. */
   private static final class Int32Digest {
     private final MessageDigest sha = sha256();
