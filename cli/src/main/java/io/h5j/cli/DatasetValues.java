@@ -64,23 +64,25 @@ final class DatasetValues {
   }
 
   /**
-   * A contiguous dataset never written, or stored in external files, is read whole by every
-   * read of h5j's format layer, however small the selection: one slab of all of it, when
-   * memory allows; else the dump of this dataset fails up front rather than running out of
-   * memory.
+   * A contiguous dataset with no storage in the file is never written (all fill value) or
+   * kept in external files, and h5j's API tells neither apart. The format layer reads the
+   * first kind whole for any selection, however small: such a dataset is read as one slab
+   * when memory allows (bytes and Java array at once in half the heap), else it fails up
+   * front rather than running out of memory or reading it whole once per slab.
    */
   private long wholeReadLimit(long elements, long size, long limit) {
     if (elements <= limit) {
       return limit;
     }
-    // the stored bytes, and the Java array made from them
+    long max = Runtime.getRuntime().maxMemory();
     long need = elements > Long.MAX_VALUE / (2 * size) ? Long.MAX_VALUE : 2 * elements * size;
-    if (elements <= Integer.MAX_VALUE - 8 && need <= Runtime.getRuntime().maxMemory() / 2) {
+    if (elements <= Integer.MAX_VALUE - 8 && need <= max / 2) {
       return elements;
     }
-    failure = ReadFailure.of("it is never written or stored in external files, which h5j reads whole, and its "
-        + elements + " elements of " + size + " bytes need more memory than the "
-        + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB this Java VM has");
+    failure = ReadFailure.of("it has no storage in the file (never written, or in external"
+        + " files), which this h5j reads whole, and its " + elements + " elements of " + size
+        + " bytes need more memory than the " + (max >> 20) + " MiB this Java VM has; give it more with"
+        + " H5J_JAVA_OPTS=-Xmx...");
     return limit;
   }
 

@@ -112,7 +112,7 @@ class DumpStreamingTest {
         "    print(json.dumps({'n': n, 'fill': int(d.fillvalue), 'known': known}))"),
         f.toString()));
     long n = expected.get("n").asLong();
-    Int8Scan scan = new Int8Scan(expected.get("known"), expected.get("fill").asInt());
+    IntegerScan scan = new IntegerScan(expected.get("known"), expected.get("fill").asInt());
     ChildDump.Result r = ChildDump.run(HEAP, Duration.ofMinutes(10), scan::read,
         "dump", "--json", f.toString(), "/huge");
     assertEquals(0, r.exitCode(), r.stderr());
@@ -152,6 +152,46 @@ class DumpStreamingTest {
     assertTrue(tree.get("/a_big_chunk").get("error").get("reason").asText()
         .contains("268435456 bytes"), tree.toString());
     assertEquals(after, tree.get("/b_after").get("values"));
+  }
+
+  /**
+   * Contiguous datasets h5py never wrote (all fill value), one small and one of 200 MiB. The
+   * format layer reads such a dataset whole for any selection, so the large one either dumps
+   * as its fill value or is reported as needing more memory than the heap; never an
+   * OutOfMemoryError, and the small one dumps as h5py reads it either way.
+   */
+  @Test
+  void aNeverWrittenContiguousDatasetDumpsOrIsReportedInA256MiBHeap() throws Exception {
+    Path f = dir.resolve("never-written.h5");
+    JsonNode expected = JSON.readTree(Oracles.python(String.join("\n",
+        "import sys, json, h5py, numpy as np",
+        "with h5py.File(sys.argv[1], 'w') as f:",
+        "    f.create_dataset('large', shape=(50 * 2**20,), dtype='i4', fillvalue=3)",
+        "    f.create_dataset('small', shape=(7,), dtype='i4', fillvalue=3)",
+        "with h5py.File(sys.argv[1], 'r') as f:",
+        "    known = {str(p): int(f['large'][p]) for p in [0, 12345, 50 * 2**20 - 1]}",
+        "    print(json.dumps({'small': f['small'][()].tolist(), 'known': known,",
+        "        'fill': int(f['large'].fillvalue)}))"), f.toString()));
+    IntegerScan scan = new IntegerScan(expected.get("known"), expected.get("fill").asInt());
+    ChildDump.Result large = ChildDump.run(HEAP, Duration.ofMinutes(3), scan::read,
+        "dump", "--json", f.toString(), "/large");
+    if (large.exitCode() == 0) {
+      assertEquals(50L << 20, scan.count, "values dumped");
+      assertEquals(3, scan.checkedKnown);
+    } else {
+      assertEquals(1, large.exitCode(), large.stderr());
+      assertTrue(large.stderr().startsWith("h5j: could not dump dataset /large of " + f
+          + ": ") && large.stderr().contains("memory"), large.stderr());
+      JsonNode envelope = JSON.readTree(scan.envelope.toString());
+      assertTrue(envelope.get("/large").has("error"), envelope.toString());
+    }
+    StringBuilder out = new StringBuilder();
+    ChildDump.Result small = ChildDump.run(HEAP, Duration.ofMinutes(1),
+        in -> out.append(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)),
+        "dump", "--json", f.toString(), "/small");
+    assertEquals(0, small.exitCode(), small.stderr());
+    assertEquals(expected.get("small"), JSON.readTree(out.toString()).get("/small")
+        .get("values"));
   }
 
   /** The SHA-256 of the integers of nested JSON arrays as little-endian int32, and rows. */
@@ -247,7 +287,7 @@ class DumpStreamingTest {
    * number by number (h5py's value where h5py gave one, else the fill value) and counted;
    * everything around it is kept, with the array left empty, for a JSON parser.
    */
-  private static final class Int8Scan {
+  private static final class IntegerScan {
     private static final String VALUES = "\"values\":";
     private final long[] knownAt;
     private final int[] knownValue;
@@ -257,7 +297,7 @@ class DumpStreamingTest {
     long bytes;
     int checkedKnown;
 
-    Int8Scan(JsonNode known, int fill) {
+    IntegerScan(JsonNode known, int fill) {
       this.fill = fill;
       java.util.TreeMap<Long, Integer> sorted = new java.util.TreeMap<>();
       known.fields().forEachRemaining(e -> sorted.put(Long.parseLong(e.getKey()),
