@@ -9,10 +9,10 @@ import io.h5j.format.message.Dataspace;
  * h5j's JSON dump: one object keyed by path, each member an object with its {@code kind},
  * metadata, {@code values} (datasets) and {@code attrs}. Always valid JSON, also when
  * something could not be read: the object's entry then has {@code "error": {"reason": ...}}
- * (for a dataset with {@code values_dumped}, the number of leading values that
- * {@code values} holds, when it holds any), an attribute that could not be read is left out
- * of {@code attrs} and named in {@code attr_errors}, and {@code attrs_error} says why none
- * could be listed.
+ * (for a dataset also {@code values_dumped}: how many leading values its {@code values}
+ * holds, which it has only when that is more than 0), an attribute that could not be read
+ * is left out of {@code attrs} and named in {@code attr_errors}, and {@code attrs_error}
+ * says why none could be listed.
  */
 final class JsonDumpPrinter implements DumpPrinter {
   private final DumpOutput out;
@@ -22,7 +22,7 @@ final class JsonDumpPrinter implements DumpPrinter {
   JsonDumpPrinter(DumpOutput out) {
     this.out = out;
     this.values = new ValueWriter(out, ElementFormat.JSON);
-    out.append('{');
+    out.append('{'); // the one object the entries go in; finish() closes it
   }
 
   @Override
