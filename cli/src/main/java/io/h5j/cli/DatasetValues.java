@@ -81,8 +81,8 @@ final class DatasetValues {
     }
     failure = ReadFailure.of("it has no storage in the file (never written, or in external"
         + " files), which this h5j reads whole, and its " + elements + " elements of " + size
-        + " bytes need more memory than the " + (max >> 20) + " MiB this Java VM has; give it more with"
-        + " H5J_JAVA_OPTS=-Xmx...");
+        + " bytes need more memory than the " + (max >> 20) + " MiB this Java VM has; give"
+        + " it more with H5J_JAVA_OPTS=-Xmx...");
     return limit;
   }
 
