@@ -47,7 +47,10 @@ final class ChildDump {
     watchdog.start();
     try (InputStream out = p.getInputStream()) {
       stdout.read(out);
-      out.transferTo(java.io.OutputStream.nullOutputStream()); // what the reader left, so the child ends
+      out.transferTo(java.io.OutputStream.nullOutputStream()); // the rest, so the child ends
+    } catch (Throwable t) {
+      p.destroyForcibly(); // blocked on a pipe no one reads any more
+      throw t;
     } finally {
       if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
         p.destroyForcibly();
