@@ -336,8 +336,10 @@ public final class Dataset extends Node {
           java.nio.ByteBuffer.wrap(out, (int) inSel * size, (int) n * size))));
       return out;
     }
-    if (layout instanceof LayoutMessage.Compact || (layout instanceof LayoutMessage.Contiguous c
-        && !FileParams.isDefined(c.address()))) {
+    if (layout instanceof LayoutMessage.Contiguous c && !FileParams.isDefined(c.address())) {
+      return Values.repeat(fillValueBytes(), (int) slab.elementCount(), size); // never written
+    }
+    if (layout instanceof LayoutMessage.Compact) {
       byte[] all = readRaw();
       ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) ->
           System.arraycopy(all, (int) inData * size, out, (int) inSel * size, (int) n * size)));

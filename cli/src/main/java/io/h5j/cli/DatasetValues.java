@@ -5,7 +5,6 @@ import io.h5j.Selection;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import java.util.Optional;
@@ -57,33 +56,7 @@ final class DatasetValues {
           : bytes * chunk[d];
     }
     this.chunkBytes = chunk == null ? 0 : bytes;
-    if (layout instanceof LayoutMessage.Contiguous c && !FileParams.isDefined(c.address())) {
-      limit = wholeReadLimit(space.elementCount(), size, limit);
-    }
     this.plan = new SlabPlan(dims, chunk, limit);
-  }
-
-  /**
-   * A contiguous dataset with no storage in the file is never written (all fill value) or
-   * kept in external files, and h5j's API tells neither apart. The format layer reads the
-   * first kind whole for any selection, however small: such a dataset is read as one slab
-   * when memory allows (bytes and Java array at once in half the heap), else it fails up
-   * front rather than running out of memory or reading it whole once per slab.
-   */
-  private long wholeReadLimit(long elements, long size, long limit) {
-    if (elements <= limit) {
-      return limit;
-    }
-    long max = Runtime.getRuntime().maxMemory();
-    long need = elements > Long.MAX_VALUE / (2 * size) ? Long.MAX_VALUE : 2 * elements * size;
-    if (elements <= Integer.MAX_VALUE - 8 && need <= max / 2) {
-      return elements;
-    }
-    failure = ReadFailure.of("it has no storage in the file (never written, or in external"
-        + " files), which this h5j reads whole, and its " + elements + " elements of " + size
-        + " bytes need more memory than the " + (max >> 20) + " MiB this Java VM has; give"
-        + " it more with H5J_JAVA_OPTS=-Xmx...");
-    return limit;
   }
 
   Datatype type() {
