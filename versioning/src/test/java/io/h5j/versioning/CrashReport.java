@@ -96,13 +96,23 @@ final class CrashReport {
     return sb.toString();
   }
 
-  /** Prints the report and appends it to {@code target/crash-report.txt} for later reading. */
+  /** Whether this JVM wrote to the report file yet: a test run starts it afresh. */
+  private static boolean started;
+
+  /**
+   * Prints the report and adds it to {@code target/crash-report.txt}, which holds the reports
+   * of the latest test run.
+   */
   void publish(String title) throws IOException {
     String text = "== " + title + "\n" + text();
     System.out.println(text);
     Path out = Path.of("target", "crash-report.txt");
     if (Files.isDirectory(out.getParent())) {
-      Files.writeString(out, text + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      synchronized (CrashReport.class) {
+        Files.writeString(out, text + "\n", StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            started ? StandardOpenOption.APPEND : StandardOpenOption.TRUNCATE_EXISTING);
+        started = true;
+      }
     }
   }
 }

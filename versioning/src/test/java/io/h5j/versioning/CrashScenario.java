@@ -6,7 +6,8 @@ import java.nio.file.Path;
 /**
  * One operation to crash: how to make the file it starts from, what the file holds before
  * and after it, and the operation itself (run again as the retry after a crash that left the
- * file as it was before).
+ * file as it was before). The setup is null for states that come from elsewhere (a killed
+ * process's file in {@link KillTest}).
  */
 record CrashScenario(String name, Setup setup, FileExpectation before, FileExpectation after,
     Operation operation) {
