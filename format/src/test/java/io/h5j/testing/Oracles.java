@@ -237,6 +237,21 @@ public final class Oracles {
   }
 
   /**
+   * Runs {@code python -c script args...}; its exit code, stdout and stderr. In a child of the
+   * {@link PythonForkServer} of that interpreter when one starts (same result, no start-up).
+   */
+  public static Run runPython(Path python, String script, List<String> args)
+      throws IOException {
+    PythonForkServer server = PythonForkServer.get(python.toString());
+    if (server != null) {
+      return server.run(script, args);
+    }
+    List<String> cmd = new ArrayList<>(List.of(python.toString(), "-c", script));
+    cmd.addAll(args);
+    return run(cmd);
+  }
+
+  /**
    * Runs a command; its exit code, stdout and stderr. {@code PYTHON -c SCRIPT ARGS...} runs in
    * a child of the {@link PythonForkServer} when there is one (same result, no start-up).
    */

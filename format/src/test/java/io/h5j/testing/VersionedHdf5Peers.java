@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -77,9 +76,7 @@ public final class VersionedHdf5Peers {
   /** Runs {@code python -c script args...} under the peer; its exit code and output. */
   public static Oracles.Run run(Peer peer, String script, String... args) throws IOException {
     require(peer);
-    List<String> cmd = new ArrayList<>(List.of(peer.python().toString(), "-c", script));
-    cmd.addAll(List.of(args));
-    return Oracles.run(cmd);
+    return Oracles.runPython(peer.python(), script, List.of(args));
   }
 
   /** Runs a script under the peer; its stdout, or the test fails if it exits non-zero. */

@@ -95,10 +95,7 @@ enum StateOracles {
       case H5PY_1_10 -> Oracles.python(script, args);
       case H5PY_2_0 -> {
         Oracles.requireHdf5v2();
-        List<String> cmd = new ArrayList<>(List.of(Oracles.hdf5v2Python().toString(), "-c",
-            script));
-        cmd.addAll(List.of(args));
-        Oracles.Run r = Oracles.run(cmd);
+        Oracles.Run r = Oracles.runPython(Oracles.hdf5v2Python(), script, List.of(args));
         if (r.exitCode() != 0) {
           throw new AssertionError("h5py 3.16 exited " + r.exitCode() + ":\n" + r.stderr());
         }
