@@ -15,9 +15,9 @@ import java.util.TreeSet;
  * operations after the previous completed fsync up to the next one, or to the end) everything
  * the previous fsync covered is on disk, and any subset of the epoch's writes and truncates is
  * lost; of those that landed, one spanning several 512-byte sectors is torn at a sector
- * boundary in most trials (a write inside one aligned sector always lands whole). The file's length is either what
- * the landed operations make it or, at random, its length at the moment of the cut, the lost
- * bytes read as zeros. Everything is drawn from one seed.
+ * boundary in most trials (a write inside one aligned sector always lands whole). The file's
+ * length is either what the landed operations make it or, at random, its length at the moment
+ * of the cut, the lost bytes read as zeros. Everything is drawn from one seed.
  */
 public final class CrashStates {
   /** The unit a disk writes atomically. */
@@ -156,8 +156,8 @@ public final class CrashStates {
       } else if (k == torn) {
         ChannelOp.Write w = (ChannelOp.Write) op;
         ChannelOp.Write part = tear(w, rnd);
-        tear = ", operation " + (pending.get(k) + 1) + " (" + w + ") torn: only " + part.bytes().length
-            + " B at " + part.position() + " landed";
+        tear = ", operation " + (pending.get(k) + 1) + " (" + w + ") torn: only "
+            + part.bytes().length + " B at " + part.position() + " landed";
         replay.add(part);
       } else {
         replay.add(op);

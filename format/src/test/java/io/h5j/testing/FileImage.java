@@ -30,7 +30,7 @@ public final class FileImage {
     }
   }
 
-  /** Writes {@code b[from, to)} at file offset {@code position + from}, growing the file with zeros. */
+  /** Writes {@code b[from, to)} at offset {@code position + from}, growing the file with zeros. */
   public void write(long position, byte[] b, int from, int to) {
     long end = position + to;
     if (end > size) {

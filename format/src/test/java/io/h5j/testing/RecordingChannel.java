@@ -38,7 +38,7 @@ public final class RecordingChannel extends ForwardingFileChannel {
     log.add(op);
   }
 
-  /** Logs the {@code n} bytes of {@code view} (a duplicate taken before the write) at {@code at}. */
+  /** Logs the first {@code n} bytes of {@code view} (taken before the write) at {@code at}. */
   private void recordWrite(long at, ByteBuffer view, long n) {
     if (n <= 0) {
       return;

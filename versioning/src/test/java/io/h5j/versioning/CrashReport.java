@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Counts per operation and kind of crash: states tried, opened by h5j, shown right (the
  * versions before or after, each read whole), next commit working, versions lost; and per
- * oracle, states judged and passed; the mean time h5j's judgement of a state took. Keeps the first problems, with the state they were in.
+ * oracle, states judged and passed; and the mean time h5j's judgement of a state took. Keeps
+ * the first problems, with the state they were in.
  */
 final class CrashReport {
   private static final int KEPT_PROBLEMS = 12;
