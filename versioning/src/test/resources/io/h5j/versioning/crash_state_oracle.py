@@ -30,7 +30,9 @@ def digest(x, dtype):
 
 
 def dtype_name(ds):
-    return "str" if h5py.check_string_dtype(ds.dtype) is not None else ds.dtype.newbyteorder("<").str
+    if h5py.check_string_dtype(ds.dtype) is not None:
+        return "str"
+    return ds.dtype.newbyteorder("<").str
 
 
 def committed(g):
@@ -76,7 +78,8 @@ def judge(state):
                 problems.append(f"{name}: cannot list its datasets: {type(e).__name__}: {e}")
                 continue
             if sorted(found) != sorted(want["datasets"]):
-                problems.append(f"{name}: datasets {sorted(found)}, expected {sorted(want['datasets'])}")
+                problems.append(f"{name}: datasets {sorted(found)},"
+                                f" expected {sorted(want['datasets'])}")
             for path, d in sorted(want["datasets"].items()):
                 if path not in found:
                     continue
@@ -88,8 +91,8 @@ def judge(state):
                     problems.append(f"{name}:{path}: cannot read: {type(e).__name__}: {e}")
                     continue
                 if got != (d["dtype"], d["shape"], d["sha256"]):
-                    problems.append(f"{name}:{path}: {got[0]}{got[1]} sha256 {got[2][:12]}, expected"
-                                    f" {d['dtype']}{d['shape']} sha256 {d['sha256'][:12]}")
+                    problems.append(f"{name}:{path}: {got[0]}{got[1]} sha256 {got[2][:12]},"
+                                    f" expected {d['dtype']}{d['shape']} sha256 {d['sha256'][:12]}")
     return problems
 
 
