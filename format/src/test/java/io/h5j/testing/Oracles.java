@@ -144,13 +144,22 @@ public final class Oracles {
         + " && /tmp/h5py2/bin/pip install h5py==3.16.0, or set H5J_HDF5V2_PYTHON)";
     // The wheel comes from a pip mirror that not every machine has (PyPI itself is not
     // reachable here): .ci/run names the failed install, and the tests then skip loudly in CI.
-    String unavailable = System.getenv("H5J_HDF5V2_UNAVAILABLE");
-    if (!ok && unavailable != null && !unavailable.isBlank()) {
+    requireUnlessUnavailable(ok, what, "H5J_HDF5V2_UNAVAILABLE");
+  }
+
+  /**
+   * Like {@link #require}, except that an oracle {@code .ci/run} could not install, and said
+   * why in the environment variable {@code unavailableVariable}, skips loudly in CI too.
+   */
+  static void requireUnlessUnavailable(boolean present, String what,
+      String unavailableVariable) {
+    String unavailable = System.getenv(unavailableVariable);
+    if (!present && unavailable != null && !unavailable.isBlank()) {
       String msg = "ORACLE MISSING: " + what + ": " + unavailable;
       System.err.println("!!! " + msg);
       Assumptions.abort(msg);
     }
-    require(ok, what);
+    require(present, what);
   }
 
   /**
@@ -225,6 +234,21 @@ public final class Oracles {
       fail("python exited " + r.exitCode() + ":\n" + r.stderr() + r.stdout());
     }
     return r.stdout();
+  }
+
+  /**
+   * Runs {@code python -c script args...}; its exit code, stdout and stderr. In a child of the
+   * {@link PythonForkServer} of that interpreter when one starts (same result, no start-up).
+   */
+  public static Run runPython(Path python, String script, List<String> args)
+      throws IOException {
+    PythonForkServer server = PythonForkServer.get(python.toString());
+    if (server != null) {
+      return server.run(script, args);
+    }
+    List<String> cmd = new ArrayList<>(List.of(python.toString(), "-c", script));
+    cmd.addAll(args);
+    return run(cmd);
   }
 
   /**

@@ -8,15 +8,20 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One {@code /usr/bin/python3} per JVM that has imported h5py and numpy and forks a child for
- * each oracle script ({@code python_forkserver.py} beside this class). A child runs the script
+ * One Python per interpreter and JVM ({@code /usr/bin/python3}, and the other interpreters
+ * oracles run, such as the versioned-hdf5 peers) that has imported h5py and numpy (and
+ * versioned_hdf5 where installed) and forks a child for each oracle script
+ * ({@code python_forkserver.py} beside this class). A child runs the script
  * as {@code python3 -c SCRIPT ARGS} would (same interpreter, environment, working directory,
  * argv, stdout, stderr, exit status and interpreter shut-down), so the oracle is unchanged;
  * what is saved is the interpreter start-up and the h5py import, ~0.3 s of CPU per script,
@@ -24,16 +29,18 @@ import java.util.concurrent.TimeUnit;
  */
 final class PythonForkServer {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static PythonForkServer running;
-  private static boolean failedToStart;
+  private static final Map<String, PythonForkServer> RUNNING = new HashMap<>();
+  private static final Set<String> FAILED_TO_START = new HashSet<>();
   /** Put in {@link #lines} when the server's output ends (compared by identity). */
   private static final String END = new String("end of output");
 
+  private final String python;
   private final Process process;
   private final Writer requests;
   private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
-  private PythonForkServer(Process process) {
+  private PythonForkServer(String python, Process process) {
+    this.python = python;
     this.process = process;
     this.requests = process.outputWriter(StandardCharsets.UTF_8);
     Thread reader = new Thread(this::pump, "python-fork-server-replies");
@@ -57,24 +64,40 @@ final class PythonForkServer {
     }
   }
 
-  /** The JVM's server, started on first use; null when python3 or h5py is missing. */
-  static synchronized PythonForkServer get() {
-    if (running == null && !failedToStart) {
-      running = start();
-      failedToStart = running == null;
-    }
-    return running;
+  /** The JVM's server for /usr/bin/python3, started on first use; null without h5py. */
+  static PythonForkServer get() {
+    return get(Oracles.PYTHON);
   }
 
-  private static PythonForkServer start() {
+  /** The JVM's server for {@code python}, started on first use; null without it or h5py. */
+  static synchronized PythonForkServer get(String python) {
+    if (!RUNNING.containsKey(python) && !FAILED_TO_START.contains(python)) {
+      PythonForkServer s = start(python);
+      if (s == null) {
+        FAILED_TO_START.add(python);
+      } else {
+        RUNNING.put(python, s);
+      }
+    }
+    return RUNNING.get(python);
+  }
+
+  /** Forgets this server, so that the next script of its interpreter gets a new one. */
+  private void forget() {
+    synchronized (PythonForkServer.class) {
+      RUNNING.remove(python, this);
+    }
+  }
+
+  private static PythonForkServer start(String python) {
     try {
       String script;
       try (InputStream in = PythonForkServer.class.getResourceAsStream("python_forkserver.py")) {
         script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
       }
-      Process p = new ProcessBuilder(Oracles.PYTHON, "-c", script)
+      Process p = new ProcessBuilder(python, "-c", script)
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-      PythonForkServer server = new PythonForkServer(p);
+      PythonForkServer server = new PythonForkServer(python, p);
       if ("ready".equals(server.readReply(120))) {
         return server;
       }
@@ -85,7 +108,7 @@ final class PythonForkServer {
     }
   }
 
-  /** Runs {@code script} with {@code args} as {@code python3 -c script args...} would. */
+  /** Runs {@code script} with {@code args} as {@code PYTHON -c script args...} would. */
   synchronized Oracles.Run run(String script, List<String> args) throws IOException {
     Path out = Files.createTempFile("h5j-py-out", ".txt");
     Path err = Files.createTempFile("h5j-py-err", ".txt");
@@ -96,9 +119,7 @@ final class PythonForkServer {
       requests.flush();
       String status = readReply(120);
       if (status == null) {
-        synchronized (PythonForkServer.class) {
-          running = null; // the next script gets a new server
-        }
+        forget();
         throw new IOException("the python fork server ended unexpectedly");
       }
       return new Oracles.Run(Integer.parseInt(status.trim()),
@@ -117,9 +138,7 @@ final class PythonForkServer {
       if (line == null) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
-        synchronized (PythonForkServer.class) {
-          running = null; // the next script gets a new server
-        }
+        forget();
         throw new IOException("python script timed out after " + seconds + " s");
       }
       return line == END ? null : line;

@@ -1,7 +1,9 @@
 """Runs oracle scripts as `python3 -c SCRIPT ARGS...` would, minus the start-up.
 
-Started once per JVM by io.h5j.testing.PythonForkServer as `/usr/bin/python3 -c <this>`.
-It imports h5py and numpy (most of a fresh interpreter's ~0.3 s start-up), then reads one
+Started once per JVM and interpreter by io.h5j.testing.PythonForkServer as `PYTHON -c <this>`
+(/usr/bin/python3, or another interpreter an oracle runs, such as a versioned-hdf5 peer).
+It imports h5py and numpy (most of a fresh interpreter's ~0.3 s start-up), and versioned_hdf5
+where that is installed, then reads one
 JSON request per line on stdin: {"script", "args", "out", "err"}. For each it forks; the child
 points fd 0 at /dev/null and fds 1 and 2 at the files "out" and "err", sets sys.argv to
 ["-c", *args] and runs the script in fresh globals named __main__. Exceptions and sys.exit
@@ -18,6 +20,11 @@ import sys
 
 import h5py  # noqa: F401  (preloaded for the children)
 import numpy  # noqa: F401
+
+try:
+    import versioned_hdf5  # noqa: F401  (the peers' interpreters have it)
+except ImportError:
+    pass
 
 reply = os.fdopen(os.dup(1), "w")
 print("ready", file=reply, flush=True)

@@ -1,11 +1,6 @@
 package io.h5j.versioning;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
-import java.util.HexFormat;
 
 /**
  * The test's own idea of one dataset of one version: a shape and values in C order, as
@@ -104,22 +99,6 @@ final class ModelArray {
 
   /** SHA-256 of the values as little-endian bytes in C order (what the h5py check computes). */
   String sha256() {
-    if (knownSha256 != null) {
-      return knownSha256;
-    }
-    int size = dtype.equals("<i4") ? 4 : 8;
-    ByteBuffer b = ByteBuffer.allocate(values.length * size).order(ByteOrder.LITTLE_ENDIAN);
-    for (double v : values) {
-      if (size == 4) {
-        b.putInt((int) v);
-      } else {
-        b.putDouble(v);
-      }
-    }
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b.array()));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    return knownSha256 != null ? knownSha256 : ValueDigest.of(dtype, javaArray());
   }
 }
