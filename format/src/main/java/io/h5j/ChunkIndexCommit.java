@@ -9,6 +9,7 @@ import io.h5j.format.chunk.IndexOptions;
 import io.h5j.format.chunk.WrittenIndex;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
+import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
@@ -86,7 +87,12 @@ final class ChunkIndexCommit {
     // allocation, which libhdf5 keeps): only the header's staged changes are written.
     boolean indexUnchanged = pending.records.isEmpty() && removed.isEmpty()
         && !pending.reencodedCommitted;
-    if (indexUnchanged || ChunkIndexUpdate.supports(old) && !pending.reencodedCommitted
+    // With atomic flushes an index of the last flushed state is never edited in place: it is
+    // rebuilt in new space and the header switched to it.
+    boolean editable = !ctx.atomic() || !FileParams.isDefined(layout.indexAddress())
+        || ctx.allocator().isFresh(layout.indexAddress(), 1);
+    if (indexUnchanged || editable && ChunkIndexUpdate.supports(old)
+        && !pending.reencodedCommitted
         && (removed.isEmpty() || ChunkIndexUpdate.supportsRemoval(old))
         && allInside(pending.records.values(), space.dims())) {
       List<ChunkRecord> changed = new ArrayList<>(pending.records.values());

@@ -635,8 +635,9 @@ final class ChunkedData {
     boolean whole = covers(offset, runs);
     boolean dirty = pending.dirty.containsKey(PendingChunks.key(offset));
     Optional<ChunkRecord> old = dirty ? Optional.empty() : locate(offset);
-    if (dirty || !whole && (pipeline != null || old.isEmpty())
-        || old.isEmpty() && isPartialEdge(offset)) {
+    boolean inPlace = old.isPresent() && overwritable(old.get());
+    if (dirty || !whole && (pipeline != null || !inPlace)
+        || !inPlace && isPartialEdge(offset)) {
       patch(offset, runs, source, old);
       return;
     }
@@ -647,14 +648,14 @@ final class ChunkedData {
     }
     cache.invalidate(dataset, offset); // written on the file below
     long address;
-    if (old.isPresent()) {
+    if (inPlace) {
       address = old.get().address();
       fa.checkRange(address, chunkBytes, "chunk " + Arrays.toString(offset) + " of dataset "
           + path);
     } else {
       address = file.context().allocator().allocate(chunkBytes);
     }
-    boolean edge = old.isEmpty() && isPartialEdge(offset);
+    boolean edge = !inPlace && isPartialEdge(offset);
     window.submit(() -> {
       if (edge) { // the part outside the dataset must hold the fill value too
         fa.write(address, build(offset, runs, source));
@@ -663,9 +664,11 @@ final class ChunkedData {
       }
       return null;
     }, done -> {
-      if (old.isEmpty()) {
+      if (!inPlace) {
         pending.records.put(PendingChunks.key(offset), new ChunkRecord(offset, address,
             chunkBytes, 0));
+        old.ifPresent(o -> pending.freeAfterCommit.add(new Extent(o.address(),
+            Math.max(1, o.storedSize()))));
       }
     });
   }
@@ -847,7 +850,7 @@ final class ChunkedData {
     cache.invalidate(dataset, offset);
     byte[] stored = encoded.bytes();
     if (old.isPresent() && pipeline == null && old.get().storedSize() == stored.length
-        && !pending.cut.contains(PendingChunks.key(offset))) {
+        && !pending.cut.contains(PendingChunks.key(offset)) && overwritable(old.get())) {
       fa.write(old.get().address(), stored); // same size, same place: the index stays valid
       return;
     }
@@ -862,6 +865,15 @@ final class ChunkedData {
       pending.freeAfterCommit.add(new Extent(old.get().address(),
           Math.max(1, old.get().storedSize())));
     }
+  }
+
+  /**
+   * Whether a stored chunk may be overwritten where it is: not when the file's flushes are
+   * atomic and the chunk belongs to the last flushed state (it then goes to new space, and
+   * the index names it there from the next flush).
+   */
+  private boolean overwritable(ChunkRecord c) {
+    return file.context().allocator().isFresh(c.address(), Math.max(1, c.storedSize()));
   }
 
   /** Every allocated chunk, committed or written since the last flush, in index order. */

@@ -77,12 +77,12 @@ public final class Dataset extends Node {
    * fresh one they may not share): reads and writes of small selections pay no decoding.
    */
   Datatype cachedDatatype() throws IOException {
-    return file.context().derived(address, "datatype", this::datatype);
+    return file.context().derived(address(), "datatype", this::datatype);
   }
 
   /** The layout, decoded once per header version (as {@link #cachedDatatype}). */
   private LayoutMessage cachedLayout() throws IOException {
-    return file.context().derived(address, "layout", this::layout);
+    return file.context().derived(address(), "layout", this::layout);
   }
 
   /** The storage layout's name: COMPACT, CONTIGUOUS, CHUNKED or VIRTUAL. */
@@ -103,7 +103,7 @@ public final class Dataset extends Node {
   private ByteReader required(int type, String what) throws IOException {
     ByteReader r = message(type);
     if (r == null) {
-      throw new H5FormatException("dataset " + path, address, "has no " + what + " message");
+      throw new H5FormatException("dataset " + path, address(), "has no " + what + " message");
     }
     return r;
   }
@@ -116,14 +116,14 @@ public final class Dataset extends Node {
     LayoutMessage layout = cachedLayout();
     if (layout instanceof LayoutMessage.Compact c) {
       if (c.data().length < bytes) {
-        throw new H5FormatException("dataset " + path, address, "compact data holds "
+        throw new H5FormatException("dataset " + path, address(), "compact data holds "
             + c.data().length + " bytes, the dataspace needs " + bytes);
       }
       return java.util.Arrays.copyOf(c.data(), (int) bytes);
     }
     if (layout instanceof LayoutMessage.Contiguous c) {
       if (c.size() < bytes) {
-        throw new H5FormatException("dataset " + path, address, "contiguous storage of "
+        throw new H5FormatException("dataset " + path, address(), "contiguous storage of "
             + c.size() + " bytes is smaller than the " + bytes + " the dataspace needs");
       }
       if (bytes > Integer.MAX_VALUE - 8) {
@@ -168,9 +168,9 @@ public final class Dataset extends Node {
     if (r == null) {
       return null;
     }
-    ExternalStorage ext = ExternalStorage.of(file, path, address, ExternalFileList.decode(r));
+    ExternalStorage ext = ExternalStorage.of(file, path, address(), ExternalFileList.decode(r));
     if (ext.capacity() < bytes) {
-      throw new H5FormatException("external file list of dataset " + path, address,
+      throw new H5FormatException("external file list of dataset " + path, address(),
           "its segments hold " + ext.capacity() + " bytes, the dataspace needs " + bytes);
     }
     return ext;
@@ -205,8 +205,8 @@ public final class Dataset extends Node {
    * forgotten when the header changes.
    */
   private VirtualData virtual(LayoutMessage.Virtual v) throws IOException {
-    return file.context().derived(address, "virtual", () -> new VirtualData(file, path,
-        address, v, Dataspace.decode(required(MessageType.DATASPACE, "dataspace")),
+    return file.context().derived(address(), "virtual", () -> new VirtualData(file, path,
+        address(), v, Dataspace.decode(required(MessageType.DATASPACE, "dataspace")),
         datatype(), fillValueBytes()));
   }
 
@@ -231,9 +231,9 @@ public final class Dataset extends Node {
 
   /** This dataset's chunk access, built once per header version (index opened once). */
   private ChunkedData chunked(LayoutMessage.Chunked c, Dataspace space) throws IOException {
-    return file.context().derived(address, "chunked", () -> {
+    return file.context().derived(address(), "chunked", () -> {
       ByteReader p = message(MessageType.FILTER_PIPELINE);
-      return new ChunkedData(file, address, path, c, space,
+      return new ChunkedData(file, address(), path, c, space,
           p == null ? null : FilterPipelineMessage.decode(p), fillValueBytes());
     });
   }
@@ -244,7 +244,7 @@ public final class Dataset extends Node {
 
   /** The bytes of elements of this dataset: a format error beyond 2^63 bytes. */
   private long bytes(long elements, int size) throws H5FormatException {
-    return ElementBytes.of(elements, size, "dataset", path, address);
+    return ElementBytes.of(elements, size, "dataset", path, address());
   }
 
   /** All elements as a flat Java array in C order. */
@@ -326,7 +326,7 @@ public final class Dataset extends Node {
   private byte[] readRaw(Hyperslab slab, Datatype type) throws IOException {
     int size = type.size();
     byte[] out = new byte[ElementBytes.ofArray(slab.elementCount(), size, "dataset", path,
-        address)];
+        address())];
     LayoutMessage layout = cachedLayout();
     Dataspace space = dataspace();
     ExternalStorage ext = layout instanceof LayoutMessage.Contiguous
@@ -336,8 +336,10 @@ public final class Dataset extends Node {
           java.nio.ByteBuffer.wrap(out, (int) inSel * size, (int) n * size))));
       return out;
     }
-    if (layout instanceof LayoutMessage.Compact || (layout instanceof LayoutMessage.Contiguous c
-        && !FileParams.isDefined(c.address()))) {
+    if (layout instanceof LayoutMessage.Contiguous c && !FileParams.isDefined(c.address())) {
+      return Values.repeat(fillValueBytes(), (int) slab.elementCount(), size); // never written
+    }
+    if (layout instanceof LayoutMessage.Compact) {
       byte[] all = readRaw();
       ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) ->
           System.arraycopy(all, (int) inData * size, out, (int) inSel * size, (int) n * size)));
@@ -345,7 +347,7 @@ public final class Dataset extends Node {
     }
     if (layout instanceof LayoutMessage.Contiguous c) {
       if (c.size() < storageBytes(space, type)) {
-        throw new H5FormatException("dataset " + path, address, "contiguous storage of "
+        throw new H5FormatException("dataset " + path, address(), "contiguous storage of "
             + c.size() + " bytes is smaller than its dataspace needs");
       }
       var fa = file.context().access();
@@ -476,10 +478,38 @@ public final class Dataset extends Node {
       file.context().access().write(address, filled);
       replaceLayout(new LayoutMessage.Contiguous(address, filled.length));
     }
-    long at = address;
+    long at = writableContiguous(new LayoutMessage.Contiguous(address, c.size()), true);
     var fa = file.context().access();
     ChunkRuns.visit(slab, space.dims(), runs((inData, inSel, n) -> fa.write(at + inData * size,
         raw.slice((int) inSel * size, (int) n * size))));
+  }
+
+  /**
+   * Where contiguous storage {@code c} may be written: at its place, unless the file's
+   * flushes are atomic and it belongs to the last flushed state; then at a copy in new space
+   * (of its bytes if {@code keepBytes}), which the layout names from the next flush on.
+   */
+  private long writableContiguous(LayoutMessage.Contiguous c, boolean keepBytes)
+      throws IOException {
+    var alloc = file.context().allocator();
+    long bytes = Math.max(1, c.size());
+    if (alloc.isFresh(c.address(), bytes)) {
+      return c.address();
+    }
+    long to = alloc.allocate(bytes);
+    if (keepBytes) {
+      var fa = file.context().access();
+      java.nio.ByteBuffer piece = java.nio.ByteBuffer.allocate((int) Math.min(bytes, 8 << 20));
+      for (long done = 0; done < c.size(); done += piece.capacity()) {
+        piece.clear().limit((int) Math.min(piece.capacity(), c.size() - done));
+        fa.read(c.address() + done, piece, "contiguous data of dataset " + path);
+        piece.flip();
+        fa.write(to + done, piece);
+      }
+    }
+    replaceLayout(new LayoutMessage.Contiguous(to, c.size()));
+    alloc.free(c.address(), bytes); // set aside until the flush that forgets it
+    return to;
   }
 
   /** Overwrites every element with {@code flatArray} (same kind that {@link #read} returns). */
@@ -511,7 +541,8 @@ public final class Dataset extends Node {
       if (ext != null) {
         ext.write(0, java.nio.ByteBuffer.wrap(file.values().encode(type, flatArray)));
       } else if (FileParams.isDefined(c.address())) {
-        SlabTransfer.write(file.values(), ctx.access(), type, c.address(), flatArray);
+        SlabTransfer.write(file.values(), ctx.access(), type, writableContiguous(c, false),
+            flatArray);
       } else {
         long at = ctx.allocator().allocate(bytes);
         SlabTransfer.write(file.values(), ctx.access(), type, at, flatArray);
@@ -608,14 +639,14 @@ public final class Dataset extends Node {
       shrunk |= newDims[d] < space.dims()[d];
     }
     if (shrunk) {
-      file.chunkCache().invalidate(address);
+      file.chunkCache().invalidate(address());
     }
-    PendingChunks.of(file.context()).getOrCreate(address);
+    PendingChunks.of(file.context()).getOrCreate(address());
     // At flush, the chunk index commit writes the header with the new extent before the
     // index can name chunks only that extent covers.
-    file.context().defer(List.of("chunks", address), () -> ChunkIndexCommit.commit(file,
-        address));
-    file.context().stageHeader(address, messages);
+    file.context().defer(List.of("chunks", address()), () -> ChunkIndexCommit.commit(file,
+        address()));
+    file.context().stageHeader(address(), messages);
     data.resized(resized);
     data.edgesMoved(space.dims());
     if (shrunk) {
@@ -631,6 +662,6 @@ public final class Dataset extends Node {
               layout.toBytes(file.context().params()))
           : m);
     }
-    file.context().rewriteHeader(address, messages);
+    file.context().rewriteHeader(address(), messages);
   }
 }

@@ -172,7 +172,7 @@ public final class Group extends Node {
           + " createExternalLink for " + target.file.path());
     }
     Placement p = place(name);
-    p.parent.addLink(LinkMessage.hard(p.name, target.address));
+    p.parent.addLink(LinkMessage.hard(p.name, target.address()));
   }
 
   /**
@@ -208,7 +208,7 @@ public final class Group extends Node {
         throw new IllegalArgumentException("no link '" + name + "' in " + path
             + " to point elsewhere");
       }
-      links.put(name, new LinkMessage(name, new LinkMessage.Hard(target.address),
+      links.put(name, new LinkMessage(name, new LinkMessage.Hard(target.address()),
           old.creationOrder(), old.utf8()));
     });
   }
@@ -241,7 +241,7 @@ public final class Group extends Node {
 
   private void edit(GroupLinkWriter.Edit edit) throws IOException {
     file.checkWritable();
-    GroupLinkWriter.update(file.context(), address, edit);
+    GroupLinkWriter.update(file.context(), address(), edit);
   }
 
   private record Placement(Group parent, String name) {}

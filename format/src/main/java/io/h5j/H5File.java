@@ -223,6 +223,49 @@ public final class H5File implements Closeable {
     return this;
   }
 
+  /**
+   * Makes every later {@link #flush} (and the flush of {@link #close}) all or nothing: a
+   * crash, a kill or a power cut at any moment leaves the file as the last completed flush
+   * left it or as the next one leaves it, for libhdf5 readers as for h5j. No byte the file's
+   * last flushed state uses is written over: changed structures are written to new space
+   * (object headers too, with the links that lead to them, up to the root group), the file
+   * is synced, one write of the superblock switches it to the new state, and it is synced
+   * again. Space the old state used is reused by later flushes of this session. So changed
+   * objects get new addresses ({@link Node#address()} of their handles follows), and a
+   * flush costs two syncs.
+   *
+   * <p>Objects referred to by address other than through links cannot move and are refused
+   * an atomic change ({@link IllegalStateException}): committed datatypes, and dimension
+   * scales and datasets with scales attached; object and region references stored in data
+   * to an object that changes are not followed (they name its old place). Data written into
+   * contiguous storage of the last flushed state goes to a copy of the whole storage; data of
+   * external files is written in place. After a failed flush the file can only be closed.
+   *
+   * @throws IllegalStateException if the file is read-only or has changes not flushed yet
+   */
+  public H5File atomicFlushes() {
+    checkWritable();
+    io.h5j.format.group.LinkRetargeting links = new io.h5j.format.group.LinkRetargeting(ctx);
+    ctx.atomicFlushes(new H5Context.HeaderMoves() {
+      @Override
+      public void retarget(long from, long to, int expectedLinks) throws IOException {
+        links.retarget(from, to, expectedLinks);
+      }
+
+      @Override
+      public void moved(Map<Long, Long> moves) {
+        links.moved(moves);
+        moves.keySet().forEach(chunkCache::invalidate);
+      }
+    });
+    return this;
+  }
+
+  /** Whether {@link #atomicFlushes()} was asked for. */
+  public boolean flushesAtomically() {
+    return ctx.atomic();
+  }
+
   /** Writes pending metadata and the superblock, and forces the file to disk. */
   public void flush() throws IOException {
     checkOpen();
@@ -235,7 +278,7 @@ public final class H5File implements Closeable {
       return;
     }
     try {
-      if (ctx.writable()) {
+      if (ctx.writable() && !ctx.flushFailed()) { // a failed flush was reported already
         ctx.flush(); // pending writes still need the open file
       }
     } finally {

@@ -17,10 +17,10 @@ public final class NamedDatatype extends Node {
   public Datatype datatype() throws IOException {
     for (StoredMessage m : header().messages()) {
       if (m.type() == MessageType.DATATYPE) {
-        return DatatypeCodec.decode(new ByteReader(m.body(), address, "committed datatype",
+        return DatatypeCodec.decode(new ByteReader(m.body(), address(), "committed datatype",
             file.context().params()));
       }
     }
-    throw new H5FormatException("committed datatype", address, "has no datatype message");
+    throw new H5FormatException("committed datatype", address(), "has no datatype message");
   }
 }

@@ -1,6 +1,7 @@
 package io.h5j;
 
 import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.ObjectRef;
 import java.io.IOException;
 
 /**
@@ -10,12 +11,13 @@ import java.io.IOException;
 public abstract sealed class Node permits Group, Dataset, NamedDatatype {
   final H5File file;
   final String path;
-  final long address;
+  /** Where the object's header is: an atomic flush may move it (see {@link ObjectRef}). */
+  private final ObjectRef ref;
 
   Node(H5File file, String path, long address) {
     this.file = file;
     this.path = path;
-    this.address = address;
+    this.ref = file.context().ref(address);
   }
 
   /** The file this node was reached from (for external links, the linked file). */
@@ -34,9 +36,13 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
     return path.equals("/") ? "/" : path.substring(i + 1);
   }
 
-  /** The object header address: two paths to one object give the same address. */
+  /**
+   * The object header address: two paths to one object give the same address. In a file
+   * whose flushes are atomic ({@link H5File#atomicFlushes}) a flush that changed the object
+   * moves its header, and this address with it.
+   */
   public long address() {
-    return address;
+    return ref.address();
   }
 
   /** The attributes of this object, as a map-like view that reads and writes the file. */
@@ -45,15 +51,15 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
   }
 
   ObjectHeader header() throws IOException {
-    return file.context().header(address);
+    return file.context().header(address());
   }
 
   /** The body of the first message of {@code type}, shared references resolved; or null. */
   io.h5j.format.io.ByteReader message(int type) throws IOException {
     for (io.h5j.format.object.StoredMessage m : header().messages()) {
       if (m.type() == type) {
-        byte[] body = m.isShared() ? file.context().shared().resolve(m, address) : m.body();
-        return new io.h5j.format.io.ByteReader(body, address, messageName(type),
+        byte[] body = m.isShared() ? file.context().shared().resolve(m, address()) : m.body();
+        return new io.h5j.format.io.ByteReader(body, address(), messageName(type),
             file.context().params());
       }
     }

@@ -140,11 +140,22 @@ final class Values {
   /** {@code count} copies of {@code fill} (zeros when null), for unwritten storage. */
   static byte[] repeat(byte[] fill, int count, int elementSize) {
     byte[] out = new byte[Math.multiplyExact(count, elementSize)];
-    if (fill != null && fill.length == elementSize) {
-      for (int i = 0; i < count; i++) {
-        System.arraycopy(fill, 0, out, i * elementSize, elementSize);
+    if (fill != null && fill.length == elementSize && out.length > 0 && !allZero(fill)) {
+      // doubling copies: log2(count) array copies instead of one per element
+      System.arraycopy(fill, 0, out, 0, elementSize);
+      for (int filled = elementSize; filled < out.length; filled *= 2) {
+        System.arraycopy(out, 0, out, filled, Math.min(filled, out.length - filled));
       }
     }
     return out;
+  }
+
+  private static boolean allZero(byte[] b) {
+    for (byte x : b) {
+      if (x != 0) {
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -41,10 +41,24 @@ final class RawStore {
     return new RawStore(raw, h, chunks);
   }
 
-  /** Creates raw_data and hash_table for a new dataset path. */
+  /**
+   * Creates raw_data and hash_table for a dataset path that has no raw_data. Its group may
+   * exist already: it holds the stores of datasets below this path, or it is what a writer
+   * interrupted before raw_data existed left (versioned-hdf5 creates the group first); a
+   * hash table left there maps no chunk any version reads and is replaced.
+   */
   static RawStore create(H5File file, String path, Datatype type, long[] chunks,
       Object fillValue) throws IOException {
-    Group g = file.root().createGroup(VersionLayout.VERSION_DATA + "/" + path);
+    String groupPath = VersionLayout.VERSION_DATA + "/" + path;
+    Group g;
+    if (file.root().contains(groupPath)) {
+      g = file.group(groupPath);
+      if (g.contains("hash_table")) {
+        g.delete("hash_table");
+      }
+    } else {
+      g = file.root().createGroup(groupPath);
+    }
     long[] shape = chunks.clone();
     shape[0] = 0;
     long[] max = chunks.clone();

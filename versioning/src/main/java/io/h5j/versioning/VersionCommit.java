@@ -15,12 +15,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Writes a staged version in two steps, each ended by a flush. First the new chunks (each
- * stored once: a chunk whose hash is known reuses its slot), the new hash-table rows and the
- * version group marked {@code committed = FALSE}; then the commit marks: every touched hash
- * table's {@code largest_index}, {@code committed = TRUE} and {@code current_version}. A
- * crash in the first step leaves an uncommitted version group, which readers skip and the
- * next commit of that name replaces; earlier versions are never touched.
+ * Writes a staged version and makes it current in one atomic flush (the file's flushes are
+ * atomic: see {@link H5File#atomicFlushes}): the new chunks (each stored once: a chunk whose
+ * hash is known reuses its slot), the new hash-table rows and every touched table's
+ * {@code largest_index}, the version group marked {@code committed = TRUE}, and
+ * {@code current_version}. A crash, kill or power cut at any moment leaves the file with all
+ * of it or none, for libhdf5 readers (versioned-hdf5) as for h5j.
  */
 final class VersionCommit {
   private VersionCommit() {}
@@ -36,7 +36,7 @@ final class VersionCommit {
     }
     Group vg = versions.createGroup(s.name());
     vg.attributes().put(VersionLayout.ATTR_PREV, s.parent());
-    setCommitted(vg.attributes(), false);
+    setCommitted(vg.attributes(), true);
     vg.attributes().put(VersionLayout.ATTR_TIMESTAMP, VersionLayout.formatTimestamp(when));
     AttributeCopy.write(vg.attributes(), s.versionAttributes());
     for (Map.Entry<String, Map<String, Object>> g : s.groups().entrySet()) {
@@ -49,12 +49,8 @@ final class VersionCommit {
     }
     for (RawStore r : touched.values()) {
       r.writeRows();
-    }
-    file.flush();
-    for (RawStore r : touched.values()) {
       r.markCommitted();
     }
-    setCommitted(vg.attributes(), true);
     versions.attributes().put(VersionLayout.ATTR_CURRENT, s.name());
     file.flush();
   }

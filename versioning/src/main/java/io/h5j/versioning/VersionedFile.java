@@ -125,7 +125,8 @@ public final class VersionedFile implements Closeable {
         try (H5File check = H5File.open(path, locks.channel(), false)) {
           checkLayout(check);
         }
-        return new VersionedFile(H5File.open(path, locks.channel(), true), true, locks, null);
+        return new VersionedFile(H5File.open(path, locks.channel(), true).atomicFlushes(), true,
+            locks, null);
       } catch (IOException | RuntimeException e) {
         locks.releaseWriter();
         throw e;
@@ -152,6 +153,9 @@ public final class VersionedFile implements Closeable {
       try {
         if (writable) {
           checkLayout(file);
+          if (!file.flushesAtomically()) {
+            file.atomicFlushes();
+          }
         } else {
           locks.lockShared();
           try {

@@ -111,6 +111,11 @@ public final class GroupLinkWriter {
 
   private static void writeNow(H5Context ctx, long groupAddress, List<LinkMessage> links)
       throws IOException {
+    if (ctx.atomic()) {
+      Map<String, LinkMessage> byName = new LinkedHashMap<>();
+      links.forEach(l -> byName.put(l.name(), l));
+      LinkRetargeting.seen(ctx, groupAddress, byName);
+    }
     ObjectHeader h = ctx.header(groupAddress);
     Optional<SymbolTableMessage> stab = GroupStorage.symbolTable(ctx, h);
     if (stab.isPresent()) {

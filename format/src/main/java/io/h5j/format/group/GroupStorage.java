@@ -76,6 +76,7 @@ public final class GroupStorage {
               + l.name() + "'");
         }
       }
+      LinkRetargeting.seen(ctx, h.address(), byName);
       return Collections.unmodifiableMap(byName);
     });
   }

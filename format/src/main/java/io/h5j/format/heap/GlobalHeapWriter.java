@@ -108,6 +108,9 @@ public final class GlobalHeapWriter implements VlenSink {
   @Override
   public GlobalHeapId write(byte[] data) throws IOException {
     long need = footprint(data.length);
+    if (current != null && !allocator.isFresh(current.address, current.size)) {
+      current = null; // flushed into a durable state of atomic flushes: never rewritten
+    }
     if (current == null || current.used + need > current.size
         || current.nextIndex > MAX_INDEX) {
       flush();
@@ -313,6 +316,9 @@ public final class GlobalHeapWriter implements VlenSink {
    */
   public void release(GlobalHeapId id) throws IOException {
     finishPending();
+    if (!allocator.isFresh(id.collectionAddress(), 1)) {
+      return; // in the durable state of atomic flushes: left as it is, garbage
+    }
     if (current != null && id.collectionAddress() == current.address) {
       if (current.objects.remove(id.index()) != null) {
         current.dirty = true;

@@ -36,6 +36,14 @@ public final class FileAccess implements Closeable {
   private final MappedWindows windows;
   /** Background syncs while a file of ours is written, or null (read-only or borrowed). */
   private final EarlyWriteback writeback;
+  /** Says which bytes may be written, or null for all of them. */
+  private volatile WritableRange writableRange;
+
+  /** Which bytes a write may change (for atomic flushes: none the durable state uses). */
+  @FunctionalInterface
+  public interface WritableRange {
+    boolean allows(long address, long length);
+  }
 
   private FileAccess(Path path, FileChannel channel, boolean writable) {
     this(path, channel, writable, true);
@@ -230,6 +238,42 @@ public final class FileAccess implements Closeable {
     if (!writable) {
       throw new IllegalStateException("file " + path + " is open read-only");
     }
+    WritableRange range = writableRange;
+    if (range != null && !range.allows(address, src.remaining())) {
+      // a bug of h5j's, not of the file: a structure was about to be rewritten in place
+      throw new IllegalStateException("refusing to overwrite " + src.remaining()
+          + " bytes at address " + address + " of " + path + ", which the file's last"
+          + " durable state uses");
+    }
+    writeAt(address, src);
+  }
+
+  /**
+   * Writes {@code data} at {@code address} whatever {@link #restrictWrites} allows: for the
+   * one write that switches the file to a new durable state (the superblock).
+   */
+  public void writeCommitPoint(long address, byte[] data) throws IOException {
+    if (!writable) {
+      throw new IllegalStateException("file " + path + " is open read-only");
+    }
+    writeAt(address, ByteBuffer.wrap(data));
+  }
+
+  /** From now on, refuses writes that {@code range} does not allow (null: allows all). */
+  public void restrictWrites(WritableRange range) {
+    this.writableRange = range;
+  }
+
+  private final java.util.concurrent.atomic.AtomicLong writes =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /** How many writes this object has made: a cheap "was anything written since?" stamp. */
+  public long writes() {
+    return writes.get();
+  }
+
+  private void writeAt(long address, ByteBuffer src) throws IOException {
+    writes.incrementAndGet();
     long at = params.baseAddress() + address;
     int length = src.remaining();
     while (src.hasRemaining()) {

@@ -8,12 +8,27 @@ import java.util.TreeSet;
  * Decides where new structures go. Freed ranges are kept, merged with their neighbours, and
  * reused best-fit before the end of allocated space (EOA) grows; a freed range that touches
  * the EOA shrinks it instead. All addresses are HDF5 addresses.
+ *
+ * <p>For atomic flushes ({@link #keepDurableState}) it also knows which bytes the last
+ * durable state of the file may use: everything below that state's EOA except the ranges
+ * that were free then. New space never comes from there, and such space freed before the
+ * next durable state is only set aside ({@link #markDurable} makes it reusable), so that
+ * nothing the durable state references is overwritten until the file no longer refers to it.
  */
 public final class SpaceAllocator {
   private final TreeMap<Long, Long> free = new TreeMap<>();
   /** The same free ranges by size, then address: best fit in log time, not a scan. */
   private final TreeMap<Long, TreeSet<Long>> bySize = new TreeMap<>();
   private long eoa;
+  private boolean keepDurable;
+  /** Whether anything was allocated or freed yet. */
+  private boolean used;
+  /** The EOA of the last durable state. */
+  private volatile long durableEnd;
+  /** The ranges below {@link #durableEnd} that the last durable state did not use. */
+  private volatile TreeMap<Long, Long> durableFree = new TreeMap<>();
+  /** Space the durable state uses that was freed since: reusable once it is no longer durable. */
+  private final java.util.List<long[]> setAside = new java.util.ArrayList<>();
 
   public SpaceAllocator(long endOfAllocation) {
     this.eoa = endOfAllocation;
@@ -34,6 +49,7 @@ public final class SpaceAllocator {
   }
 
   public long allocate(long size) {
+    used = true;
     if (size <= 0) {
       throw new IllegalArgumentException("allocation size must be positive: " + size);
     }
@@ -54,15 +70,109 @@ public final class SpaceAllocator {
 
   /** Allocates at the EOA, never from freed space (for data that must follow in order). */
   public long allocateAtEnd(long size) {
+    used = true;
     long addr = eoa;
     eoa += size;
     return addr;
+  }
+
+  /**
+   * Puts the end of allocation back to {@code end} (the file's recorded one), so that bytes
+   * past it, which nothing references, are reused first; only while nothing has been
+   * allocated or freed.
+   */
+  public void restartAt(long end) {
+    if (!used && end <= eoa) {
+      eoa = end;
+    }
+  }
+
+  /**
+   * From now on, keeps the bytes of the file's current state (what lies below the EOA and is
+   * not free) from being reused or rewritten until {@link #markDurable} says a later state is
+   * on disk.
+   */
+  public void keepDurableState() {
+    keepDurable = true;
+    markDurable();
+  }
+
+  /** Whether {@link #keepDurableState} was asked for. */
+  public boolean keepsDurableState() {
+    return keepDurable;
+  }
+
+  /**
+   * Records that the file on disk now is the state of this allocator: the space that state
+   * no longer uses, set aside since the last durable state, becomes reusable.
+   */
+  public void markDurable() {
+    for (long[] r : setAside) {
+      release(r[0], r[1]);
+    }
+    setAside.clear();
+    durableEnd = eoa;
+    durableFree = new TreeMap<>(free);
+  }
+
+  /**
+   * Whether the {@code size} bytes at {@code address} lie outside what the last durable state
+   * uses (always true unless {@link #keepDurableState} was asked for): such bytes may be
+   * written without harm to that state. Safe to call from any thread between durable points.
+   */
+  public boolean isFresh(long address, long size) {
+    if (!keepDurable) {
+      return true;
+    }
+    long end = durableEnd;
+    if (address >= end) {
+      return true;
+    }
+    Map.Entry<Long, Long> f = durableFree.floorEntry(address);
+    return f != null && address + size <= f.getKey() + f.getValue();
   }
 
   public void free(long address, long size) {
     if (size <= 0) {
       return;
     }
+    used = true;
+    if (!keepDurable) {
+      release(address, size);
+      return;
+    }
+    // The parts the durable state uses wait for the next durable point; the rest is free now.
+    long end = address + size;
+    long cursor = address;
+    long stop = Math.min(end, durableEnd);
+    while (cursor < stop) {
+      Map.Entry<Long, Long> f = durableFree.floorEntry(cursor);
+      if (f != null && cursor < f.getKey() + f.getValue()) {
+        long freshEnd = Math.min(stop, f.getKey() + f.getValue());
+        release(cursor, freshEnd - cursor);
+        cursor = freshEnd;
+      } else {
+        Long next = durableFree.higherKey(cursor);
+        long usedEnd = next == null ? stop : Math.min(stop, next);
+        setAside.add(new long[] {cursor, usedEnd - cursor});
+        cursor = usedEnd;
+      }
+    }
+    if (end > cursor) {
+      release(cursor, end - cursor);
+    }
+  }
+
+  /** Bytes freed since the last durable point that it still uses. */
+  public long setAsideBytes() {
+    long sum = 0;
+    for (long[] r : setAside) {
+      sum += r[1];
+    }
+    return sum;
+  }
+
+  private void release(long address, long size) {
     long start = address;
     long end = address + size;
     Map.Entry<Long, Long> below = free.floorEntry(start);

@@ -45,6 +45,20 @@ public final class H5Context {
   private boolean commitOrderDeferred;
   /** Counts header writes and forgotten derivations: a cheap "did anything change?" stamp. */
   private long changes;
+  /** Whether every flush is atomic ({@link #atomicFlushes}). */
+  private boolean atomic;
+  /**
+   * Atomic flushes: headers of the durable state changed since it, by their durable address;
+   * the flush writes each anew and points what refers to it at the copy.
+   */
+  private final Map<Long, ObjectHeader> moving = new LinkedHashMap<>();
+  /** Atomic flushes: where headers moved during the flush under way (old → new). */
+  private final Map<Long, Long> movedThisFlush = new LinkedHashMap<>();
+  private HeaderMoves headerMoves;
+  /** Set when an atomic flush failed: the file on disk is as of the flush before. */
+  private String failure;
+  /** Atomic flushes: the file's write count when its last durable state was reached. */
+  private long writesAtDurable;
 
   private static final int CACHED_HEADERS = 4096;
 
@@ -60,7 +74,7 @@ public final class H5Context {
 
       @Override
       protected boolean removeEldestEntry(Map.Entry<Long, V> eldest) {
-        return size() > max && pending.isEmpty();
+        return size() > max && pending.isEmpty() && moving.isEmpty();
       }
     };
   }
@@ -104,6 +118,17 @@ public final class H5Context {
     return fa;
   }
 
+  private final ObjectRefs refs = new ObjectRefs();
+
+  /**
+   * The reference a handle of the object at {@code address} keeps: shared by all handles of
+   * that object in a writable file (so that a flush moving its header moves them all), a
+   * fixed one in a read-only file.
+   */
+  public ObjectRef ref(long address) {
+    return fa.writable() ? refs.intern(address) : ObjectRef.fixed(address);
+  }
+
   public FileParams params() {
     return fa.params();
   }
@@ -145,8 +170,8 @@ public final class H5Context {
    * the end of file that libhdf5 would read.
    */
   public void persistSuperblock() throws IOException {
-    if (commitOrderDeferred) {
-      return;
+    if (commitOrderDeferred || atomic) {
+      return; // atomic: nothing is reachable before the flush's superblock write
     }
     for (PendingWrite w : beforeCommit) {
       w.write();
@@ -179,6 +204,10 @@ public final class H5Context {
 
   /** The object header at {@code address}, decoded once and cached. */
   public ObjectHeader header(long address) throws IOException {
+    ObjectHeader m = moving.isEmpty() ? null : moving.get(address);
+    if (m != null) {
+      return m;
+    }
     ObjectHeader h = headers.get(address);
     if (h == null) {
       if (address < 0) {
@@ -227,6 +256,11 @@ public final class H5Context {
 
   private ObjectHeader rewrite(ObjectHeader old, List<StoredMessage> messages)
       throws IOException {
+    if (mustMove(old)) {
+      ObjectHeader h = move(old, messages);
+      derived.remove(old.address());
+      return h;
+    }
     ObjectHeader h = headerWriter().rewrite(old, messages);
     headers.put(old.address(), h);
     staged.remove(old.address());
@@ -244,6 +278,10 @@ public final class H5Context {
    */
   public void stageHeader(long address, List<StoredMessage> messages) throws IOException {
     ObjectHeader h = header(address);
+    if (mustMove(h)) {
+      move(h, messages); // written anew at flush anyway: nothing to stage
+      return;
+    }
     headers.put(address, h.withMessages(messages, h.chunks()));
     changes++; // what was derived from several objects (a VDS extent) sees the new messages
     if (staged.add(address)) {
@@ -321,15 +359,25 @@ public final class H5Context {
     beforeCommit.add(write);
   }
 
-  /** Performs pending writes, then records the end of file in the superblock. */
+  /**
+   * Performs pending writes, then records the end of file in the superblock. With {@link
+   * #atomicFlushes} the flush is all or nothing (see there).
+   */
   public void flush() throws IOException {
     if (!fa.writable()) {
       return;
     }
-    while (!pending.isEmpty()) {
-      Object key = pending.keySet().iterator().next();
-      pending.remove(key).write();
+    checkNotFailed();
+    if (atomic) {
+      try {
+        atomicFlush();
+      } catch (IOException | RuntimeException | Error e) {
+        failure = e.toString();
+        throw e;
+      }
+      return;
     }
+    runPending();
     for (PendingWrite w : beforeCommit) {
       w.write();
     }
@@ -339,5 +387,167 @@ public final class H5Context {
       fa.truncate(eoa); // space freed at the end goes back to the file system
     }
     fa.force();
+  }
+
+  private void runPending() throws IOException {
+    while (!pending.isEmpty()) {
+      Object key = pending.keySet().iterator().next();
+      pending.remove(key).write();
+    }
+  }
+
+  // ---- atomic flushes ----
+
+  /**
+   * What refers to object headers by address, besides the superblock (the group layer's
+   * links): told when an atomic flush writes a header anew.
+   */
+  public interface HeaderMoves {
+    /**
+     * Points what refers to the header at {@code from} (durable) at its copy at {@code to},
+     * through this context's ordinary writes: at least {@code expectedLinks} hard links
+     * should lead there (the header's link count), more may.
+     */
+    void retarget(long from, long to, int expectedLinks) throws IOException;
+
+    /** The flush that moved headers ({@code old → new}) is durable. */
+    void moved(Map<Long, Long> moves);
+  }
+
+  /**
+   * Makes every later {@link #flush} atomic: a crash, kill or power cut at any moment leaves
+   * the file as the last completed flush left it or as this one leaves it, for libhdf5 as for
+   * h5j. Nothing the last durable state uses is written over: changed structures go to new
+   * space (headers of that state written anew, their parents' links pointed at the copies, up
+   * to the root), the file is synced, then one write of the superblock (one sector) switches
+   * to the new state, and the file is synced again. Space the old state used is reused only
+   * after that. {@code moves} learns where headers went.
+   *
+   * @throws IllegalStateException if changes are pending (flush first) or the file is
+   *     read-only
+   */
+  public void atomicFlushes(HeaderMoves moves) {
+    allocator();
+    if (!pending.isEmpty() || superblockDirty) {
+      throw new IllegalStateException("file " + fa.path() + " has changes not yet flushed;"
+          + " flush before making flushes atomic");
+    }
+    // What lies past the durable end of allocation is garbage of an interrupted writer:
+    // reused from the start.
+    allocator.restartAt(superblock.endOfFileAddress());
+    allocator.keepDurableState();
+    fa.restrictWrites(allocator::isFresh);
+    this.headerMoves = moves;
+    this.writesAtDurable = fa.writes();
+    this.atomic = true;
+  }
+
+  /** Whether {@link #atomicFlushes} was asked for. */
+  public boolean atomic() {
+    return atomic;
+  }
+
+  /**
+   * During an atomic flush, where the header that was at {@code address} when the flush
+   * began is now (the address itself if it did not move).
+   */
+  public long currentAddress(long address) {
+    Long to = movedThisFlush.get(address);
+    return to == null ? address : to;
+  }
+
+  /** Whether an atomic flush failed: the file can then only be closed without flushing. */
+  public boolean flushFailed() {
+    return failure != null;
+  }
+
+  private void checkNotFailed() {
+    if (failure != null) {
+      throw new IllegalStateException("a flush of " + fa.path() + " failed (" + failure
+          + "); the file holds what the flush before it wrote: open it again");
+    }
+  }
+
+  /** Whether a change to {@code h} must go to a copy: it belongs to the durable state. */
+  private boolean mustMove(ObjectHeader h) {
+    if (!atomic) {
+      return false;
+    }
+    for (ObjectHeader.Chunk c : h.chunks()) {
+      if (!allocator.isFresh(c.address(), c.size())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Keeps the changed header of the durable state in memory until the flush moves it. */
+  private ObjectHeader move(ObjectHeader old, List<StoredMessage> messages) {
+    MovedHeaders.refuseUnmovable(old, fa.path());
+    ObjectHeader h = old.withMessages(messages, old.chunks());
+    moving.put(old.address(), h);
+    headers.put(old.address(), h);
+    staged.remove(old.address());
+    changes++;
+    return h;
+  }
+
+  private void atomicFlush() throws IOException {
+    movedThisFlush.clear();
+    runPending();
+    // One header at a time, and the edits its move causes (links pointed at the copy) done
+    // before the next: they may change headers still waiting here, which must then be
+    // written with them, and never a header that moved already.
+    while (!moving.isEmpty()) {
+      ObjectHeader old = moving.remove(moving.keySet().iterator().next());
+      ObjectHeader copy = headerWriter().writeAnew(old);
+      headers.remove(old.address());
+      derived.remove(old.address());
+      headers.put(copy.address(), copy);
+      movedThisFlush.put(old.address(), copy.address());
+      changes++;
+      int links = MovedHeaders.linkCount(old);
+      if (old.address() == superblock.rootAddress()) {
+        superblock(superblock.withRootAddress(copy.address()));
+        links--;
+      }
+      if (headerMoves != null) {
+        headerMoves.retarget(old.address(), copy.address(), links);
+      }
+      for (ObjectHeader.Chunk c : old.chunks()) {
+        allocator.free(c.address(), c.size()); // set aside until the new state is durable
+      }
+      runPending();
+    }
+    for (PendingWrite w : beforeCommit) {
+      w.write();
+    }
+    long eoa = allocator.endOfAllocation();
+    if (fa.writes() == writesAtDurable && !superblockDirty
+        && eoa == superblock.endOfFileAddress()) {
+      return; // nothing changed
+    }
+    if (fa.size() < eoa) {
+      fa.write(eoa - 1, new byte[1]); // libhdf5 refuses a file shorter than its EOA
+    }
+    fa.force(); // everything the new state uses is on disk before the switch
+    superblock = superblock.withEndOfFile(eoa);
+    fa.writeCommitPoint(superblock.location() - fa.params().baseAddress(),
+        SuperblockCodec.encode(superblock));
+    superblockDirty = false;
+    fa.force();
+    allocator.markDurable();
+    writesAtDurable = fa.writes();
+    if (fa.size() > eoa) {
+      fa.truncate(eoa); // garbage of interrupted writers, or space freed at the end
+    }
+    Map<Long, Long> moves = new LinkedHashMap<>(movedThisFlush);
+    movedThisFlush.clear();
+    for (Map.Entry<Long, Long> e : moves.entrySet()) {
+      refs.move(e.getKey(), e.getValue());
+    }
+    if (headerMoves != null && !moves.isEmpty()) {
+      headerMoves.moved(moves);
+    }
   }
 }

@@ -70,6 +70,23 @@ public final class ObjectHeaderWriter {
     return rewrite(empty, messages);
   }
 
+  /**
+   * Writes {@code old} (its prefix fields and messages) as a new header in newly allocated
+   * space, its chunk 0 sized to hold every message; {@code old}'s own space is untouched.
+   */
+  public ObjectHeader writeAnew(ObjectHeader old) throws IOException {
+    HeaderFormat f = new HeaderFormat(old.version(), fa.params(), old.tracksAttributeOrder());
+    long data = Math.max(MIN_CHUNK0_DATA, f.totalSize(old.messages()));
+    int flags = old.version() == 2 ? (old.flags() & ~3) | sizeCode(data) : old.flags();
+    int prefix = f.chunk0Prefix(flags);
+    long whole = prefix + data + f.checksumSize();
+    long address = alloc.allocate(whole);
+    ObjectHeader empty = new ObjectHeader(address, old.version(), flags, old.times(),
+        old.maxCompactAttributes(), old.minDenseAttributes(), old.refCount(), List.of(),
+        List.of(new ObjectHeader.Chunk(address, whole, prefix, data)));
+    return rewrite(empty, old.messages());
+  }
+
   private static int sizeCode(long data) {
     return data < 256 ? 0 : data < 65536 ? 1 : data < (1L << 32) ? 2 : 3;
   }

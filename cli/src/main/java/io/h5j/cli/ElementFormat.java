@@ -1,0 +1,237 @@
+package io.h5j.cli;
+
+import java.lang.reflect.Array;
+import java.util.Map;
+
+/**
+ * How values look in one of the dump's two dialects, h5j's text and JSON: numbers, strings
+ * (quoted, escaped), compounds as objects, opaque bytes as hex, nested arrays. One class for
+ * both, so that text and JSON never disagree about a value; runs of a flat primitive array
+ * are written without boxing, as most of a large dump is.
+ */
+final class ElementFormat {
+  static final ElementFormat TEXT = new ElementFormat(false);
+  static final ElementFormat JSON = new ElementFormat(true);
+
+  /** The text of every int8 value, indexed by value + 128. */
+  private static final char[][] INT8 = new char[256][];
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+  static {
+    for (int v = -128; v < 128; v++) {
+      INT8[v + 128] = Integer.toString(v).toCharArray();
+    }
+  }
+
+  private final boolean json;
+  private final char[] separator;
+  /** The separator and the text of each int8 value (by value + 128): chars 0-3, 4-7, count. */
+  private final long[] int8Low = new long[256];
+  private final long[] int8High = new long[256];
+  private final byte[] int8Length = new byte[256];
+
+  private ElementFormat(boolean json) {
+    this.json = json;
+    this.separator = (json ? "," : ", ").toCharArray();
+    for (int v = 0; v < 256; v++) {
+      String text = (json ? "," : ", ") + (v - 128); // at most 6 chars
+      for (int c = 0; c < text.length(); c++) {
+        long bits = (long) text.charAt(c) << (16 * (c % 4));
+        if (c < 4) {
+          int8Low[v] |= bits;
+        } else {
+          int8High[v] |= bits;
+        }
+      }
+      int8Length[v] = (byte) text.length();
+    }
+  }
+
+  /** Between two elements of an array. */
+  char[] separator() {
+    return separator;
+  }
+
+  /**
+   * Elements {@code from} to {@code from + n} of a flat array as {@code Dataset.read} returns
+   * it, with separators between them.
+   *
+   * @param unsigned64 the array is a {@code long[]} holding the bits of uint64 values
+   */
+  void run(DumpOutput out, Object flat, int from, int n, boolean unsigned64) {
+    int end = from + n;
+    if (flat instanceof byte[] a) {
+      bytes(out, a, from, end);
+    } else if (flat instanceof short[] a) {
+      integers(out, i -> a[i], from, end);
+    } else if (flat instanceof int[] a) {
+      integers(out, i -> a[i], from, end);
+    } else if (flat instanceof long[] a && !unsigned64) {
+      integers(out, i -> a[i], from, end);
+    } else if (flat instanceof long[] a) {
+      for (int i = from; i < end; i++) {
+        separate(out, i, from).append(Long.toUnsignedString(a[i]));
+      }
+    } else if (flat instanceof float[] a) {
+      for (int i = from; i < end; i++) {
+        floating(separate(out, i, from), a[i], Float.toString(a[i]));
+      }
+    } else if (flat instanceof double[] a) {
+      for (int i = from; i < end; i++) {
+        floating(separate(out, i, from), a[i], Double.toString(a[i]));
+      }
+    } else {
+      Object[] a = (Object[]) flat;
+      for (int i = from; i < end; i++) {
+        element(separate(out, i, from), a[i]);
+      }
+    }
+  }
+
+  /** Values per stretch formatted straight into the output's buffer. */
+  private static final int STRETCH = 1024;
+
+  /**
+   * int8 runs, the largest dumps of all (a never-written dataset of billions of elements): the
+   * separator and the value's text, packed in two longs per value, are stored as eight chars
+   * at once, and the position advances by the real length.
+   */
+  private void bytes(DumpOutput out, byte[] a, int from, int end) {
+    if (from == end) {
+      return;
+    }
+    out.append(INT8[a[from] + 128]);
+    long[] low = int8Low;
+    long[] high = int8High;
+    byte[] length = int8Length;
+    for (int i = from + 1; i < end; ) {
+      int stop = Math.min(end, i + STRETCH);
+      char[] b = out.room(STRETCH * 8 + 8);
+      int p = out.position();
+      for (; i < stop; i++) {
+        int v = a[i] + 128;
+        long x = low[v];
+        long y = high[v];
+        b[p] = (char) x;
+        b[p + 1] = (char) (x >>> 16);
+        b[p + 2] = (char) (x >>> 32);
+        b[p + 3] = (char) (x >>> 48);
+        b[p + 4] = (char) y;
+        b[p + 5] = (char) (y >>> 16);
+        b[p + 6] = (char) (y >>> 32);
+        b[p + 7] = (char) (y >>> 48);
+        p += length[v];
+      }
+      out.position(p);
+    }
+  }
+
+  private void integers(DumpOutput out, java.util.function.IntToLongFunction a, int from,
+      int end) {
+    char[] sep = separator;
+    for (int i = from; i < end; ) {
+      int stop = Math.min(end, i + STRETCH);
+      char[] b = out.room(STRETCH * (DumpOutput.MAX_LONG_CHARS + sep.length));
+      int p = out.position();
+      for (; i < stop; i++) {
+        if (i > from) {
+          for (char c : sep) {
+            b[p++] = c;
+          }
+        }
+        p = DumpOutput.digits(b, p, a.applyAsLong(i));
+      }
+      out.position(p);
+    }
+  }
+
+  private DumpOutput separate(DumpOutput out, int i, int from) {
+    return i > from ? out.append(separator) : out;
+  }
+
+  /** One value: a number, string, compound (map), nested array, byte string or null. */
+  void element(DumpOutput out, Object v) {
+    if (v == null) {
+      out.append("null");
+    } else if (v instanceof String s) {
+      quote(out, s);
+    } else if (v instanceof byte[] bytes) {
+      hex(out, bytes);
+    } else if (v instanceof Double || v instanceof Float) {
+      floating(out, ((Number) v).doubleValue(), v.toString());
+    } else if (v instanceof Number) {
+      out.append(v.toString());
+    } else if (v instanceof Map<?, ?> m) {
+      compound(out, m);
+    } else if (v.getClass().isArray()) {
+      out.append('[');
+      run(out, v, 0, Array.getLength(v), false);
+      out.append(']');
+    } else if (json && !(v instanceof Boolean)) {
+      quote(out, v.toString()); // any other value stays valid JSON, as its text
+    } else {
+      out.append(v.toString());
+    }
+  }
+
+  private void compound(DumpOutput out, Map<?, ?> m) {
+    out.append('{');
+    boolean first = true;
+    for (Map.Entry<?, ?> e : m.entrySet()) {
+      if (!first) {
+        out.append(separator);
+      }
+      first = false;
+      if (json) {
+        quote(out, e.getKey().toString());
+        out.append(':');
+      } else {
+        out.append(e.getKey().toString()).append('=');
+      }
+      element(out, e.getValue());
+    }
+    out.append('}');
+  }
+
+  /** JSON has no NaN or infinities: they are written as the strings h5py's users know. */
+  private void floating(DumpOutput out, double d, String text) {
+    if (json && (Double.isNaN(d) || Double.isInfinite(d))) {
+      quote(out, Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf");
+    } else {
+      out.append(text);
+    }
+  }
+
+  private void hex(DumpOutput out, byte[] bytes) {
+    out.append(json ? "\"" : "0x");
+    for (byte x : bytes) {
+      out.append(HEX[(x >> 4) & 0xf]).append(HEX[x & 0xf]);
+    }
+    if (json) {
+      out.append('"');
+    }
+  }
+
+  /** {@code s} in double quotes, with JSON's escapes (which text output uses as well). */
+  void quote(DumpOutput out, String s) {
+    out.append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xf]);
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    out.append('"');
+  }
+}
