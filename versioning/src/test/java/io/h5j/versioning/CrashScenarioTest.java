@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link CrashScenarios}, every kill and power-cut state (within the {@link CrashBudget})
  * opens in h5j and shows exactly the versions before the operation or after it, each whole,
  * and the next commit works; a sample opens in h5py (libhdf5 1.10.8 and 2.0) and
- * versioned-hdf5 (both peers) the same way. Tagged {@code crash}: h5j does not keep the
- * guarantee yet, so these run on request only ({@code -Dgroups=crash -DexcludedGroups=demo}).
+ * versioned-hdf5 (both peers) the same way. Tagged {@code crash}, and run on request only
+ * ({@code -Dgroups=crash -DexcludedGroups=demo}) until switched on in versioning's pom.
  */
 @Tag("crash")
 class CrashScenarioTest {
