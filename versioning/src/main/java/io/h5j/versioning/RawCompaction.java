@@ -6,19 +6,15 @@ import io.h5j.H5File;
 import io.h5j.VirtualSpec;
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Compacts one dataset path's raw_data to the chunks the kept versions map, so that a crash
- * at any write leaves every version reading exactly what it read before. Chunks never move
- * onto rows something still maps: {@link #moveUp} copies the kept chunks past the end of
- * raw_data and points the hash table and the kept versions there; once the caller has
- * dropped the other versions, {@link #moveDown} copies them to the start, points everything
- * there and shrinks raw_data. Each version's dataset is replaced by a finished one in one
- * write ({@link Group#relink}); a flush ends every step (taken for all datasets at once), so
- * no step depends on writes still pending.
+ * Compacts one dataset path's raw_data to the chunks the kept versions map: each kept chunk
+ * is copied to the next free slot from the start, in the order of its row, the hash table
+ * is written anew for the rows they take and every kept version is re-mapped there; raw_data
+ * then shrinks. Part of one atomic flush (the file's flushes are atomic), so the versions
+ * read as before until that flush completes, and as after once it has.
  */
 final class RawCompaction {
   private final H5File file;
@@ -29,12 +25,6 @@ final class RawCompaction {
   private final StagedElements elements;
   /** Row of each kept chunk in raw_data before the compaction → its trimmed extent. */
   private final TreeMap<Long, long[]> kept = new TreeMap<>();
-  /** Original row → row the chunk sits at now (and the versions map). */
-  private final Map<Long, Long> at = new HashMap<>();
-  /** The hash table rows of the copies made by {@link #copy}, not yet written. */
-  private HashTable table;
-  /** Original row → row of its copy, once {@link #copy} made it. */
-  private final Map<Long, Long> copied = new HashMap<>();
 
   private RawCompaction(H5File file, String path, Map<String, StagedDataset> versions)
       throws IOException {
@@ -49,7 +39,6 @@ final class RawCompaction {
         kept.putIfAbsent(e.getValue(), Boxes.trimmed(e.getKey(), d.shape, d.chunks));
       }
     }
-    kept.keySet().forEach(r -> at.put(r, r));
   }
 
   /**
@@ -70,86 +59,40 @@ final class RawCompaction {
   }
 
   /**
-   * Copies the kept chunks of every compaction past the end of its raw_data and points
-   * everything there; each step is done for all of them, then flushed.
+   * Moves the kept chunks down, rewrites the hash table, re-maps the kept versions and
+   * shrinks raw_data. A chunk's new slot is never above its old one and slots are filled in
+   * row order, so no chunk is read after something was copied over its rows.
    */
-  static void moveUp(H5File file, List<RawCompaction> all) throws IOException {
-    if (all.isEmpty()) {
-      return;
-    }
-    for (RawCompaction c : all) {
-      c.copy((c.raw.shape()[0] + c.chunks[0] - 1) / c.chunks[0] * c.chunks[0]);
-    }
-    repoint(file, all);
-  }
-
-  /**
-   * Copies the kept chunks of every compaction to the start of its raw_data, points
-   * everything there and shrinks raw_data.
-   */
-  static void moveDown(H5File file, List<RawCompaction> all) throws IOException {
-    if (all.isEmpty()) {
-      return;
-    }
-    for (RawCompaction c : all) {
-      c.copy(0);
-    }
-    repoint(file, all);
-    for (RawCompaction c : all) {
-      long[] shape = c.raw.shape();
-      shape[0] = c.kept.size() * c.chunks[0];
-      c.raw.resize(shape);
-    }
-    file.flush();
-  }
-
-  /** Points hash tables, then versions, at the copies; flushed after each step. */
-  private static void repoint(H5File file, List<RawCompaction> all) throws IOException {
-    file.flush(); // the chunks are in place before anything points at them
-    for (RawCompaction c : all) {
-      c.table.writeRows();
-    }
-    file.flush();
-    for (RawCompaction c : all) {
-      c.table.writeLargestIndex();
-    }
-    file.flush();
-    for (RawCompaction c : all) {
-      c.at.putAll(c.copied);
-      for (Map.Entry<String, StagedDataset> e : c.versions.entrySet()) {
-        c.remap(e.getKey(), e.getValue());
-      }
-    }
-    file.flush();
-  }
-
-  /** Copies every kept chunk to consecutive slots from row {@code first}, and hashes it. */
-  private void copy(long first) throws IOException {
-    long[] shape = raw.shape();
-    long need = first + kept.size() * chunks[0];
-    if (shape[0] < need) {
-      shape[0] = need;
-      raw.resize(shape);
-    }
+  void compact() throws IOException {
     Group g = file.group(VersionLayout.VERSION_DATA + "/" + path);
-    table = HashTable.overwriting(g.dataset("hash_table"));
-    copied.clear();
-    long row = first;
+    HashTable table = HashTable.overwriting(g.dataset("hash_table"));
+    Map<Long, Long> at = new HashMap<>();
+    long row = 0;
     for (Map.Entry<Long, long[]> e : kept.entrySet()) {
       long[] extent = e.getValue();
-      byte[] bytes = elements.read(raw, at.get(e.getKey()), extent);
-      elements.write(raw, row, extent, bytes);
+      byte[] bytes = elements.read(raw, e.getKey(), extent);
+      if (e.getKey() != row) {
+        elements.write(raw, row, extent, bytes);
+      }
       byte[] hash = elements.hash(bytes, extent);
       if (table.find(hash) == null) {
         table.add(hash, row, row + extent[0]);
       }
-      copied.put(e.getKey(), row);
+      at.put(e.getKey(), row);
       row += chunks[0];
     }
+    table.writeRows();
+    table.writeLargestIndex();
+    for (Map.Entry<String, StagedDataset> e : versions.entrySet()) {
+      remap(e.getKey(), e.getValue(), at);
+    }
+    long[] shape = raw.shape();
+    shape[0] = row;
+    raw.resize(shape);
   }
 
-  /** Replaces one version's dataset by a finished one mapping the chunks where they are now. */
-  private void remap(String version, StagedDataset d) throws IOException {
+  /** Replaces one version's dataset by one mapping the chunks where they are now. */
+  private void remap(String version, StagedDataset d, Map<Long, Long> at) throws IOException {
     Map<ChunkKey, Long> slots = d.parentSlots();
     if (slots.isEmpty()) {
       return;
@@ -158,7 +101,7 @@ final class RawCompaction {
         .fillValue(d.elements.fillValue());
     String rawPath = VersionLayout.rawDataPath(d.path);
     Map<ChunkKey, Long> rows = new HashMap<>();
-    slots.forEach((key, row) -> rows.put(key, at.get(row)));
+    slots.forEach((key, r) -> rows.put(key, at.get(r)));
     VersionCommit.mapChunks(spec, rawPath, d.chunks, rows);
     Dataset created = file.createAnonymousVirtualDataset(spec);
     AttributeCopy.write(created.attributes(), d.attributes);

@@ -35,9 +35,9 @@ final class VersionMaintenance {
   }
 
   /**
-   * Drops versions and the chunks only they used. Crash safe: a failure at any write leaves
-   * every kept version as it was, and the dropped versions either all there, as they were,
-   * or all gone (see {@link RawCompaction} for the order of the steps).
+   * Drops versions and the chunks only they used, in one atomic flush of {@code file} (see
+   * {@link H5File#atomicFlushes}): a crash at any moment leaves the versions as they were, or
+   * the kept ones as they were and the dropped ones gone.
    */
   static void deleteVersions(H5File file, List<VersionInfo> all, Collection<String> drop)
       throws IOException {
@@ -51,14 +51,12 @@ final class VersionMaintenance {
     }
     Map<String, Map<String, StagedDataset>> before = byPath(file, byName.keySet());
     Map<String, Map<String, StagedDataset>> kept = byPath(file, keep);
-    List<RawCompaction> compactions = new ArrayList<>();
     for (Map.Entry<String, Map<String, StagedDataset>> e : kept.entrySet()) {
       RawCompaction c = RawCompaction.plan(file, e.getKey(), e.getValue());
       if (c != null) {
-        compactions.add(c);
+        c.compact();
       }
     }
-    RawCompaction.moveUp(file, compactions);
     Group versions = file.group(VersionLayout.VERSIONS);
     for (String v : keep) {
       VersionInfo i = byName.get(v);
@@ -75,15 +73,13 @@ final class VersionMaintenance {
       current = byName.get(current).parent();
     }
     versions.attributes().put(VersionLayout.ATTR_CURRENT, current);
-    versions.delete(drop.toArray(new String[0])); // one write: all of them or none
-    file.flush();
+    versions.delete(drop.toArray(new String[0]));
     for (String path : before.keySet()) {
       if (!kept.containsKey(path)) {
         dropStore(file, path);
       }
     }
-    file.flush();
-    RawCompaction.moveDown(file, compactions);
+    file.flush(); // the one atomic switch: all of it or nothing
   }
 
   private static void dropStore(H5File file, String path) throws IOException {
