@@ -90,7 +90,8 @@ final class ChunkIndexCommit {
     // With atomic flushes an index of the last flushed state is never edited in place: it is
     // rebuilt in new space and the header switched to it.
     boolean editable = !ctx.atomic() || !FileParams.isDefined(layout.indexAddress())
-        || ctx.allocator().isFresh(layout.indexAddress(), 1);
+        || ctx.allocator().isFresh(layout.indexAddress(), 1)
+        || ChunkIndexUpdate.movesDurableIndex(old);
     if (indexUnchanged || editable && ChunkIndexUpdate.supports(old)
         && !pending.reencodedCommitted
         && (removed.isEmpty() || ChunkIndexUpdate.supportsRemoval(old))
@@ -102,8 +103,13 @@ final class ChunkIndexCommit {
       // and a shrink half done then reads as the new shape.
       ctx.writeStagedHeader(dataset);
       if (!indexUnchanged) {
-        ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed, removed,
-            ctx::persistSuperblock);
+        long movedTo = ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed,
+            removed, ctx::persistSuperblock);
+        if (movedTo >= 0) {
+          replaceLayout(ctx, dataset, new LayoutMessage.Chunked(layout.version(),
+              layout.flags(), layout.chunkDims(), layout.elementSize(), layout.indexType(),
+              layout.indexInfo(), movedTo));
+        }
       }
       ctx.forgetDerived(dataset); // readers opened the index as it was
       Extent.freeAll(ctx.allocator(), pending.freeAfterCommit);
@@ -126,24 +132,49 @@ final class ChunkIndexCommit {
     }
     records.sort(Comparator.comparing(c -> PendingChunks.key(c.offset()),
         ChunkIndexCommit::compare));
-    WrittenIndex written = ChunkIndexWriter.write(ctx.access(), ctx.allocator(),
-        indexType(layout, space, filtered), g, filtered, records,
-        IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK()));
+    int type = ctx.atomic() && growable(space)
+        && (layout.version() >= 4 || ctx.newerChunkIndexesAllowed()) ? ChunkIndex.V2_BTREE
+        : indexType(layout, space, filtered);
+    WrittenIndex written = ChunkIndexWriter.write(ctx.access(), ctx.allocator(), type, g,
+        filtered, records, IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK()));
     LayoutMessage.Chunked rebuilt = written.layout(g);
     // The dataset's option stays with it: partial edge chunks stored unfiltered.
     rebuilt = rebuilt.withFlags(rebuilt.flags()
         | layout.flags() & LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS);
-    List<StoredMessage> messages = new ArrayList<>();
-    for (StoredMessage m : h.messages()) {
-      messages.add(m.type() == MessageType.LAYOUT
-          ? new StoredMessage(m.type(), m.flags(), m.creationOrder(),
-              rebuilt.toBytes(ctx.params()))
-          : m);
-    }
-    ctx.rewriteHeader(dataset, messages);
+    replaceLayout(ctx, dataset, rebuilt);
     // Only now that the header names the new index may the old one's space be reused.
     Extent.freeAll(ctx.allocator(), oldIndex);
     Extent.freeAll(ctx.allocator(), pending.freeAfterCommit);
+  }
+
+  /**
+   * Whether the dataset may grow along a dimension: with atomic flushes, its index is then
+   * rebuilt as a v2 B-tree, which later flushes edit without rewriting it whole (their
+   * changed nodes and header go to new space), where an extensible array or a v1 B-tree of a
+   * durable state would be rebuilt at every flush. libhdf5 1.10 and later read and extend
+   * any index type a layout names; a v1 B-tree (layout version 3, which libhdf5 1.8 reads
+   * too) is replaced only where the file allows it ({@link H5File#allowNewerChunkIndexes}).
+   */
+  private static boolean growable(Dataspace space) {
+    for (long m : space.maxDims()) {
+      if (m == Dataspace.UNLIMITED) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Rewrites the dataset's header with {@code layout} in place of its layout message. */
+  private static void replaceLayout(H5Context ctx, long dataset, LayoutMessage.Chunked layout)
+      throws IOException {
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : ctx.header(dataset).messages()) {
+      messages.add(m.type() == MessageType.LAYOUT
+          ? new StoredMessage(m.type(), m.flags(), m.creationOrder(),
+              layout.toBytes(ctx.params()))
+          : m);
+    }
+    ctx.rewriteHeader(dataset, messages);
   }
 
   /**

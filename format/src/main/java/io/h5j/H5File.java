@@ -261,6 +261,21 @@ public final class H5File implements Closeable {
     return this;
   }
 
+  /**
+   * Lets h5j give a chunk index it rebuilds the type of layout version 4 even where the
+   * dataset had a v1 B-tree (layout version 3): with {@link #atomicFlushes()}, the index of a
+   * dataset that can grow is rebuilt as a v2 B-tree, which later flushes update at a cost in
+   * proportion to the chunks they change, where a v1 B-tree is rebuilt whole at every flush.
+   * libhdf5 1.10 and later read and extend it; libhdf5 1.8 does not, so ask for this only in
+   * files that need 1.10 anyway (virtual datasets, as every versioned file has). Returns this
+   * file.
+   */
+  public H5File allowNewerChunkIndexes() {
+    checkWritable();
+    ctx.allowNewerChunkIndexes();
+    return this;
+  }
+
   /** Whether {@link #atomicFlushes()} was asked for. */
   public boolean flushesAtomically() {
     return ctx.atomic();

@@ -312,4 +312,61 @@ class AtomicFlushTest {
     assertTrue(view.contains("/chunk D [[1, -2, -3, 4], [5, 6, 7, 8], [9, 10, 11, 12]] []"),
         view);
   }
+
+  /** Bytes one atomic flush writes that adds a chunk at the end of {@code chunks} of them. */
+  private long appendOneChunk(Path f, int chunks) throws IOException {
+    try (H5File h = H5File.create(f)) {
+      h.root().createDataset("d", DatasetSpec.of(new int[chunks * 4]).chunks(4)
+          .maxShape(Dataspace.UNLIMITED));
+    }
+    for (int round = 0; round < 2; round++) { // the first rebuilds the index as a v2 B-tree
+      FaultyChannel[] counting = new FaultyChannel[1];
+      try (H5File h = H5File.openReadWrite(f,
+          c -> counting[0] = new FaultyChannel(c, Integer.MAX_VALUE)).atomicFlushes()) {
+        Dataset d = h.dataset("d");
+        long n = d.shape()[0];
+        d.resize(n + 4);
+        d.write(Selection.box(new long[] {n}, new long[] {4}), new int[] {1, 2, 3, (int) n});
+      }
+      if (round == 1) {
+        return counting[0].bytesWritten();
+      }
+    }
+    throw new AssertionError();
+  }
+
+  /**
+   * The chunk index of a growable dataset is rebuilt once, as a v2 B-tree, and from then on
+   * an atomic flush adding a chunk writes about as much for 40,000 chunks as for 400 (its
+   * changed nodes and header go to new space; an extensible array of the durable state would
+   * be rebuilt whole); libhdf5 reads the index, names it a v2 B-tree and goes on writing it.
+   */
+  @Test
+  void aGrowableDatasetsIndexIsEditedNotRebuilt() throws Exception {
+    long small = appendOneChunk(dir.resolve("small.h5"), 400);
+    Path large = dir.resolve("large.h5");
+    long big = appendOneChunk(large, 40_000);
+    assertTrue(big < small * 2 + 4096, "one chunk added to 40,000 wrote " + big
+        + " bytes, to 400 " + small);
+    String out = Oracles.python(Oracles.PY_LIBHDF5 + String.join("\n",
+        "import sys, h5py, numpy as np",
+        "with h5py.File(sys.argv[1], 'r+') as f:",
+        "    d = f['d']",
+        "    index = ctypes.c_int()",
+        "    assert hdf5().H5Dget_chunk_index_type(ctypes.c_int64(d.id.id),",
+        "                                          ctypes.byref(index)) >= 0",
+        "    a = d[()]",
+        "    assert a.shape == (160008,), a.shape",
+        "    assert (a[:160000] == 0).all()",
+        "    assert a[160000:].tolist() == [1, 2, 3, 160000, 1, 2, 3, 160004], a[160000:]",
+        "    d.resize((160012,))",
+        "    d[160008:] = [7, 8, 9, 10]",
+        "    print(index.value)"), large.toString());
+    assertEquals("5", out.strip(), "H5D_CHUNK_IDX_BT2");
+    try (H5File h = H5File.open(large)) {
+      int[] tail = (int[]) h.dataset("d").read(Selection.box(new long[] {160004},
+          new long[] {8}));
+      assertArrayEquals(new int[] {1, 2, 3, 160004, 7, 8, 9, 10}, tail);
+    }
+  }
 }

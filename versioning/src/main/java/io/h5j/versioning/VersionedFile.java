@@ -125,8 +125,8 @@ public final class VersionedFile implements Closeable {
         try (H5File check = H5File.open(path, locks.channel(), false)) {
           checkLayout(check);
         }
-        return new VersionedFile(H5File.open(path, locks.channel(), true).atomicFlushes(), true,
-            locks, null);
+        return new VersionedFile(H5File.open(path, locks.channel(), true).atomicFlushes()
+            .allowNewerChunkIndexes(), true, locks, null);
       } catch (IOException | RuntimeException e) {
         locks.releaseWriter();
         throw e;
@@ -156,6 +156,7 @@ public final class VersionedFile implements Closeable {
           if (!file.flushesAtomically()) {
             file.atomicFlushes();
           }
+          file.allowNewerChunkIndexes(); // every versioned file needs libhdf5 1.10 (VDS)
         } else {
           locks.lockShared();
           try {

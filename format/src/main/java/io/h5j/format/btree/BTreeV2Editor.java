@@ -28,7 +28,9 @@ import java.util.List;
  * change cannot be rewritten in place safely: it is written to new space, and so is every
  * node up to the root; the header, rewritten in place, is the one write that switches from
  * the old tree to the new one. A node whose records only change in content (a chunk moved)
- * is rewritten in place, whole. {@link #finish} returns the writes; the old space of moved
+ * is rewritten in place, whole, unless the allocator keeps it as part of a durable state
+ * (atomic flushes): then it moves too, and so does the header, whose new address the caller
+ * puts in the layout message. {@link #finish} returns the writes; the old space of moved
  * nodes may be freed once the header is written.
  */
 public final class BTreeV2Editor {
@@ -455,10 +457,16 @@ public final class BTreeV2Editor {
     Write header = null;
     long bytes = 0;
     if (headerChanged || (root != null && root.address != tree.rootAddress())) {
-      header = new Write(tree.address(), root == null
+      byte[] h = root == null
           ? BTreeV2Writer.header(fa.params(), params, 0, FileParams.UNDEFINED, 0, 0)
           : BTreeV2Writer.header(fa.params(), params, depth, root.address, root.nrec,
-              root.total));
+              root.total);
+      long at = tree.address();
+      if (!alloc.isFresh(at, h.length)) { // a durable state of atomic flushes keeps its own
+        freed.add(new Extent(at, h.length));
+        at = alloc.allocate(h.length);
+      }
+      header = new Write(at, h);
       bytes += header.bytes().length;
     }
     for (Write w : fresh) {
@@ -494,6 +502,9 @@ public final class BTreeV2Editor {
     if (!node.moved && !node.patched) {
       return;
     }
+    // a node of a durable state (atomic flushes) is never patched where it is: it moves, and
+    // with it the path to the root
+    node.moved |= !alloc.isFresh(node.oldAddress, params.nodeSize());
     byte[] bytes = d == 0 ? BTreeV2Writer.leaf(fa.params(), params, node.records)
         : BTreeV2Writer.internal(fa.params(), params, layout, d, node.records, addr, counts,
             totals);

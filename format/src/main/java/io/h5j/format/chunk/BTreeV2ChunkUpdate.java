@@ -43,7 +43,12 @@ final class BTreeV2ChunkUpdate {
       w.inPlace(x.address(), x.bytes(), 0);
     }
     if (edit.header() != null) {
-      w.inPlace(edit.header().address(), edit.header().bytes(), 1);
+      if (edit.header().address() == index.tree().address()) {
+        w.inPlace(edit.header().address(), edit.header().bytes(), 1);
+      } else { // the header of a durable state (atomic flushes) is written anew
+        w.fresh(edit.header().address(), edit.header().bytes());
+        w.indexMovedTo(edit.header().address());
+      }
     }
     freeAfter.addAll(edit.freed());
     return w;

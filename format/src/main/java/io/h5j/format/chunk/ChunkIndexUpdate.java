@@ -64,13 +64,23 @@ public final class ChunkIndexUpdate {
    * Adds each chunk to the index, or replaces the entry of the chunk at its offset.
    *
    * @param changed chunks on the dataset's grid and inside its maximum extent, each once
-   * @return the bytes of index structures written
+   * @return the index's new address if the update wrote it anew (see {@link
+   *     #movesDurableIndex}), else -1: it stays where it was
    * @throws IllegalArgumentException if {@link #supports} is false for this index or a chunk
    *     does not fit it
    */
   public static long apply(FileAccess fa, SpaceAllocator alloc, ChunkIndex index,
       List<ChunkRecord> changed, Barrier barrier) throws IOException {
     return apply(fa, alloc, index, changed, List.of(), barrier);
+  }
+
+  /**
+   * Whether {@link #apply} updates this index without writing over any structure that the
+   * allocator keeps for a durable state (atomic flushes): a v2 B-tree, whose changed nodes
+   * and header go to new space, so that the index moves. Others are rebuilt by the caller.
+   */
+  public static boolean movesDurableIndex(ChunkIndex index) {
+    return index instanceof BTreeV2ChunkIndex;
   }
 
   /**
@@ -91,7 +101,6 @@ public final class ChunkIndexUpdate {
     IndexWrites writes;
     List<Extent> freeAfter = new ArrayList<>();
     if (index instanceof BTreeV1ChunkIndex b) {
-      long bytes = 0;
       if (!removed.isEmpty()) { // a pass of its own: removals are written leaves first
         BTreeV1ChunkUpdater r = new BTreeV1ChunkUpdater(fa, alloc, b.geometry(), b.address(),
             b.k());
@@ -100,7 +109,6 @@ public final class ChunkIndexUpdate {
         }
         IndexWrites rw = r.writes(freeAfter);
         rw.perform(fa, barrier);
-        bytes = rw.bytes();
       }
       BTreeV1ChunkUpdater u = new BTreeV1ChunkUpdater(fa, alloc, b.geometry(), b.address(),
           b.k());
@@ -111,7 +119,7 @@ public final class ChunkIndexUpdate {
       IndexWrites iw = u.writes(freeAfter);
       iw.perform(fa, barrier);
       Extent.freeAll(alloc, freeAfter); // nothing points there any more
-      return bytes + iw.bytes();
+      return -1;
     } else if (index instanceof ExtensibleArrayIndex ea) {
       ExtensibleArrayUpdater u = new ExtensibleArrayUpdater(fa, alloc, ea);
       for (ChunkRecord c : changed) {
@@ -138,6 +146,6 @@ public final class ChunkIndexUpdate {
     }
     writes.perform(fa, barrier);
     Extent.freeAll(alloc, freeAfter); // nothing points there any more
-    return writes.bytes();
+    return writes.movedTo();
   }
 }

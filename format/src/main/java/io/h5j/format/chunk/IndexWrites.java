@@ -21,6 +21,18 @@ final class IndexWrites {
 
   private final Map<Long, byte[]> fresh = new LinkedHashMap<>();
   private final Map<Long, InPlace> existing = new LinkedHashMap<>();
+  /** Where the index's own structure (a B-tree header) moved to, or -1 if it stays. */
+  private long movedTo = -1;
+
+  /** The index's top structure is written at {@code address} now, not where it was. */
+  void indexMovedTo(long address) {
+    movedTo = address;
+  }
+
+  /** See {@link #indexMovedTo}; -1 if the index stays where it is. */
+  long movedTo() {
+    return movedTo;
+  }
 
   /** A structure in space allocated by this update. */
   void fresh(long address, byte[] bytes) {

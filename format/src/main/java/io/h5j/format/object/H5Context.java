@@ -447,6 +447,20 @@ public final class H5Context {
     return atomic;
   }
 
+  private boolean newerChunkIndexes;
+
+  /**
+   * Lets a chunk index of layout version 3 (a v1 B-tree, which libhdf5 1.8 reads) be rebuilt
+   * as a type of layout version 4 (libhdf5 1.10 and later): for files that need 1.10 anyway.
+   */
+  public void allowNewerChunkIndexes() {
+    newerChunkIndexes = true;
+  }
+
+  public boolean newerChunkIndexesAllowed() {
+    return newerChunkIndexes;
+  }
+
   /**
    * During an atomic flush, where the header that was at {@code address} when the flush
    * began is now (the address itself if it did not move).
