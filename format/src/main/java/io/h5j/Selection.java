@@ -36,6 +36,17 @@ public final class Selection {
     return new Selection(new Hyperslab(start, stride, count, block));
   }
 
+  /**
+   * The regular hyperslab this selection picks in dataset {@code dataset} of dimensions
+   * {@code dims} (every element, for {@link #all()}): for callers that work out which chunks
+   * a read touches.
+   *
+   * @throws IllegalArgumentException if the selection reaches outside {@code dims}
+   */
+  public Hyperslab in(long[] dims, String dataset) {
+    return resolve(dims, dataset);
+  }
+
   /** The hyperslab this selection means in a dataset of dimensions {@code dims}. */
   Hyperslab resolve(long[] dims, String dataset) {
     if (slab == null) {

@@ -114,7 +114,7 @@ final class HashTable {
     return new HashTable(t);
   }
 
-  private static void checkType(Dataset table) throws IOException {
+  static void checkType(Dataset table) throws IOException {
     Datatype t = table.datatype();
     boolean ok = t instanceof CompoundType c && c.size() == ROW_BYTES
         && c.members().size() == 2

@@ -81,19 +81,25 @@ public final class VersionView {
     });
   }
 
-  /** Every element as a flat Java array in C order (see {@link Dataset#read()}). */
+  /**
+   * Every element as a flat Java array in C order (see {@link Dataset#read()}). With
+   * {@link VersionedFile#verifyChunkHashes} on, every raw chunk read is checked first.
+   */
   public Object read(String path) throws IOException {
-    return owner.reading(f -> dataset(f, path).read());
+    return owner.reading(f -> verified(f, path, null).read());
   }
 
-  /** The elements a selection picks, as a flat Java array. */
+  /** The elements a selection picks, as a flat Java array (chunks checked as by {@link #read(String)}). */
   public Object read(String path, Selection sel) throws IOException {
-    return owner.reading(f -> dataset(f, path).read(sel));
+    return owner.reading(f -> verified(f, path, sel).read(sel));
   }
 
-  /** The stored bytes of every element in C order (the file's type and byte order). */
+  /**
+   * The stored bytes of every element in C order (the file's type and byte order); chunks
+   * checked as by {@link #read(String)}.
+   */
   public byte[] readBytes(String path) throws IOException {
-    return owner.reading(f -> dataset(f, path).readRaw());
+    return owner.reading(f -> verified(f, path, null).readRaw());
   }
 
   /** User attributes of a dataset or group ({@code ""} for the version itself). */
@@ -126,6 +132,19 @@ public final class VersionView {
 
   private Dataset dataset(H5File f, String path) throws IOException {
     return root(f).dataset(VersionLayout.normalize(path));
+  }
+
+  /**
+   * The dataset, once the raw chunks that reading {@code sel} (null: all of it) touches are
+   * verified, when the file verifies reads.
+   */
+  private Dataset verified(H5File f, String path, Selection sel) throws IOException {
+    Dataset d = dataset(f, path);
+    ChunkHashVerifier v = owner.chunkVerifier();
+    if (v != null) {
+      v.verify(f, owner.generation(), info.name(), d, VersionLayout.normalize(path), sel);
+    }
+    return d;
   }
 
   private static void walk(Group g, String prefix, List<String> out, boolean groups)

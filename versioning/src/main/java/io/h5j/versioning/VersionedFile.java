@@ -57,6 +57,8 @@ public final class VersionedFile implements Closeable {
   private boolean compactMappings;
   private java.time.Duration libhdf5Wait = FileLocks.defaultLibhdf5Wait();
   private final Map<String, RawStore> stores = new HashMap<>();
+  /** Checks the chunks every version read touches; null when reads are not verified. */
+  private ChunkHashVerifier verifier;
   /** The generation the cached structures show ({@link VersionLayout#ATTR_GENERATION}). */
   private long generation;
   private int readDepth;
@@ -358,6 +360,31 @@ public final class VersionedFile implements Closeable {
     }
     this.libhdf5Wait = wait;
     return this;
+  }
+
+  /**
+   * Whether reads of this file's versions ({@link VersionView#read}, {@link
+   * VersionView#readBytes}) first check every raw chunk they touch against the SHA-256 that
+   * versioned-hdf5 keeps for it in the dataset's hash table. With it on, a read touching a
+   * chunk whose bytes do not hash to the hash-table row of its raw_data slot (or that has no
+   * such row) fails with an {@link H5FormatException} naming the dataset, the chunk, its
+   * raw_data rows and the file, instead of returning damaged values. Off by default: each
+   * chunk is then read twice and hashed (the cost is measured by the benchmarks' {@code
+   * VerifiedReadCost}). Returns this file.
+   */
+  public VersionedFile verifyChunkHashes(boolean on) {
+    verifier = on ? (verifier == null ? new ChunkHashVerifier() : verifier) : null;
+    return this;
+  }
+
+  /** The verifier of version reads, or null when they are not verified. */
+  ChunkHashVerifier chunkVerifier() {
+    return verifier;
+  }
+
+  /** The generation of the file as this object shows it ({@link VersionLayout#ATTR_GENERATION}). */
+  long generation() {
+    return generation;
   }
 
   /** Every committed version, oldest first. */
@@ -676,6 +703,45 @@ public final class VersionedFile implements Closeable {
       }
       throw e;
     }
+  }
+
+  /**
+   * Checks the whole file without changing it: every version group's attributes, parents and
+   * commit mark, current_version, every committed version's datasets and mappings (each one
+   * whole chunk inside raw_data), the dataset groups and their hash tables, and every raw chunk
+   * against its hash-table row, naming each damaged chunk with the versions and chunks that
+   * read it. Every problem is reported, not only the first. Reads every raw chunk once.
+   */
+  public CheckReport check() throws IOException {
+    return reading(VersionCheck::run);
+  }
+
+  /**
+   * Repairs what a killed commit leaves and can be repaired without guessing, and returns each
+   * repair made (none on a file that needs none): an uncommitted version group is deleted; a
+   * current_version naming one goes back to that version's parent; a dataset group lacking
+   * raw_data or hash_table that no committed version uses is deleted, and so is an empty
+   * leftover group; the newest version, committed but not current, is made current. The rules,
+   * and why each gives a state versioned-hdf5 reads and commits on, are in
+   * {@code VersionGroupsCheck} and {@code DatasetGroupsCheck}; damaged chunks are not
+   * repaired. Run {@link #check()} afterwards for what is left.
+   */
+  public List<CheckReport.Repair> repair() throws IOException {
+    checkWritable();
+    if (staged != null) {
+      throw new IllegalStateException("version " + staged.name() + " is staged; commit or"
+          + " abort it first");
+    }
+    RepairPlan plan = VersionCheck.repairs(open());
+    List<CheckReport.Repair> done = new ArrayList<>();
+    if (!plan.isEmpty()) {
+      stores.clear();
+      changing(() -> {
+        done.addAll(plan.apply(open()));
+        open().flush();
+      });
+    }
+    return done;
   }
 
   /**

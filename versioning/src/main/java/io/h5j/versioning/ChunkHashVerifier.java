@@ -1,0 +1,141 @@
+package io.h5j.versioning;
+
+import io.h5j.Dataset;
+import io.h5j.H5File;
+import io.h5j.H5FormatException;
+import io.h5j.Selection;
+import io.h5j.format.select.Hyperslab;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks, before a read of a version's dataset returns, that every raw chunk the read touches
+ * hashes to its hash-table row ({@link VersionedFile#verifyChunkHashes}); a chunk that does not
+ * fails the read. Hash tables and mappings are cached for one state of the file (its
+ * {@link H5File} and generation); chunk contents never are, so every read reads what it
+ * verifies.
+ */
+final class ChunkHashVerifier {
+  private H5File file;
+  private long generation;
+  private final Map<String, Store> stores = new HashMap<>();
+  private final Map<String, Mapped> mapped = new HashMap<>();
+
+  /** One dataset path's raw_data and committed hash-table rows. */
+  private record Store(Dataset raw, HashTableRows rows) {}
+
+  /** One version's dataset: its shape, chunks, elements and chunk → raw_data row. */
+  private record Mapped(StagedDataset dataset, Map<ChunkKey, Long> slots) {}
+
+  /**
+   * Verifies the chunks that reading {@code sel} (null: everything) of {@code vds}, dataset
+   * {@code path} of {@code version}, touches.
+   *
+   * @throws H5FormatException naming the dataset, the chunk, its raw_data rows and the file if
+   *     a chunk does not hash to its hash-table row, has none, or cannot be read
+   */
+  void verify(H5File f, long gen, String version, Dataset vds, String path, Selection sel)
+      throws IOException {
+    if (!vds.layoutName().equals("VIRTUAL")) {
+      return; // no mappings: every element is the fill value
+    }
+    if (f != file || gen != generation) {
+      file = f;
+      generation = gen;
+      stores.clear();
+      mapped.clear();
+    }
+    Mapped m = mapped(f, version, vds, path);
+    StagedDataset d = m.dataset();
+    Hyperslab slab = (sel == null ? Selection.all() : sel).in(d.shape, path);
+    if (tooLarge(slab)) {
+      return; // the read itself refuses a selection larger than one Java array
+    }
+    List<Map.Entry<ChunkKey, Long>> touched = TouchedChunks.of(slab, d.chunks)
+        .select(m.slots());
+    if (touched.isEmpty()) {
+      return;
+    }
+    Store s = store(f, path);
+    Set<SlotCheck.Slot> done = new HashSet<>();
+    for (Map.Entry<ChunkKey, Long> e : touched) {
+      long[] extent = Boxes.trimmed(e.getKey(), d.shape, d.chunks);
+      if (!done.add(new SlotCheck.Slot(e.getValue(), extent))) {
+        continue; // de-duplicated chunks: one slot read once per read
+      }
+      SlotCheck.Result r = SlotCheck.check(s.raw(), d.elements, s.rows(), e.getValue(), extent);
+      if (!r.ok()) {
+        throw failure(f, version, path, e.getKey().offset(d.chunks), e.getValue(), extent, s, r);
+      }
+    }
+  }
+
+  private Mapped mapped(H5File f, String version, Dataset vds, String path)
+      throws IOException {
+    String key = version + "\0" + path;
+    Mapped m = mapped.get(key);
+    if (m == null) {
+      // no stores given: the reader it carries is never used here
+      StagedDataset d = VersionReader.dataset(f, vds, path, new HashMap<>());
+      m = new Mapped(d, d.parentSlots());
+      mapped.put(key, m);
+    }
+    return m;
+  }
+
+  private Store store(H5File f, String path) throws IOException {
+    Store s = stores.get(path);
+    if (s == null) {
+      String raw = VersionLayout.rawDataPath(path);
+      String table = VersionLayout.hashTablePath(path);
+      if (!f.root().contains(raw) || !f.root().contains(table)) {
+        throw new H5FormatException("versioned dataset " + path + " in " + f.path(), -1,
+            "maps raw chunks, but " + (f.root().contains(raw) ? table : raw)
+                + " does not exist, so they cannot be verified");
+      }
+      s = new Store(f.dataset(raw), HashTableRows.read(f.dataset(table)));
+      stores.put(path, s);
+    }
+    return s;
+  }
+
+  private static H5FormatException failure(H5File f, String version, String path,
+      long[] chunk, long start, long[] extent, Store s, SlotCheck.Result r) throws IOException {
+    String rows = "raw_data rows " + start + ".." + (start + extent[0]);
+    String what = "chunk " + Arrays.toString(chunk) + " of version " + version + " maps "
+        + rows + " of " + s.raw().path();
+    String why = switch (r.outcome()) {
+      case MISMATCH -> ", which hash to " + ChunkHash.hex(r.actual()) + " where hash-table "
+          + (r.rows().length == 1 ? "row " + r.rows()[0] + " says " : "rows "
+          + Arrays.toString(r.rows()) + " say ") + ChunkHash.hex(s.rows().hash(r.rows()[0]))
+          + ": the chunk is damaged";
+      case NO_ROW -> ", where no committed row of " + s.rows().table() + " starts, so the chunk"
+          + " cannot be verified";
+      default -> ", which cannot be read: " + r.why();
+    };
+    return new H5FormatException("raw chunk of versioned dataset " + path + " in " + f.path(),
+        RawChunkOffsets.of(s.raw()).at(start), what + why);
+  }
+
+  private static boolean tooLarge(Hyperslab slab) {
+    long n = 1;
+    for (int d = 0; d < slab.rank(); d++) {
+      long k = slab.count()[d];
+      long b = slab.block()[d];
+      if (k != 0 && b > Long.MAX_VALUE / k) {
+        return true;
+      }
+      long m = k * b;
+      if (m != 0 && n > Integer.MAX_VALUE / m) {
+        return true;
+      }
+      n *= m;
+    }
+    return false;
+  }
+}
