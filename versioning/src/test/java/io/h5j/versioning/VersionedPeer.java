@@ -90,7 +90,8 @@ enum VersionedPeer {
 
   private static String tool;
 
-  private static synchronized String tool() throws IOException {
+  /** The source of vh5_tool.py (its maps command needs h5py only). */
+  static synchronized String tool() throws IOException {
     if (tool == null) {
       try (InputStream in = VersionedPeer.class.getResourceAsStream("vh5_tool.py")) {
         tool = new String(in.readAllBytes(), StandardCharsets.UTF_8);
