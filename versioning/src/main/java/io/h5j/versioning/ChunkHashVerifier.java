@@ -8,10 +8,10 @@ import io.h5j.format.select.Hyperslab;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Checks, before a read of a version's dataset returns, that every raw chunk the read touches
@@ -62,15 +62,19 @@ final class ChunkHashVerifier {
       return;
     }
     Store s = store(f, path);
-    Set<SlotCheck.Slot> done = new HashSet<>();
+    // each slot once (de-duplicated chunks share one), with the first chunk that maps it
+    Map<SlotCheck.Slot, ChunkKey> slots = new LinkedHashMap<>();
     for (Map.Entry<ChunkKey, Long> e : touched) {
-      long[] extent = Boxes.trimmed(e.getKey(), d.shape, d.chunks);
-      if (!done.add(new SlotCheck.Slot(e.getValue(), extent))) {
-        continue; // de-duplicated chunks: one slot read once per read
-      }
-      SlotCheck.Result r = SlotCheck.check(s.raw(), d.elements, s.rows(), e.getValue(), extent);
-      if (!r.ok()) {
-        throw failure(f, version, path, e.getKey().offset(d.chunks), e.getValue(), extent, s, r);
+      slots.putIfAbsent(new SlotCheck.Slot(e.getValue(),
+          Boxes.trimmed(e.getKey(), d.shape, d.chunks)), e.getKey());
+    }
+    List<SlotCheck.Slot> order = new ArrayList<>(slots.keySet());
+    List<SlotCheck.Result> results = SlotCheck.check(s.raw(), d.elements, s.rows(), order);
+    for (int i = 0; i < order.size(); i++) {
+      if (!results.get(i).ok()) {
+        SlotCheck.Slot slot = order.get(i);
+        throw failure(f, version, path, slots.get(slot).offset(d.chunks), slot.start(),
+            slot.extent(), s, results.get(i));
       }
     }
   }

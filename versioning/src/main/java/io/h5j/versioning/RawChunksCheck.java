@@ -87,14 +87,16 @@ final class RawChunksCheck {
     slots.sort(Comparator.comparingLong(SlotCheck.Slot::start)
         .thenComparing(s -> Arrays.toString(s.extent())));
     Set<Long> mappedStarts = new HashSet<>();
-    for (SlotCheck.Slot s : slots) {
+    List<SlotCheck.Result> results = SlotCheck.check(raw, elements, rows, slots);
+    for (int i = 0; i < slots.size(); i++) {
+      SlotCheck.Slot s = slots.get(i);
+      SlotCheck.Result r = results.get(i);
       mappedStarts.add(s.start());
       BitSet readers = m.readers.get(s);
       if (s.start() % chunks[0] != 0) {
         out.add(Kind.LAYOUT, subject, s + " are not a slot of raw_data (slots start every "
             + chunks[0] + " rows); mapped by " + names(readers));
       }
-      SlotCheck.Result r = SlotCheck.check(raw, elements, rows, s.start(), s.extent());
       switch (r.outcome()) {
         case OK -> verified++;
         case NO_ROW -> out.add(Kind.LAYOUT, subject, s + " are mapped by " + names(readers)
@@ -102,11 +104,11 @@ final class RawChunksCheck {
             + " and the next commit may write over them");
         case MISMATCH -> {
           verified++;
-          damage(path, raw, s, offsets, "hashes to " + ChunkHash.hex(r.actual())
+          damage(path, s, offsets, "hashes to " + ChunkHash.hex(r.actual())
               + ", its hash-table row " + r.rows()[0] + " says "
               + ChunkHash.hex(rows.hash(r.rows()[0])), readers);
         }
-        case UNREADABLE -> damage(path, raw, s, offsets, "cannot be read: " + r.why(), readers);
+        case UNREADABLE -> damage(path, s, offsets, "cannot be read: " + r.why(), readers);
         default -> throw new IllegalStateException(r.outcome().name());
       }
     }
@@ -165,7 +167,7 @@ final class RawChunksCheck {
         verified++;
       } else if (chunks.length == 1 && last.outcome() != SlotCheck.Outcome.NO_ROW) {
         verified++;
-        damage(path, raw, s, offsets, last.outcome() == SlotCheck.Outcome.UNREADABLE
+        damage(path, s, offsets, last.outcome() == SlotCheck.Outcome.UNREADABLE
             ? "cannot be read: " + last.why() : "hashes to " + ChunkHash.hex(last.actual())
             + ", its hash-table row " + i + " says " + ChunkHash.hex(rows.hash(i)), new BitSet());
       } else {
@@ -199,7 +201,7 @@ final class RawChunksCheck {
     return out;
   }
 
-  private void damage(String path, Dataset raw, SlotCheck.Slot s, RawChunkOffsets offsets,
+  private void damage(String path, SlotCheck.Slot s, RawChunkOffsets offsets,
       String why, BitSet readers) throws IOException {
     Map<String, List<long[]>> readBy = new LinkedHashMap<>();
     for (int v = readers.nextSetBit(0); v >= 0; v = readers.nextSetBit(v + 1)) {

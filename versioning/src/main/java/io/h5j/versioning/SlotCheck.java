@@ -3,6 +3,7 @@ package io.h5j.versioning;
 import io.h5j.Dataset;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Whether one raw chunk still holds what was committed: the elements a version maps at
@@ -65,20 +66,102 @@ final class SlotCheck {
     }
   }
 
+  /** Bytes read at once for a run of adjacent slots. */
+  private static final long RUN_BYTES = 4 << 20;
+
   static Result check(Dataset raw, StagedElements elements, HashTableRows table, long start,
       long[] extent) throws IOException {
-    int[] rows = table.startingAt(start);
-    String outside = outside(raw, elements, start, extent);
-    if (outside != null) {
-      return new Result(Outcome.UNREADABLE, null, rows, outside);
+    return check(raw, elements, table, List.of(new Slot(start, extent))).get(0);
+  }
+
+  /**
+   * Checks many slots of one raw_data, in the order given. Slots that follow each other in
+   * raw_data (a commit writes its new chunks in a run) are read with one read: one call per
+   * chunk costs several times the bytes' own reading.
+   */
+  static List<Result> check(Dataset raw, StagedElements elements, HashTableRows table,
+      List<Slot> slots) throws IOException {
+    long[] dims = raw.shape();
+    int size = elements.size();
+    long rowBytes = size;
+    for (int d = 1; d < dims.length; d++) {
+      rowBytes *= dims[d];
     }
-    byte[] actual;
-    try {
-      actual = elements.hash(elements.read(raw, start, extent), extent);
-    } catch (IOException | RuntimeException e) {
-      return new Result(Outcome.UNREADABLE, null, rows, e.getMessage() == null ? e.toString()
-          : e.getMessage());
+    Integer[] order = new Integer[slots.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
     }
+    Arrays.sort(order, (a, b) -> Long.compare(slots.get(a).start(), slots.get(b).start()));
+    Result[] out = new Result[slots.size()];
+    int i = 0;
+    while (i < order.length) {
+      Slot first = slots.get(order[i]);
+      String why = outside(dims, elements, first.start(), first.extent);
+      if (why != null) {
+        out[order[i]] = new Result(Outcome.UNREADABLE, null, table.startingAt(first.start()),
+            why);
+        i++;
+        continue;
+      }
+      // the run: slots whose boxes lie in rows [from, to) that one read of whole rows covers
+      long from = first.start();
+      long to = from + first.extent[0];
+      int j = i + 1;
+      while (j < order.length) {
+        Slot next = slots.get(order[j]);
+        long end = next.start() + next.extent[0];
+        if (next.start() < from || outside(dims, elements, next.start(), next.extent) != null
+            || next.start() > to || (Math.max(to, end) - from) * rowBytes > RUN_BYTES) {
+          break;
+        }
+        to = Math.max(to, end);
+        j++;
+      }
+      byte[] run = null;
+      if (j - i > 1) {
+        long[] box = dims.clone();
+        box[0] = to - from;
+        try {
+          run = elements.read(raw, from, box);
+        } catch (IOException | RuntimeException e) {
+          run = null; // one bad chunk: read the run slot by slot to name it alone
+        }
+      }
+      for (int k = i; k < j; k++) {
+        Slot sl = slots.get(order[k]);
+        byte[] staged = null;
+        String failed = null;
+        try {
+          staged = run != null ? cut(run, dims, from, sl, size)
+              : elements.read(raw, sl.start(), sl.extent);
+        } catch (IOException | RuntimeException e) {
+          failed = e.getMessage() == null ? e.toString() : e.getMessage();
+        }
+        out[order[k]] = judge(table, sl, staged, elements, failed);
+      }
+      i = j;
+    }
+    return List.of(out);
+  }
+
+  /** The box of {@code slot} out of a read of whole rows {@code [from, ...)} of raw_data. */
+  private static byte[] cut(byte[] run, long[] dims, long from, Slot slot, int size) {
+    long[] runShape = dims.clone();
+    runShape[0] = run.length / size / Boxes.count(Arrays.copyOfRange(dims, 1, dims.length));
+    byte[] out = new byte[Math.toIntExact(Boxes.count(slot.extent) * size)];
+    long[] at = new long[dims.length];
+    at[0] = slot.start() - from;
+    Boxes.copy(run, runShape, at, out, slot.extent, new long[dims.length], slot.extent, size);
+    return out;
+  }
+
+  private static Result judge(HashTableRows table, Slot slot, byte[] staged,
+      StagedElements elements, String failed) {
+    int[] rows = table.startingAt(slot.start());
+    if (staged == null) {
+      return new Result(Outcome.UNREADABLE, null, rows, failed);
+    }
+    byte[] actual = elements.hash(staged, slot.extent);
     if (rows.length == 0) {
       return new Result(Outcome.NO_ROW, actual, rows, null);
     }
@@ -91,9 +174,8 @@ final class SlotCheck {
   }
 
   /** Why the box cannot be read from raw_data, or null if it can. */
-  private static String outside(Dataset raw, StagedElements elements, long start, long[] extent)
-      throws IOException {
-    long[] dims = raw.shape();
+  private static String outside(long[] dims, StagedElements elements, long start,
+      long[] extent) {
     boolean fits = dims.length == extent.length && start >= 0
         && start <= dims[0] - extent[0];
     for (int d = 1; fits && d < dims.length; d++) {

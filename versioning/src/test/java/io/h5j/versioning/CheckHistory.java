@@ -180,6 +180,36 @@ final class CheckHistory {
         "print(json.dumps(out))"), file.toString()));
   }
 
+  /** Version → chunk offsets that map raw_data rows from {@code start}, from {@link #maps}. */
+  static Map<String, List<long[]>> readers(JsonNode maps, String path, long start) {
+    Map<String, List<long[]>> out = new java.util.TreeMap<>();
+    for (JsonNode m : maps.get(path).get(Long.toString(start))) {
+      long[] o = new long[m.get(1).size()];
+      for (int i = 0; i < o.length; i++) {
+        o[i] = m.get(1).get(i).asLong();
+      }
+      out.computeIfAbsent(m.get(0).asText(), k -> new java.util.ArrayList<>()).add(o);
+    }
+    return out;
+  }
+
+  /** Fails unless the readers the check names are {@code expected} (order aside). */
+  static void assertReaders(Map<String, List<long[]>> expected,
+      Map<String, List<long[]>> got) {
+    assertEquals(expected.keySet(), new java.util.TreeSet<>(got.keySet()), "versions");
+    expected.forEach((v, offsets) -> {
+      List<String> e = offsets.stream().map(Arrays::toString).sorted().toList();
+      List<String> g = got.get(v).stream().map(Arrays::toString).sorted().toList();
+      assertEquals(e, g, "chunks of " + v);
+    });
+  }
+
+  static List<Map.Entry<String, JsonNode>> fields(JsonNode n) {
+    List<Map.Entry<String, JsonNode>> out = new java.util.ArrayList<>();
+    n.fields().forEachRemaining(out::add);
+    return out;
+  }
+
   private static java.util.Set<String> toSet(java.util.Iterator<String> it) {
     java.util.Set<String> s = new java.util.TreeSet<>();
     it.forEachRemaining(s::add);

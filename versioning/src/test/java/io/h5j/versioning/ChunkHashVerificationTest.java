@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,7 +115,7 @@ class ChunkHashVerificationTest {
       assertEquals(start, d.firstRow());
       assertEquals(start + 4, d.endRow());
       assertEquals(offset, d.fileOffset());
-      assertReaders(readers, d.readBy());
+      CheckHistory.assertReaders(readers, d.readBy());
       assertEquals(1, r.findings().size(), r.findings().toString());
       assertEquals(CheckReport.Kind.DAMAGED_CHUNK, r.findings().get(0).kind());
       assertTrue(r.damaged());
@@ -142,7 +141,7 @@ class ChunkHashVerificationTest {
       assertEquals(1, r.damagedChunks().size(), r.findings().toString());
       assertEquals("names", r.damagedChunks().get(0).dataset());
       assertEquals(start, r.damagedChunks().get(0).firstRow());
-      assertReaders(readers, r.damagedChunks().get(0).readBy());
+      CheckHistory.assertReaders(readers, r.damagedChunks().get(0).readBy());
     }
   }
 
@@ -183,7 +182,7 @@ class ChunkHashVerificationTest {
         assertEquals(1, r.damagedChunks().size(), where + " " + r.findings());
         assertEquals(path, r.damagedChunks().get(0).dataset(), where);
         assertEquals(start, r.damagedChunks().get(0).firstRow(), where);
-        assertReaders(readers, r.damagedChunks().get(0).readBy());
+        CheckHistory.assertReaders(readers, r.damagedChunks().get(0).readBy());
         for (String reader : readers.keySet()) {
           assertThrows(H5FormatException.class, () -> vf.version(reader).read(path), where);
         }
@@ -202,7 +201,7 @@ class ChunkHashVerificationTest {
 
   /** The raw_data row where h5py says {@code version} maps the chunk at {@code offset}. */
   private long startMapping(String path, String version, long... offset) {
-    for (Map.Entry<String, JsonNode> e : fields(maps.get(path))) {
+    for (Map.Entry<String, JsonNode> e : CheckHistory.fields(maps.get(path))) {
       for (JsonNode m : e.getValue()) {
         if (m.get(0).asText().equals(version) && equal(m.get(1), offset)) {
           return Long.parseLong(e.getKey());
@@ -212,28 +211,10 @@ class ChunkHashVerificationTest {
     throw new AssertionError(version + " maps no chunk at " + java.util.Arrays.toString(offset));
   }
 
-  /** Version → chunk offsets that map raw_data rows from {@code start}, as h5py reads them. */
   private Map<String, List<long[]>> readers(String path, long start) {
-    Map<String, List<long[]>> out = new TreeMap<>();
-    for (JsonNode m : maps.get(path).get(Long.toString(start))) {
-      long[] o = new long[m.get(1).size()];
-      for (int i = 0; i < o.length; i++) {
-        o[i] = m.get(1).get(i).asLong();
-      }
-      out.computeIfAbsent(m.get(0).asText(), k -> new ArrayList<>()).add(o);
-    }
-    return out;
+    return CheckHistory.readers(maps, path, start);
   }
 
-  static void assertReaders(Map<String, List<long[]>> expected,
-      Map<String, List<long[]>> got) {
-    assertEquals(expected.keySet(), new java.util.TreeSet<>(got.keySet()), "versions");
-    expected.forEach((v, offsets) -> {
-      List<String> e = offsets.stream().map(java.util.Arrays::toString).sorted().toList();
-      List<String> g = got.get(v).stream().map(java.util.Arrays::toString).sorted().toList();
-      assertEquals(e, g, "chunks of " + v);
-    });
-  }
 
   private static boolean equal(JsonNode a, long[] b) {
     if (a.size() != b.length) {
@@ -247,11 +228,6 @@ class ChunkHashVerificationTest {
     return true;
   }
 
-  private static List<Map.Entry<String, JsonNode>> fields(JsonNode n) {
-    List<Map.Entry<String, JsonNode>> out = new ArrayList<>();
-    n.fields().forEachRemaining(out::add);
-    return out;
-  }
 
   static void assertSameValues(Object expected, Object got, String where) {
     if (expected instanceof double[] d) {

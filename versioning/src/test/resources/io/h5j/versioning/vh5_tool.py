@@ -11,7 +11,8 @@
 #                             changing element 0 of every fixed-size dataset, then re-opens the
 #                             file and checks NAME and its parent; prints "ok"
 #   write FILE                writes a small history (edge chunks on both axes, a resize, a
-#                             de-duplicated chunk, a second dataset); prints "ok"
+#                             de-duplicated chunk, a 1-D dataset, a gzip-compressed one);
+#                             prints "ok"
 #   crash FILE NAME POINT     stages NAME on the current version (a new dataset "late" and a
 #                             change to every fixed-size dataset) and kills the process at
 #                             POINT, right after flushing the file, as a kill -9 there leaves
@@ -128,6 +129,8 @@ def write(path):
         with vf.stage_version("v1") as g:
             g.create_dataset("grid", data=grid, chunks=(4, 3), fillvalue=-1)
             g.create_dataset("sub/series", data=np.linspace(0, 1, 11), chunks=(4,))
+            g.create_dataset("sub/packed", data=np.arange(20, dtype="i8") * 7, chunks=(5,),
+                             compression="gzip")
         with vf.stage_version("v2") as g:
             g["grid"][0:4, 0:3] = 100
             g["grid"][9, 6] = 200
@@ -135,6 +138,7 @@ def write(path):
             g["grid"].resize((12, 7))
             g["grid"][4:8, 3:6] = grid[0:4, 0:3]  # equals a chunk of v1: no new slot
             g["sub/series"][5] = -5.0
+            g["sub/packed"][12] = -1
     print("ok")
 
 
