@@ -21,8 +21,9 @@ public final class Main implements Runnable {
   public static final int USAGE = 2;
   /** The subcommands, in the order the help lists them. */
   private static final List<Class<?>> COMMANDS = List.of(LsCommand.class, DumpCommand.class,
-      DemoCommand.class, RepackCommand.class, LogCommand.class, ShowCommand.class,
-      DiffCommand.class, CommitCommand.class, CheckoutCommand.class, CdsTrainingCommand.class);
+      DemoCommand.class, RepackCommand.class, CheckCommand.class, LogCommand.class,
+      ShowCommand.class, DiffCommand.class, CommitCommand.class, CheckoutCommand.class,
+      CdsTrainingCommand.class);
 
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
