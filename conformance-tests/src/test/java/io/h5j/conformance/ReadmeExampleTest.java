@@ -58,6 +58,20 @@ class ReadmeExampleTest {
     throw new IllegalStateException("README has no complete ```java block");
   }
 
+  /** The first fenced java block of the README that contains {@code marker}. */
+  static String javaBlockWith(String markdown, String marker) {
+    String rest = markdown;
+    while (rest.contains("```java")) {
+      String block = firstJavaBlock(rest);
+      if (block.contains(marker)) {
+        return block;
+      }
+      rest = rest.substring(rest.indexOf("```java") + 7);
+      rest = rest.substring(rest.indexOf("```") + 3);
+    }
+    throw new IllegalStateException("README has no ```java block with " + marker);
+  }
+
   /** Imports stay at the top; every other line goes into {@code main}. */
   static String wrap(String block, String className) {
     StringBuilder imports = new StringBuilder();
@@ -86,17 +100,7 @@ class ReadmeExampleTest {
     Files.createDirectories(classes);
     Files.writeString(src, source);
 
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    if (javac == null) {
-      fail("no system Java compiler: run the tests on a JDK, not a JRE");
-    }
-    String cp = System.getProperty("java.class.path");
-    StringWriter diagnostics = new StringWriter();
-    boolean ok = javac.getTask(diagnostics, null, null,
-        List.of("-classpath", cp, "-d", classes.toString(), "-Xlint:none"), null,
-        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)
-            .getJavaFileObjects(src.toFile())).call();
-    assertTrue(ok, "README example does not compile:\n" + diagnostics + "\n" + source);
+    compile(src, classes, source);
 
     // The example opens file-from-h5py.h5 in the working directory, so run it in its own
     // process there, beside a copy of a file h5py wrote.
@@ -104,14 +108,7 @@ class ReadmeExampleTest {
     Files.createDirectories(work);
     Files.copy(Fixtures.file("groups_earliest.h5"), work.resolve("file-from-h5py.h5"),
         StandardCopyOption.REPLACE_EXISTING);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of(java, "-cp",
-        classes + File.pathSeparator + cp, "ReadmeExample"));
-    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
-        .start();
-    p.getOutputStream().close();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, p.waitFor(), "README example failed:\n" + out);
+    runIn(work, classes, "ReadmeExample");
 
     // What the example claims to have done, checked.
     try (H5File f = H5File.open(work.resolve("example.h5"))) {
@@ -141,5 +138,62 @@ class ReadmeExampleTest {
         "print('added_by_h5j' in g, isinstance(g['added_by_h5j'], h5py.Group))"),
         work.resolve("example.h5").toString(), work.resolve("file-from-h5py.h5").toString());
     assertEquals("[[1.0, -1.0, 3.0], [4.0, -2.0, 6.0]] ada {-1}\nTrue True\n", py);
+  }
+
+  /**
+   * The README's example of verified reads, check and repair runs on a copy of a file
+   * versioned-hdf5 wrote, says it is clean, and leaves a file h5py reads.
+   */
+  @Test
+  void readmeCheckExampleRuns() throws Exception {
+    String block = javaBlockWith(Files.readString(readme(), StandardCharsets.UTF_8),
+        "verifyChunkHashes");
+    Path src = dir.resolve("src/ReadmeCheckExample.java");
+    Path classes = dir.resolve("classes");
+    Files.createDirectories(src.getParent());
+    Files.createDirectories(classes);
+    String source = wrap(block, "ReadmeCheckExample");
+    Files.writeString(src, source);
+    compile(src, classes, source);
+    Path work = dir.resolve("work");
+    Files.createDirectories(work);
+    Path data = work.resolve("data.h5");
+    Files.copy(Fixtures.dir().resolve("versioned-hdf5/smoke-1.7.0.h5"), data,
+        StandardCopyOption.REPLACE_EXISTING);
+    data.toFile().setWritable(true);
+    assertEquals("clean\n", runIn(work, classes, "ReadmeCheckExample"));
+    assertEquals("[0, 1, 2, 3, 4, 5, 6] v3\n", Oracles.python(String.join("\n",
+        "import h5py, sys",
+        "f = h5py.File(sys.argv[1], 'r')",
+        "v = f['_version_data/versions']",
+        "print(v['v1/grid'][0].tolist(), v.attrs['current_version'])"), data.toString()));
+  }
+
+  private static void compile(Path src, Path classes, String source) {
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    if (javac == null) {
+      fail("no system Java compiler: run the tests on a JDK, not a JRE");
+    }
+    String cp = System.getProperty("java.class.path");
+    StringWriter diagnostics = new StringWriter();
+    boolean ok = javac.getTask(diagnostics, null, null,
+        List.of("-classpath", cp, "-d", classes.toString(), "-Xlint:none"), null,
+        javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)
+            .getJavaFileObjects(src.toFile())).call();
+    assertTrue(ok, "README example does not compile:\n" + diagnostics + "\n" + source);
+  }
+
+  /** Runs a compiled example in its own process in {@code work}; its output. */
+  private static String runIn(Path work, Path classes, String main) throws Exception {
+    String cp = System.getProperty("java.class.path");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = new ArrayList<>(List.of(java, "-cp",
+        classes + File.pathSeparator + cp, main));
+    Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
+        .start();
+    p.getOutputStream().close();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, p.waitFor(), "README example failed:\n" + out);
+    return out;
   }
 }
