@@ -84,15 +84,20 @@ public final class CheckReport {
       readBy = java.util.Collections.unmodifiableMap(copy);
     }
 
-    @Override
-    public String toString() {
+    /** Rows, place, why and readers: {@code raw_data rows 12..16 (...): ...; read by v1 [4, 0]}. */
+    public String detail() {
       List<String> by = new ArrayList<>();
       readBy.forEach((v, offsets) -> by.add(v + " " + String.join(" ",
           offsets.stream().map(Arrays::toString).toList())));
-      return "dataset " + dataset + ", raw_data rows " + firstRow + ".." + endRow
+      return "raw_data rows " + firstRow + ".." + endRow
           + (fileOffset >= 0 ? " (raw chunk at file offset " + fileOffset + ")" : "") + ": "
           + why + "; " + (by.isEmpty() ? "read by no version" : "read by " + String.join(", ",
           by));
+    }
+
+    @Override
+    public String toString() {
+      return "dataset " + dataset + ": " + detail();
     }
   }
 

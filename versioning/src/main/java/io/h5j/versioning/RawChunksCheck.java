@@ -211,8 +211,7 @@ final class RawChunksCheck {
     DamagedChunk d = new DamagedChunk(path, s.start(), s.start() + s.extent()[0],
         offsets.at(s.start()), why, readBy);
     damaged.add(d);
-    String text = d.toString();
-    out.add(Kind.DAMAGED_CHUNK, "dataset " + path, text.substring(text.indexOf(", ") + 2));
+    out.add(Kind.DAMAGED_CHUNK, "dataset " + path, d.detail());
   }
 
   private String names(BitSet versions) {
