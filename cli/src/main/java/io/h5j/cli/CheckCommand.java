@@ -2,6 +2,7 @@ package io.h5j.cli;
 
 import io.h5j.H5File;
 import io.h5j.H5FormatException;
+import io.h5j.versioning.CheckProgress;
 import io.h5j.versioning.CheckReport;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
@@ -55,6 +56,9 @@ final class CheckCommand implements Callable<Integer> {
     }
     CheckReport report;
     int repairs = 0;
+    PrintWriter err = spec.commandLine().getErr();
+    ProgressBar bar = System.console() != null ? new ProgressBar(err) : null;
+    CheckProgress progress = bar == null ? CheckProgress.NONE : bar::update;
     try {
       if (repair) {
         try (VersionedFile vf = VersionedFile.open(file)) {
@@ -62,17 +66,23 @@ final class CheckCommand implements Callable<Integer> {
             out.println(r);
             repairs++;
           }
-          report = vf.check();
+          report = vf.check(progress);
         }
       } else {
         try (VersionedFile vf = VersionedFile.openReadOnly(file)) {
-          report = vf.check();
+          report = vf.check(progress);
         }
       }
     } catch (H5FormatException e) {
+      if (bar != null) {
+        bar.clear();
+      }
       out.println("damaged: " + e.getMessage());
       out.println(file + ": damaged (cannot be read as a versioned file)");
       return Main.BAD_INPUT;
+    }
+    if (bar != null) {
+      bar.clear();
     }
     for (CheckReport.Finding f : report.findings()) {
       out.println(f);

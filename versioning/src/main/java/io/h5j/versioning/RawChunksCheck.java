@@ -32,22 +32,57 @@ final class RawChunksCheck {
   private final List<String> committed;
   private final Findings out;
   private final List<DamagedChunk> damaged = new ArrayList<>();
+  private final CheckProgress progress;
   private long verified;
+  private long slotsDone;
+  private long bytesDone;
+  private long bytesTotal;
 
-  private RawChunksCheck(H5File file, List<String> committed, Findings out) {
+  private RawChunksCheck(H5File file, List<String> committed, Findings out,
+      CheckProgress progress) {
     this.file = file;
     this.committed = committed;
     this.out = out;
+    this.progress = progress;
   }
 
   /** The damaged chunks of every path; findings added to {@code out}. */
   static RawChunksCheck run(H5File f, List<String> committed,
-      Map<String, VersionTreesCheck.Mapped> byPath, Findings out) throws IOException {
-    RawChunksCheck c = new RawChunksCheck(f, committed, out);
+      Map<String, VersionTreesCheck.Mapped> byPath, Findings out, CheckProgress progress)
+      throws IOException {
+    RawChunksCheck c = new RawChunksCheck(f, committed, out, progress);
+    for (Map.Entry<String, VersionTreesCheck.Mapped> e : byPath.entrySet()) {
+      c.bytesTotal += c.mappedBytes(e.getKey(), e.getValue());
+    }
     for (Map.Entry<String, VersionTreesCheck.Mapped> e : byPath.entrySet()) {
       c.path(e.getKey(), e.getValue());
     }
     return c;
+  }
+
+  /** The bytes of the slots the versions map in a path (0 if its raw_data is unreadable). */
+  private long mappedBytes(String path, VersionTreesCheck.Mapped m) {
+    try {
+      String rawPath = VersionLayout.rawDataPath(path);
+      if (m.readers.isEmpty() || !file.root().contains(rawPath)
+          || !(file.get(rawPath) instanceof Dataset raw)) {
+        return 0;
+      }
+      long size = StagedElements.of(raw.datatype(), null, path).size();
+      long n = 0;
+      for (SlotCheck.Slot s : m.readers.keySet()) {
+        n += Boxes.count(s.extent()) * size;
+      }
+      return n;
+    } catch (IOException | RuntimeException e) {
+      return 0; // reported when the path is checked
+    }
+  }
+
+  private void hashed(long bytes) {
+    slotsDone++;
+    bytesDone += bytes;
+    progress.update(slotsDone, bytesDone, Math.max(bytesDone, bytesTotal));
   }
 
   List<DamagedChunk> damaged() {
@@ -87,7 +122,8 @@ final class RawChunksCheck {
     slots.sort(Comparator.comparingLong(SlotCheck.Slot::start)
         .thenComparing(s -> Arrays.toString(s.extent())));
     Set<Long> mappedStarts = new HashSet<>();
-    List<SlotCheck.Result> results = SlotCheck.check(raw, elements, rows, slots);
+    List<SlotCheck.Result> results = SlotCheck.check(raw, elements, rows, slots,
+        this::hashed);
     for (int i = 0; i < slots.size(); i++) {
       SlotCheck.Slot s = slots.get(i);
       SlotCheck.Result r = results.get(i);

@@ -35,7 +35,8 @@ final class SlotCheck {
 
     @Override
     public int hashCode() {
-      return Long.hashCode(start) * 31 + Arrays.hashCode(extent);
+      // slots start every chunks[0] rows, a power of two as often as not: spread those bits
+      return Long.hashCode(start * 0x9E3779B97F4A7C15L) * 31 + Arrays.hashCode(extent);
     }
 
     @Override
@@ -81,6 +82,12 @@ final class SlotCheck {
    */
   static List<Result> check(Dataset raw, StagedElements elements, HashTableRows table,
       List<Slot> slots) throws IOException {
+    return check(raw, elements, table, slots, bytes -> { });
+  }
+
+  /** The same, telling {@code hashed} the bytes of each slot once it is judged. */
+  static List<Result> check(Dataset raw, StagedElements elements, HashTableRows table,
+      List<Slot> slots, java.util.function.LongConsumer hashed) throws IOException {
     long[] dims = raw.shape();
     int size = elements.size();
     long rowBytes = size;
@@ -138,6 +145,7 @@ final class SlotCheck {
           failed = e.getMessage() == null ? e.toString() : e.getMessage();
         }
         out[order[k]] = judge(table, sl, staged, elements, failed);
+        hashed.accept(Boxes.count(sl.extent) * size);
       }
       i = j;
     }

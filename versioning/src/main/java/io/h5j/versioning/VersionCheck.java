@@ -13,13 +13,13 @@ final class VersionCheck {
   private VersionCheck() {}
 
   /** Everything, raw chunks hashed. */
-  static CheckReport run(H5File f) throws IOException {
+  static CheckReport run(H5File f, CheckProgress progress) throws IOException {
     Findings out = new Findings();
     VersionGroupsCheck.Result versions = VersionGroupsCheck.run(f, out, new RepairPlan());
     Map<String, VersionTreesCheck.Mapped> used = VersionTreesCheck.run(f, versions.committed(),
         out);
     DatasetGroupsCheck.run(f, used, out, new RepairPlan());
-    RawChunksCheck chunks = RawChunksCheck.run(f, versions.committed(), used, out);
+    RawChunksCheck chunks = RawChunksCheck.run(f, versions.committed(), used, out, progress);
     return new CheckReport(out.list(), chunks.damaged(), chunks.verified());
   }
 

@@ -713,7 +713,12 @@ public final class VersionedFile implements Closeable {
    * read it. Every problem is reported, not only the first. Reads every raw chunk once.
    */
   public CheckReport check() throws IOException {
-    return reading(VersionCheck::run);
+    return check(CheckProgress.NONE);
+  }
+
+  /** {@link #check()}, telling {@code progress} of the raw chunks as they are hashed. */
+  public CheckReport check(CheckProgress progress) throws IOException {
+    return reading(f -> VersionCheck.run(f, progress));
   }
 
   /**
