@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
     "With --repair, first repairs what a killed commit leaves and needs no guess: an"
         + " uncommitted version group (deleted), a current_version naming one (set back to its"
         + " parent), a dataset group lacking raw_data or hash_table that no committed version"
-        + " uses (deleted), the newest version committed but not current (made current)."
+        + " uses (deleted), the newest version committed on the current one but not made"
+        + " current (made current)."
         + " Damaged chunks are not repaired.",
     "With --repair the exit status is that of the check after the repairs, which are"
         + " printed first: 0 when they left the file clean."},

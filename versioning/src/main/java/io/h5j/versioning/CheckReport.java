@@ -33,9 +33,10 @@ public final class CheckReport {
     /** A dataset group lacking raw_data or hash_table that no committed version uses. */
     ORPHANED_DATASET_GROUP(true, true),
     /**
-     * The newest version is committed but not current, as an h5j commit killed before its
-     * last write leaves it, and as versioned-hdf5's {@code make_current=False} leaves it on
-     * purpose: both libraries read and commit on it, so it is a note.
+     * The newest version, committed on the current one, is not current, as an h5j commit
+     * killed before its last write leaves it, and as versioned-hdf5's
+     * {@code make_current=False} leaves it on purpose: both libraries read and commit on it, so
+     * it is a note.
      */
     COMMITTED_NOT_CURRENT(false, true),
     /** An empty group under /_version_data that no version uses: harmless, removable. */

@@ -39,10 +39,12 @@ import java.util.TreeSet;
  *       {@code prev_version} (when that is committed, or {@code __first_version__}), and the
  *       group is deleted: what versioned-hdf5's failure handler restores for a version staged
  *       on the current one; a group with no usable parent is left, as damage;
- *   <li>the newest version (strictly latest timestamp), committed, with no version on top of
- *       it, that is not current becomes current, completing h5j's commit. versioned-hdf5
- *       accepts the file either way, and its {@code make_current=False} leaves the same state
- *       on purpose, so this is a note, not damage.
+ *   <li>the newest version (strictly latest timestamp), committed on the current version,
+ *       with no version on top of it, becomes current, completing h5j's commit (of a version
+ *       staged on the current one, the default). versioned-hdf5 accepts the file either way,
+ *       and its {@code make_current=False} leaves the same state on purpose, so this is a
+ *       note, not damage; a current version set back by hand to an older one is left alone,
+ *       as the newest version's parent is then not current.
  * </ul>
  */
 final class VersionGroupsCheck {
@@ -246,13 +248,13 @@ final class VersionGroupsCheck {
       }
     }
     if (newest == null || tie || newest.name().equals(current)
-        || hasCommittedChild(states, newest.name())) {
+        || !current.equals(newest.prev()) || hasCommittedChild(states, newest.name())) {
       return;
     }
     Finding f = out.add(Kind.COMMITTED_NOT_CURRENT, "version " + newest.name(), "is the"
-        + " newest version and committed, but current_version is '" + current + "': an h5j"
-        + " commit killed before its last write, or a versioned-hdf5 commit with"
-        + " make_current=False");
+        + " newest version, committed on the current version '" + current + "' but not made"
+        + " current: an h5j commit killed before its last write, or a versioned-hdf5 commit"
+        + " with make_current=False");
     plan.add(f, "made it current (current_version was '" + current + "')",
         new RepairPlan.SetCurrent(newest.name()));
   }

@@ -726,7 +726,8 @@ public final class VersionedFile implements Closeable {
    * repair made (none on a file that needs none): an uncommitted version group is deleted; a
    * current_version naming one goes back to that version's parent; a dataset group lacking
    * raw_data or hash_table that no committed version uses is deleted, and so is an empty
-   * leftover group; the newest version, committed but not current, is made current. The rules,
+   * leftover group; the newest version, committed on the current one but not made
+   * current, is made current. The rules,
    * and why each gives a state versioned-hdf5 reads and commits on, are in
    * {@code VersionGroupsCheck} and {@code DatasetGroupsCheck}; damaged chunks are not
    * repaired. Run {@link #check()} afterwards for what is left.

@@ -92,10 +92,16 @@ class VersionRepairTest {
     Path f = dir.resolve("h5j.h5");
     Map<String, Map<String, Object>> model = CheckHistory.write(f, false);
     CheckHistory.assertPeerReads(VersionedPeer.V2, f, "v3", model);
-    Oracles.python(String.join("\n",
-        "import sys, h5py",
-        "with h5py.File(sys.argv[1], 'r+') as f:",
-        "    f['_version_data/versions'].attrs['current_version'] = 'v2'"), f.toString());
+    Path byHand = dir.resolve("by-hand.h5");
+    Files.copy(f, byHand);
+    setCurrent(f, "v2"); // v3's parent: the write h5j's commit lost
+    setCurrent(byHand, "v1"); // an older version chosen by hand: not a killed commit
+    try (VersionedFile vf = VersionedFile.open(byHand)) {
+      assertEquals(List.of(), vf.check().findings());
+      assertEquals(List.of(), vf.repair());
+      assertEquals("v1", vf.currentVersion());
+    }
+    CheckHistory.assertPeerReads(VersionedPeer.V2, byHand, "v1", model);
     try (VersionedFile vf = VersionedFile.openReadOnly(f)) {
       CheckReport r = vf.check();
       assertEquals(List.of(CheckReport.Kind.COMMITTED_NOT_CURRENT), kinds(r.findings()),
@@ -114,6 +120,14 @@ class VersionRepairTest {
     Files.copy(f, copy);
     VersionedPeer.V2.run("commit", copy.toString(), "v4");
     VersionedPeer.DEB.run("commit", f.toString(), "v4");
+  }
+
+  private static void setCurrent(Path f, String version) throws IOException {
+    Oracles.python(String.join("\n",
+        "import sys, h5py",
+        "with h5py.File(sys.argv[1], 'r+') as f:",
+        "    f['_version_data/versions'].attrs['current_version'] = sys.argv[2]"), f.toString(),
+        version);
   }
 
   /** The repaired file checks clean; both peers read it as the intact one and commit on it. */
