@@ -120,6 +120,7 @@ final class ChunkHashVerifier {
           + ": the chunk is damaged";
       case NO_ROW -> ", where no committed row of " + s.rows().table() + " starts, so the chunk"
           + " cannot be verified";
+      case UNVERIFIABLE -> ", which cannot be verified: " + r.why() + "; read it unverified";
       default -> ", which cannot be read: " + r.why();
     };
     return new H5FormatException("raw chunk of versioned dataset " + path + " in " + f.path(),

@@ -145,6 +145,8 @@ final class RawChunksCheck {
               + ChunkHash.hex(rows.hash(r.rows()[0])), readers);
         }
         case UNREADABLE -> damage(path, s, offsets, "cannot be read: " + r.why(), readers);
+        case UNVERIFIABLE -> out.add(Kind.NOTE, subject, s + " (mapped by " + names(readers)
+            + ") cannot be verified: " + r.why());
         default -> throw new IllegalStateException(r.outcome().name());
       }
     }
@@ -201,11 +203,15 @@ final class RawChunksCheck {
       SlotCheck.Slot s = new SlotCheck.Slot(start, candidates.get(0));
       if (ok) {
         verified++;
-      } else if (chunks.length == 1 && last.outcome() != SlotCheck.Outcome.NO_ROW) {
+      } else if (chunks.length == 1 && (last.outcome() == SlotCheck.Outcome.MISMATCH
+          || last.outcome() == SlotCheck.Outcome.UNREADABLE)) {
         verified++;
         damage(path, s, offsets, last.outcome() == SlotCheck.Outcome.UNREADABLE
             ? "cannot be read: " + last.why() : "hashes to " + ChunkHash.hex(last.actual())
             + ", its hash-table row " + i + " says " + ChunkHash.hex(rows.hash(i)), new BitSet());
+      } else if (last.outcome() == SlotCheck.Outcome.UNVERIFIABLE) {
+        out.add(Kind.NOTE, "dataset " + path, s + " (hash-table row " + i + ", mapped by no"
+            + " version) cannot be verified: " + last.why());
       } else {
         out.add(Kind.NOTE, "dataset " + path, s + " (hash-table row " + i + ") are mapped by no"
             + " version and hash to their row with none of the extents tried, so they may be"

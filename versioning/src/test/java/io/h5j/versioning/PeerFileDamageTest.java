@@ -3,6 +3,7 @@ package io.h5j.versioning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -144,6 +145,29 @@ class PeerFileDamageTest {
       for (String v : d.readBy().keySet()) {
         assertThrows(H5FormatException.class, () -> vf.version(v).read("sub/packed"), v);
       }
+    }
+  }
+
+  /**
+   * Strings that are not UTF-8 (bytes h5py stores as they are): h5j cannot hash them as
+   * versioned-hdf5 does, so the check notes them as unverifiable instead of calling them
+   * damaged, and a verified read refuses them; unverified reads are as before.
+   */
+  @org.junit.jupiter.api.Test
+  void stringsThatAreNotUtf8AreUnverifiableNotDamaged() throws IOException {
+    Path f = dir.resolve("bytes.h5");
+    VersionedPeer.V2.run("write-bytes", f.toString());
+    try (VersionedFile vf = VersionedFile.openReadOnly(f)) {
+      CheckReport r = vf.check();
+      assertEquals(List.of(CheckReport.Kind.NOTE, CheckReport.Kind.NOTE), r.findings().stream()
+          .map(CheckReport.Finding::kind).toList(), r.findings().toString());
+      assertTrue(r.findings().get(0).detail().contains("not UTF-8"), r.findings().toString());
+      assertEquals(false, r.damaged());
+      assertEquals("ok", ((String[]) vf.version("v1").read("raw"))[0]);
+      vf.verifyChunkHashes(true);
+      H5FormatException e = assertThrows(H5FormatException.class,
+          () -> vf.version("v1").read("raw"));
+      assertTrue(e.getMessage().contains("cannot be verified"), e.getMessage());
     }
   }
 

@@ -13,6 +13,8 @@
 #   write FILE                writes a small history (edge chunks on both axes, a resize, a
 #                             de-duplicated chunk, a 1-D dataset, a gzip-compressed one);
 #                             prints "ok"
+#   write-bytes FILE          one version of a string dataset (ASCII) holding bytes that are
+#                             not UTF-8; prints "ok"
 #   crash FILE NAME POINT     stages NAME on the current version (a new dataset "late" and a
 #                             change to every fixed-size dataset) and kills the process at
 #                             POINT, right after flushing the file, as a kill -9 there leaves
@@ -142,6 +144,17 @@ def write(path):
     print("ok")
 
 
+def write_bytes(path):
+    from versioned_hdf5 import VersionedHDF5File
+
+    data = np.array([b"ok", b"caf\xe9", b"\xff\xfe"], dtype=object)
+    with h5py.File(path, "w") as f:
+        vf = VersionedHDF5File(f)
+        with vf.stage_version("v1") as g:
+            g.create_dataset("raw", data=data, dtype=h5py.string_dtype("ascii"), chunks=(2,))
+    print("ok")
+
+
 def crash(path, name, point):
     import versioned_hdf5.api as api
     import versioned_hdf5.hashtable as hashtable
@@ -176,4 +189,5 @@ def crash(path, name, point):
 
 if __name__ == "__main__":
     cmd, args = sys.argv[1], sys.argv[2:]
-    {"read": read, "maps": maps, "commit": commit, "write": write, "crash": crash}[cmd](*args)
+    {"read": read, "maps": maps, "commit": commit, "write": write,
+     "write-bytes": write_bytes, "crash": crash}[cmd](*args)
