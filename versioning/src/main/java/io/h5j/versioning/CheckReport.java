@@ -34,7 +34,8 @@ public final class CheckReport {
     ORPHANED_DATASET_GROUP(true, true),
     /**
      * The newest version, committed on the current one, is not current, as an h5j commit
-     * killed before its last write leaves it, and as versioned-hdf5's
+     * killed before its last write left it (before h5j's commits became one atomic flush),
+     * and as versioned-hdf5's
      * {@code make_current=False} leaves it on purpose: both libraries read and commit on it, so
      * it is a note.
      */

@@ -26,10 +26,11 @@ import java.util.TreeSet;
  * {@code committed = True} and the final timestamp; when a commit fails in Python it deletes
  * the group and sets {@code current_version} back to what it was, the group's
  * {@code prev_version} when the version was staged on the current one (its default). A kill
- * leaves an uncommitted group, named by current_version or not. h5j writes the group
- * uncommitted with its data, then the hash tables' {@code largest_index}, {@code committed}
- * and {@code current_version}; a kill leaves an uncommitted group, or a committed version
- * that is not current. So:
+ * leaves an uncommitted group, named by current_version or not. h5j now writes a whole commit
+ * in one atomic flush, but its commits before that wrote the group uncommitted with its data,
+ * then the hash tables' {@code largest_index}, {@code committed} and {@code current_version}
+ * in a second flush, so files it wrote then may hold an uncommitted group, or a committed
+ * version that is not current. So:
  *
  * <ul>
  *   <li>an uncommitted group no committed version descends from is deleted, as versioned-hdf5

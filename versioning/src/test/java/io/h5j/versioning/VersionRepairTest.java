@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Files as killed commits leave them, repaired: versioned-hdf5 itself killed (right after a
- * flush) at each point of its commit, and an h5j commit that lost its last write. Before the
+ * flush) at each point of its commit, and an h5j commit that lost its last write (as h5j's
+ * two-flush commits could, before atomic flushes). Before the
  * repair versioned-hdf5 cannot read the file (or would commit on an empty version); after
  * it, both peers read every version as the writer's own read of the intact file showed them,
  * and commit on it, and h5j commits a dataset at the path the crash left half created.
@@ -82,8 +83,8 @@ class VersionRepairTest {
   }
 
   /**
-   * h5j marks a version committed, then makes it current; a kill between the two left the
-   * newest version committed but not current. That is no damage (versioned-hdf5 reads it, and
+   * Before its commits became one atomic flush, h5j marked a version committed, then made it
+   * current; a kill between the two left the newest version committed but not current. That is no damage (versioned-hdf5 reads it, and
    * its make_current=False writes the same), so the check notes it and the repair completes
    * the commit.
    */
