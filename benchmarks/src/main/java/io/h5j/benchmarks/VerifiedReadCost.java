@@ -111,7 +111,9 @@ public final class VerifiedReadCost {
       System.out.printf(Locale.ROOT, "check / reading every version: %.2f%n",
           Timing.median(check) / Timing.median(every));
     } finally {
-      Files.deleteIfExists(file);
+      if (!Boolean.getBoolean("keep")) {
+        Files.deleteIfExists(file);
+      }
     }
   }
 

@@ -17,8 +17,16 @@ public final class ChunkHash {
 
   /** Hash of a chunk of fixed-size elements given as their stored bytes. */
   public static byte[] of(byte[] elements, long[] shape) {
+    return of(elements, 0, elements.length, shape);
+  }
+
+  /**
+   * Hash of a chunk of fixed-size elements stored in {@code length} bytes of {@code bytes} from
+   * {@code offset} (a chunk inside a larger read, hashed without a copy).
+   */
+  public static byte[] of(byte[] bytes, int offset, int length, long[] shape) {
     MessageDigest md = sha256();
-    md.update(elements);
+    md.update(bytes, offset, length);
     md.update(shapeRepr(shape).getBytes(StandardCharsets.US_ASCII));
     return md.digest();
   }
@@ -61,11 +69,18 @@ public final class ChunkHash {
     return b.toString();
   }
 
-  private static MessageDigest sha256() {
+  /** One digest per thread, reset by each {@code digest()}: a lookup per chunk cost more. */
+  private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
     try {
       return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("the JVM lacks SHA-256", e);
     }
+  });
+
+  private static MessageDigest sha256() {
+    MessageDigest md = SHA256.get();
+    md.reset();
+    return md;
   }
 }

@@ -16,15 +16,16 @@ import java.util.Map;
 /**
  * Checks, before a read of a version's dataset returns, that every raw chunk the read touches
  * hashes to its hash-table row ({@link VersionedFile#verifyChunkHashes}); a chunk that does not
- * fails the read. Hash tables and mappings are cached for one state of the file (its
- * {@link H5File} and generation); chunk contents never are, so every read reads what it
- * verifies.
+ * fails the read. Hash tables and mappings of the datasets read last are cached for one state
+ * of the file (its {@link H5File} and generation); chunk contents never are, so every read
+ * reads what it verifies.
  */
 final class ChunkHashVerifier {
   private H5File file;
   private long generation;
-  private final Map<String, Store> stores = new HashMap<>();
-  private final Map<String, Mapped> mapped = new HashMap<>();
+  /** Kept for the paths and version datasets read last: a file's all would not fit. */
+  private final Map<String, Store> stores = lru(16);
+  private final Map<String, Mapped> mapped = lru(64);
 
   /** One dataset path's raw_data and committed hash-table rows. */
   private record Store(Dataset raw, HashTableRows rows) {}
@@ -125,6 +126,15 @@ final class ChunkHashVerifier {
     };
     return new H5FormatException("raw chunk of versioned dataset " + path + " in " + f.path(),
         RawChunkOffsets.of(s.raw()).at(start), what + why);
+  }
+
+  private static <V> Map<String, V> lru(int entries) {
+    return new LinkedHashMap<>(16, 0.75f, true) {
+      @Override
+      protected boolean removeEldestEntry(Map.Entry<String, V> eldest) {
+        return size() > entries;
+      }
+    };
   }
 
   private static boolean tooLarge(Hyperslab slab) {

@@ -1,6 +1,7 @@
 package io.h5j.versioning;
 
 import io.h5j.Dataset;
+import io.h5j.format.datatype.VarLenType;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -95,6 +96,7 @@ final class SlotCheck {
       List<Slot> slots, java.util.function.LongConsumer hashed) throws IOException {
     long[] dims = raw.shape();
     int size = elements.size();
+    boolean fixed = !(raw.datatype() instanceof VarLenType);
     long rowBytes = size;
     for (int d = 1; d < dims.length; d++) {
       rowBytes *= dims[d];
@@ -141,15 +143,22 @@ final class SlotCheck {
       }
       for (int k = i; k < j; k++) {
         Slot sl = slots.get(order[k]);
-        byte[] staged = null;
-        String failed = null;
-        try {
-          staged = run != null ? cut(run, dims, from, sl, size)
-              : elements.read(raw, sl.start(), sl.extent);
-        } catch (IOException | RuntimeException e) {
-          failed = e.getMessage() == null ? e.toString() : e.getMessage();
+        if (run != null && fixed && fullWidth(sl, dims)) {
+          // whole rows of fixed-size elements: the slot's bytes are one span of the run
+          int off = Math.toIntExact((sl.start() - from) * rowBytes);
+          int len = Math.toIntExact(sl.extent[0] * rowBytes);
+          out[order[k]] = judge(table, sl, ChunkHash.of(run, off, len, sl.extent));
+        } else {
+          byte[] staged = null;
+          String failed = null;
+          try {
+            staged = run != null ? cut(run, dims, from, sl, size)
+                : elements.read(raw, sl.start(), sl.extent);
+          } catch (IOException | RuntimeException e) {
+            failed = e.getMessage() == null ? e.toString() : e.getMessage();
+          }
+          out[order[k]] = judge(table, sl, staged, elements, failed);
         }
-        out[order[k]] = judge(table, sl, staged, elements, failed);
         hashed.accept(Boxes.count(sl.extent) * size);
       }
       i = j;
@@ -168,13 +177,18 @@ final class SlotCheck {
     return out;
   }
 
-  private static Result judge(HashTableRows table, Slot slot, byte[] staged,
-      StagedElements elements, String failed) {
-    int[] rows = table.startingAt(slot.start());
-    if (staged == null) {
-      return new Result(Outcome.UNREADABLE, null, rows, failed);
+  private static boolean fullWidth(Slot slot, long[] dims) {
+    for (int d = 1; d < dims.length; d++) {
+      if (slot.extent[d] != dims[d]) {
+        return false;
+      }
     }
-    byte[] actual = elements.hash(staged, slot.extent);
+    return true;
+  }
+
+  /** The judgement of a slot of fixed-size elements whose hash is {@code actual}. */
+  private static Result judge(HashTableRows table, Slot slot, byte[] actual) {
+    int[] rows = table.startingAt(slot.start());
     if (rows.length == 0) {
       return new Result(Outcome.NO_ROW, actual, rows, null);
     }
@@ -183,12 +197,22 @@ final class SlotCheck {
         return new Result(Outcome.OK, actual, rows, null);
       }
     }
-    if (elements.decode(staged, (int) Boxes.count(slot.extent)) instanceof String[] strings
-        && java.util.Arrays.stream(strings).anyMatch(x -> x.indexOf('\uFFFD') >= 0)) {
-      return new Result(Outcome.UNVERIFIABLE, actual, rows, "it holds strings that are not"
-          + " UTF-8, which h5j reads as U+FFFD where versioned-hdf5 hashes their bytes");
-    }
     return new Result(Outcome.MISMATCH, actual, rows, null);
+  }
+
+  private static Result judge(HashTableRows table, Slot slot, byte[] staged,
+      StagedElements elements, String failed) {
+    if (staged == null) {
+      return new Result(Outcome.UNREADABLE, null, table.startingAt(slot.start()), failed);
+    }
+    Result r = judge(table, slot, elements.hash(staged, slot.extent));
+    if (r.outcome() == Outcome.MISMATCH
+        && elements.decode(staged, (int) Boxes.count(slot.extent)) instanceof String[] strings
+        && java.util.Arrays.stream(strings).anyMatch(x -> x.indexOf('\uFFFD') >= 0)) {
+      return new Result(Outcome.UNVERIFIABLE, r.actual(), r.rows(), "it holds strings that"
+          + " are not UTF-8, which h5j reads as U+FFFD where versioned-hdf5 hashes their bytes");
+    }
+    return r;
   }
 
   /** Why the box cannot be read from raw_data, or null if it can. */
