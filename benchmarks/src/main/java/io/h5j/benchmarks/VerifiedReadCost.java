@@ -16,7 +16,9 @@ import java.util.Random;
  * in one JVM: a whole read of the newest version (every dataset, every chunk hashed with
  * SHA-256 and compared with its hash-table row) against the same read unverified, in
  * alternating rounds on the same warm file (which goes first alternates too), with the
- * median ratio verified / unverified and its interval ({@link RoundRatios}); also the whole
+ * median ratio verified / unverified and its interval ({@link RoundRatios}), of wall time and
+ * of the reading thread's CPU time (what a shared machine's load disturbs least); also the
+ * whole
  * check of the file ({@code VersionedFile.check}) against reading every version unverified.
  *
  * <p>The file: {@code --datasets} float64 datasets of 1024 × 256 in 32 × 32 chunks (2 MiB,
@@ -60,29 +62,31 @@ public final class VerifiedReadCost {
         + " %d versions, %.1f MiB%n", datasets, ROWS, COLS, CHUNK, CHUNK, versions + 1,
         Files.size(file) / 1048576.0);
 
-    List<Double> plain = new ArrayList<>();
-    List<Double> verified = new ArrayList<>();
+    Runs plain = new Runs();
+    Runs verified = new Runs();
     try (VersionedFile p = VersionedFile.openReadOnly(file);
         VersionedFile v = VersionedFile.openReadOnly(file).verifyChunkHashes(true)) {
       for (int r = -2; r < rounds; r++) { // two warm-up rounds
         boolean plainFirst = Math.floorMod(r, 2) == 0;
-        double a = plainFirst ? readAll(p, newest) : 0;
-        double b = readAll(v, newest);
-        if (!plainFirst) {
-          a = readAll(p, newest);
-        }
-        if (r >= 0) {
-          plain.add(a);
-          verified.add(b);
+        for (VersionedFile f : plainFirst ? List.of(p, v) : List.of(v, p)) {
+          CpuTime.Mark m = CpuTime.mark();
+          double wall = readAll(f, newest);
+          CpuTime.Mark spent = m.since();
+          if (r >= 0) {
+            (f == p ? plain : verified).add(wall, spent);
+          }
         }
       }
-      RoundRatios ratio = new RoundRatios(plain, verified);
-      System.out.println("| operation | median | runs |");
-      System.out.println("|---|---:|---:|");
-      row("whole read of the newest version (" + datasets + " datasets), unverified", plain);
-      row("the same read, every chunk verified", verified);
+      System.out.println("| operation | wall (median) | CPU of the reading thread | CPU of the"
+          + " process | runs |");
+      System.out.println("|---|---:|---:|---:|---:|");
+      plain.row("whole read of the newest version (" + datasets + " datasets), unverified");
+      verified.row("the same read, every chunk verified");
       System.out.println();
-      System.out.println("verified / unverified, per round: " + ratio.summary());
+      System.out.println("verified / unverified, per round, wall: "
+          + new RoundRatios(plain.wall, verified.wall).summary());
+      System.out.println("verified / unverified, per round, CPU of the reading thread: "
+          + new RoundRatios(plain.caller, verified.caller).summary());
 
       List<Double> every = new ArrayList<>();
       List<Double> check = new ArrayList<>();
@@ -114,6 +118,25 @@ public final class VerifiedReadCost {
       if (!Boolean.getBoolean("keep")) {
         Files.deleteIfExists(file);
       }
+    }
+  }
+
+  /** Wall seconds and CPU milliseconds (reading thread, process) of a series of runs. */
+  private static final class Runs {
+    final List<Double> wall = new ArrayList<>();
+    final List<Double> caller = new ArrayList<>();
+    final List<Double> process = new ArrayList<>();
+
+    void add(double seconds, CpuTime.Mark spent) {
+      wall.add(seconds);
+      caller.add(spent.callerMs());
+      process.add(spent.processMs());
+    }
+
+    void row(String what) {
+      System.out.printf(Locale.ROOT, "| %s | %.1f ms | %.1f ms | %.1f ms | %d |%n", what,
+          Timing.median(wall) * 1e3, Timing.median(caller), Timing.median(process),
+          wall.size());
     }
   }
 
