@@ -369,8 +369,9 @@ public final class VersionedFile implements Closeable {
    * chunk whose bytes do not hash to the hash-table row of its raw_data slot (or that has no
    * such row) fails with an {@link H5FormatException} naming the dataset, the chunk, its
    * raw_data rows and the file, instead of returning damaged values. Off by default: each
-   * chunk is then read twice and hashed (the cost is measured by the benchmarks' {@code
-   * VerifiedReadCost}). Returns this file.
+   * chunk a read touches is then read a second time and hashed, which cost 1.8 times the
+   * reading thread's CPU for whole reads of 8 KiB chunks (the benchmarks'
+   * {@code VerifiedReadCost}, {@code benchmarks/results-verified-read.md}). Returns this file.
    */
   public VersionedFile verifyChunkHashes(boolean on) {
     verifier = on ? (verifier == null ? new ChunkHashVerifier() : verifier) : null;
