@@ -36,10 +36,18 @@ enum VersionedPeer {
     this.fallback = fallback;
   }
 
-  /** The peer's Python: {@code $H5J_PEER_DEB} / {@code $H5J_PEER_V2}, else the default build. */
+  /**
+   * The peer's Python: {@code $H5J_PEER_DEB} / {@code $H5J_PEER_V2}, else {@code $PEER_DEB} /
+   * {@code $PEER_V2} (the names setup-peer.sh prints), else its default build.
+   */
   Path python() {
-    String p = System.getenv(env);
-    return Path.of(p != null && !p.isBlank() ? p : fallback);
+    for (String name : List.of(env, env.substring("H5J_".length()))) {
+      String p = System.getenv(name);
+      if (p != null && !p.isBlank()) {
+        return Path.of(p);
+      }
+    }
+    return Path.of(fallback);
   }
 
   /** Skips (developer machine) or fails (CI) unless this peer imports versioned_hdf5. */
