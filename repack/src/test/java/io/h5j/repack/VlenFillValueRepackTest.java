@@ -71,6 +71,7 @@ class VlenFillValueRepackTest {
     assertTrue(read.contains("regionref_chunked: ['region /target [2, 3, 4]'"), read);
     assertTrue(read.contains("attributes@committed_type: 'of a committed type'"), read);
     assertTrue(read.contains("many_attributes@s11: 'dense value 11'"), read);
+    assertTrue(read.contains("string_type@note: 'on a committed type'"), read);
     assertFalse(read.contains(": error"), read);
     assertEquals(read, Oracles.python(script("vlen_fill_values_read.py"), out.toString()));
 

@@ -91,6 +91,7 @@ g.attrs.create('sequences', np.array([np.arange(3, dtype='i4'), np.arange(1, dty
 g.attrs.create('compound', np.array([(5, 'five')], dtype=[('n', 'i4'), ('s', s)]))
 f['string_type'] = np.dtype(h5py.string_dtype())
 g.attrs.create('committed_type', 'of a committed type', dtype=f['string_type'])
+f['string_type'].attrs['note'] = 'on a committed type'
 # more than 8 attributes: dense storage when the header allows it (libver latest)
 many = f.create_group('many_attributes')
 for i in range(12):

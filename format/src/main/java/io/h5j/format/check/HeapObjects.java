@@ -1,0 +1,80 @@
+package io.h5j.format.check;
+
+import io.h5j.H5FormatException;
+import io.h5j.format.heap.GlobalHeapCollection;
+import io.h5j.format.heap.GlobalHeapReader;
+import io.h5j.format.io.FileAccess;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The global heap objects a check follows, read through a small cache of decoded collections
+ * (each collection decoded whole: signature, every object's length). A damaged collection is
+ * decoded once; each later value that names it is reported in one line.
+ */
+final class HeapObjects {
+  private static final String STRUCTURE = "global heap collection";
+  /** Collections kept decoded; a mapping block may fill one of many megabytes. */
+  private static final int CACHED = 16;
+
+  private final GlobalHeapReader heap;
+  private final FileBounds bounds;
+  private final ProblemLog log;
+  /** Collections already reported damaged. */
+  private final Set<Long> damaged = new HashSet<>();
+  private long checked;
+
+  HeapObjects(FileAccess file, FileBounds bounds, ProblemLog log) {
+    this.heap = new GlobalHeapReader(file, CACHED);
+    this.bounds = bounds;
+    this.log = log;
+  }
+
+  /**
+   * Object {@code index} of the collection at {@code collection}, or null (with a problem
+   * logged for {@code path}) when it cannot be read.
+   *
+   * @param referrer what names the object, e.g. "attribute 'x'", for the problem
+   */
+  byte[] object(String path, String referrer, long collection, int index) throws IOException {
+    checked++;
+    String named = "; named by " + referrer;
+    if (damaged.contains(collection)) {
+      log.add(path, STRUCTURE, collection, "is damaged (reported before)" + named);
+      return null;
+    }
+    if (!bounds.contains(collection)) {
+      damaged.add(collection);
+      log.add(path, STRUCTURE, collection, "address is outside the file's allocated space"
+          + named);
+      return null;
+    }
+    GlobalHeapCollection c;
+    try {
+      c = heap.collection(collection);
+    } catch (H5FormatException e) {
+      damaged.add(collection);
+      log.add(path, e.structure(), e.offset(), e.detail() + named);
+      return null;
+    } catch (RuntimeException e) {
+      damaged.add(collection);
+      log.add(path, STRUCTURE, collection, "does not decode (" + e + ")" + named);
+      return null;
+    }
+    if (!bounds.check(path, STRUCTURE, collection, c.size())) {
+      damaged.add(collection);
+      return null;
+    }
+    byte[] object = c.object(index);
+    if (object == null) {
+      log.add(path, STRUCTURE, collection, "has no object " + index + named);
+    }
+    return object;
+  }
+
+  /** Heap objects looked up so far. */
+  long checked() {
+    return checked;
+  }
+}
