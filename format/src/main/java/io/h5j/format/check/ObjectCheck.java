@@ -6,6 +6,7 @@ import io.h5j.format.message.AttributeMessage;
 import io.h5j.format.message.LinkInfoMessage;
 import io.h5j.format.message.LinkMessage;
 import io.h5j.format.message.MessageType;
+import io.h5j.format.message.SymbolTableMessage;
 import io.h5j.format.object.DenseAttributes;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
@@ -25,17 +26,20 @@ final class ObjectCheck {
   private final ElementCheck elements;
   private final DatasetCheck datasets;
   private final DenseStorageCheck dense;
+  private final SymbolTableCheck symbolTables;
   private final ObjectQueue queue;
   private final ProblemLog log;
 
   ObjectCheck(H5Context ctx, FileBounds bounds, HeaderMessages messages, ElementCheck elements,
-      DatasetCheck datasets, DenseStorageCheck dense, ObjectQueue queue, ProblemLog log) {
+      DatasetCheck datasets, DenseStorageCheck dense, SymbolTableCheck symbolTables,
+      ObjectQueue queue, ProblemLog log) {
     this.ctx = ctx;
     this.bounds = bounds;
     this.messages = messages;
     this.elements = elements;
     this.datasets = datasets;
     this.dense = dense;
+    this.symbolTables = symbolTables;
     this.queue = queue;
     this.log = log;
   }
@@ -64,6 +68,11 @@ final class ObjectCheck {
 
   /** Checks a header that is no object of its own: the superblock extension. */
   void checkHeaderOnly(long address, String path) throws IOException {
+    if (!bounds.contains(address)) {
+      log.add(path, "superblock", 0, "names an object header at " + Long.toUnsignedString(
+          address) + ", outside the file's allocated space");
+      return;
+    }
     ObjectHeader h = header(address, path);
     if (h != null) {
       messages.decode(h, path);
@@ -125,6 +134,10 @@ final class ObjectCheck {
           queue.reach(hard.address(), child);
         }
       }
+    }
+    SymbolTableMessage stab = m.get(MessageType.SYMBOL_TABLE, SymbolTableMessage.class);
+    if (stab != null) {
+      symbolTables.check(stab, path);
     }
     LinkInfoMessage info = m.get(MessageType.LINK_INFO, LinkInfoMessage.class);
     if (info != null && !info.isCompact()) {

@@ -47,8 +47,14 @@ public final class StructureCheck implements ObjectQueue {
   public static CheckReport run(Path path, int maxProblems, LongConsumer progress)
       throws IOException {
     try (FileAccess fa = FileAccess.openRead(path)) {
-      return new StructureCheck(fa, maxProblems, progress).run(path);
+      return run(fa, path, maxProblems, progress);
     }
+  }
+
+  /** Checks the file {@code fa} reads (named {@code path} in the report); leaves it open. */
+  static CheckReport run(FileAccess fa, Path path, int maxProblems, LongConsumer progress)
+      throws IOException {
+    return new StructureCheck(fa, maxProblems, progress).run(path);
   }
 
   private CheckReport run(Path path) throws IOException {
@@ -81,9 +87,12 @@ public final class StructureCheck implements ObjectQueue {
     DatasetCheck datasets = new DatasetCheck(ctx[0], bounds, heap, elements, chunks, log);
     HeaderMessages messages = new HeaderMessages(ctx[0], log);
     ObjectCheck objectCheck = new ObjectCheck(ctx[0], bounds, messages, elements, datasets,
-        new DenseStorageCheck(file, bounds, log), this, log);
-    if (FileParams.isDefined(sb.extensionAddress())) {
-      objectCheck.checkHeaderOnly(sb.extensionAddress(), "(superblock extension)");
+        new DenseStorageCheck(file, bounds, log),
+        new SymbolTableCheck(file, sb.groupLeafK(), log), this, log);
+    // libhdf5 takes the extension's address from the free-space field of a v0/v1 superblock
+    long extension = sb.version() < 2 ? sb.freeSpaceAddress() : sb.extensionAddress();
+    if (FileParams.isDefined(extension)) {
+      objectCheck.checkHeaderOnly(extension, "(superblock extension)");
     }
     if (!FileParams.isDefined(sb.rootAddress()) || !bounds.contains(sb.rootAddress())) {
       log.add("/", "superblock", sb.location(), "root group address " + sb.rootAddress()

@@ -98,6 +98,9 @@ public final class SuperblockCodec {
     p.length();
     long root = p.offset();
     long cacheType = p.u32();
+    if (cacheType > 2) {
+      throw p.error("root symbol table entry cache type " + cacheType + " is not 0..2");
+    }
     p.skip(4);
     long btree = FileParams.UNDEFINED;
     long heap = FileParams.UNDEFINED;
