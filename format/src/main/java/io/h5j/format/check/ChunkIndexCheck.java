@@ -63,11 +63,11 @@ final class ChunkIndexCheck {
         if (bad[0]++ < LISTED_PER_INDEX) {
           log.add(path, ENTRY, c.address(), why);
         }
-      } else if (bad[0] < LISTED_PER_INDEX && !bounds.check(path, "chunk "
-          + java.util.Arrays.toString(offset), c.address(), c.storedSize())) {
-        bad[0]++;
-      } else if (bad[0] >= LISTED_PER_INDEX && !bounds.contains(c.address())) {
-        bad[0]++;
+      } else if (!bounds.fits(c.address(), c.storedSize())) {
+        if (bad[0]++ < LISTED_PER_INDEX) {
+          bounds.check(path, "chunk " + java.util.Arrays.toString(offset), c.address(),
+              c.storedSize());
+        }
       }
     }));
     if (bad[0] > LISTED_PER_INDEX) {

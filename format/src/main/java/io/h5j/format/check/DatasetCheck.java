@@ -10,7 +10,6 @@ import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
-import io.h5j.format.vds.MappingBlock;
 import java.io.IOException;
 
 /**
@@ -26,15 +25,17 @@ final class DatasetCheck {
   private final HeapObjects heap;
   private final ElementCheck elements;
   private final ChunkIndexCheck chunks;
+  private final MappingBlockChecks mappingBlocks;
   private final ProblemLog log;
 
   DatasetCheck(H5Context ctx, FileBounds bounds, HeapObjects heap, ElementCheck elements,
-      ChunkIndexCheck chunks, ProblemLog log) {
+      ChunkIndexCheck chunks, MappingBlockChecks mappingBlocks, ProblemLog log) {
     this.ctx = ctx;
     this.bounds = bounds;
     this.heap = heap;
     this.elements = elements;
     this.chunks = chunks;
+    this.mappingBlocks = mappingBlocks;
     this.log = log;
   }
 
@@ -106,17 +107,12 @@ final class DatasetCheck {
       log.add(path, "virtual layout message", -1, "heap object index " + v.heapIndex());
       return;
     }
-    byte[] block = heap.object(path, "the virtual layout message", v.heapAddress(),
+    byte[] block = heap.block(path, "the virtual layout message", v.heapAddress(),
         (int) v.heapIndex());
     if (block == null) {
       return;
     }
-    log.attempt(path, "VDS mapping block", v.heapAddress(), () -> {
-      MappingBlock b = MappingBlock.decode(block, ctx.params(), v.heapAddress(), path);
-      for (int i = 0; i < b.count(); i++) {
-        b.mapping(i);
-      }
-    });
+    mappingBlocks.check(block, v.heapAddress(), path);
   }
 
   /** Bytes the elements of {@code space} need, or -1 past 2^63. */

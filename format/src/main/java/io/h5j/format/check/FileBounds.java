@@ -41,6 +41,13 @@ final class FileBounds {
     return true;
   }
 
+  /** Whether {@code length} bytes from {@code address} lie inside both bounds (logs nothing). */
+  boolean fits(long address, long length) {
+    long end = address + length;
+    return address >= 0 && length >= 0 && end >= address && end <= endOfAllocation
+        && end <= fileSize;
+  }
+
   /** Whether {@code address} could start a structure at all (inside both bounds). */
   boolean contains(long address) {
     return address >= 0 && address < Math.min(endOfAllocation, fileSize);

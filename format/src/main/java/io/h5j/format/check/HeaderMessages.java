@@ -37,6 +37,15 @@ final class HeaderMessages {
   /** The highest message type the specification defines. */
   private static final int LAST_KNOWN_TYPE = MessageType.FILE_SPACE_INFO;
 
+  /** "NAME message" of each known type, built once (a check decodes millions of messages). */
+  private static final String[] STRUCTURES = new String[LAST_KNOWN_TYPE + 1];
+
+  static {
+    for (int t = 0; t <= LAST_KNOWN_TYPE; t++) {
+      STRUCTURES[t] = name(t) + " message";
+    }
+  }
+
   /** The decoded messages of one header: the first of each type, and every attribute. */
   static final class Decoded {
     private final Map<Integer, Object> first = new HashMap<>();
@@ -65,7 +74,8 @@ final class HeaderMessages {
   Decoded decode(ObjectHeader h, String path) throws IOException {
     Decoded d = new Decoded();
     for (StoredMessage m : h.messages()) {
-      String structure = name(m.type()) + " message";
+      String structure = m.type() <= LAST_KNOWN_TYPE ? STRUCTURES[m.type()]
+          : name(m.type()) + " message";
       if (m.type() > LAST_KNOWN_TYPE) {
         if ((m.flags() & FAIL_IF_UNKNOWN_ALWAYS) != 0) {
           log.add(path, structure, h.address(), "is of a type libhdf5 does not know and is"
@@ -82,8 +92,8 @@ final class HeaderMessages {
         continue;
       }
       log.attempt(path, structure, h.address(), () -> {
-        Object v = decode(m.type(), new ByteReader(body[0], h.address(),
-            structure + " of the object header", ctx.params()), h.address());
+        Object v = decode(m.type(), new ByteReader(body[0], h.address(), structure,
+            ctx.params()), h.address());
         if (v instanceof AttributeMessage a) {
           d.attributes.add(a);
         } else if (v != null) {

@@ -18,6 +18,10 @@ final class HeapObjects {
   /** Collections kept decoded; a mapping block may fill one of many megabytes. */
   private static final int CACHED = 16;
 
+  /** Object headers walked to find a large object before the whole collection is decoded. */
+  private static final int LOCATE_STEPS = 4;
+
+  private final FileAccess file;
   private final GlobalHeapReader heap;
   private final FileBounds bounds;
   private final ProblemLog log;
@@ -26,6 +30,7 @@ final class HeapObjects {
   private long checked;
 
   HeapObjects(FileAccess file, FileBounds bounds, ProblemLog log) {
+    this.file = file;
     this.heap = new GlobalHeapReader(file, CACHED);
     this.bounds = bounds;
     this.log = log;
@@ -71,6 +76,31 @@ final class HeapObjects {
       log.add(path, STRUCTURE, collection, "has no object " + index + named);
     }
     return object;
+  }
+
+  /**
+   * As {@link #object}, for an object that fills most of its collection (a mapping block):
+   * found by walking the object headers before it, then read in one piece instead of copied
+   * out of a decoded collection; the decoded collection serves when it lies further in.
+   */
+  byte[] block(String path, String referrer, long collection, int index) throws IOException {
+    if (damaged.contains(collection) || !bounds.contains(collection)) {
+      return object(path, referrer, collection, index);
+    }
+    long[] where;
+    try {
+      where = GlobalHeapCollection.locate(file, collection, index, LOCATE_STEPS);
+    } catch (H5FormatException e) {
+      return object(path, referrer, collection, index); // reports it, naming the referrer
+    }
+    if (where == null) {
+      return object(path, referrer, collection, index);
+    }
+    checked++;
+    if (!bounds.check(path, "global heap object " + index, where[0], where[1])) {
+      return null;
+    }
+    return file.read(where[0], where[1], "global heap object " + index);
   }
 
   /** Heap objects looked up so far. */

@@ -82,11 +82,21 @@ public final class StructureCheck implements ObjectQueue {
       return report(path, 0, 0);
     }
     HeapObjects heap = new HeapObjects(file, bounds, log);
-    ElementCheck elements = new ElementCheck(heap, bounds, this, file.params(), log);
     ChunkIndexCheck chunks = new ChunkIndexCheck(file, sb.chunkInternalK(), bounds, log);
-    DatasetCheck datasets = new DatasetCheck(ctx[0], bounds, heap, elements, chunks, log);
-    HeaderMessages messages = new HeaderMessages(ctx[0], log);
-    ObjectCheck objectCheck = new ObjectCheck(ctx[0], bounds, messages, elements, datasets,
+    try (MappingBlockChecks mappingBlocks = new MappingBlockChecks(file.params(), log)) {
+      walk(sb, ctx[0], bounds, heap, chunks, mappingBlocks);
+      mappingBlocks.finish();
+    }
+    return report(path, chunks.entries(), heap.checked());
+  }
+
+  private void walk(Superblock sb, H5Context ctx, FileBounds bounds, HeapObjects heap,
+      ChunkIndexCheck chunks, MappingBlockChecks mappingBlocks) throws IOException {
+    ElementCheck elements = new ElementCheck(heap, bounds, this, file.params(), log);
+    DatasetCheck datasets = new DatasetCheck(ctx, bounds, heap, elements, chunks,
+        mappingBlocks, log);
+    HeaderMessages messages = new HeaderMessages(ctx, log);
+    ObjectCheck objectCheck = new ObjectCheck(ctx, bounds, messages, elements, datasets,
         new DenseStorageCheck(file, bounds, log),
         new SymbolTableCheck(file, sb.groupLeafK(), log), this, log);
     // libhdf5 takes the extension's address from the free-space field of a v0/v1 superblock
@@ -106,7 +116,6 @@ public final class StructureCheck implements ObjectQueue {
       objects++;
       progress.accept(objects);
     }
-    return report(path, chunks.entries(), heap.checked());
   }
 
   @Override
