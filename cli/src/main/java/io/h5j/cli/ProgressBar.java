@@ -44,6 +44,22 @@ final class ProgressBar {
     draw(line);
   }
 
+  /**
+   * A count of {@code total} things (no bytes, no time left) of a later phase of the work,
+   * e.g. "checking", "12 of 40 objects", on the same line.
+   */
+  void count(String phase, long done, long total, String things) {
+    long now = System.nanoTime();
+    if (now - lastDraw < REDRAW_NANOS) {
+      return;
+    }
+    lastDraw = now;
+    double fraction = total <= 0 ? 0 : Math.min(1, (double) done / total);
+    int filled = (int) (fraction * WIDTH);
+    draw(phase + " " + String.format("[%s%s] %3.0f%% %d of %d %s", "#".repeat(filled),
+        " ".repeat(WIDTH - filled), fraction * 100, done, total, things));
+  }
+
   void clear() {
     draw("");
     err.print('\r');

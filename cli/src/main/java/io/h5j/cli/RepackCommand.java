@@ -4,6 +4,7 @@ import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.repack.FilterOption;
 import io.h5j.repack.LayoutOption;
 import io.h5j.repack.OutputCheckException;
+import io.h5j.repack.RepackProgress;
 import io.h5j.repack.RepackReport;
 import io.h5j.repack.RepackVerifier;
 import io.h5j.repack.Repacker;
@@ -88,6 +89,21 @@ final class RepackCommand implements Callable<Integer> {
     return run(spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 
+  /** The copy's progress, then the check's, on {@code bar}. */
+  private static RepackProgress progress(ProgressBar bar) {
+    return new RepackProgress() {
+      @Override
+      public void update(long objects, long bytes, long inputBytes) {
+        bar.update(objects, bytes, inputBytes);
+      }
+
+      @Override
+      public void checking(long objects, long totalObjects) {
+        bar.count("checking", objects, totalObjects, "objects");
+      }
+    };
+  }
+
   /** Runs the command, printing to the streams given; returns the exit code. */
   int run(PrintWriter stdout, PrintWriter stderr) throws Exception {
     ProgressBar bar = System.console() != null ? new ProgressBar(stderr) : null;
@@ -98,7 +114,7 @@ final class RepackCommand implements Callable<Integer> {
           + " libhdf5 1.10.8 frees the block, the next block written takes its place, and the"
           + " other datasets silently read those mappings instead of theirs");
     }
-    Repacker.Builder b = Repacker.builder().progress(bar == null ? null : bar::update)
+    Repacker.Builder b = Repacker.builder().progress(bar == null ? null : progress(bar))
         .checkOutput(!noCheck);
     try {
       filters.forEach(f -> b.filter(FilterOption.parse(f)));

@@ -170,7 +170,7 @@ final class ObjectCopier {
         throw new H5FormatException("object header", old, "is neither a group, a dataset nor"
             + " a committed datatype");
       }
-      progress.update(copied.size(), runs.copied(), inSize);
+      progress.update(copied.size(), runs.moved(), inSize);
       return address;
     } catch (RepackException e) {
       throw e;

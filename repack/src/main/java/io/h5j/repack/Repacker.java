@@ -144,7 +144,9 @@ public final class Repacker {
     try {
       RepackReport report = copy(in, out, temp);
       if (checkOutput) {
-        CheckReport check = FileCheck.check(temp);
+        long total = report.groups() + report.datasets() + report.datatypes();
+        CheckReport check = FileCheck.options()
+            .progress(n -> progress.checking(n, total)).run(temp);
         if (!check.clean()) {
           throw new OutputCheckException(in, out, check);
         }
