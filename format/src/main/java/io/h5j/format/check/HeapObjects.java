@@ -44,15 +44,14 @@ final class HeapObjects {
    */
   byte[] object(String path, String referrer, long collection, int index) throws IOException {
     checked++;
-    String named = "; named by " + referrer;
     if (damaged.contains(collection)) {
-      log.add(path, STRUCTURE, collection, "is damaged (reported before)" + named);
+      log.add(path, STRUCTURE, collection, "is damaged (reported before)" + named(referrer));
       return null;
     }
     if (!bounds.contains(collection)) {
       damaged.add(collection);
       log.add(path, STRUCTURE, collection, "address is outside the file's allocated space"
-          + named);
+          + named(referrer));
       return null;
     }
     GlobalHeapCollection c;
@@ -60,11 +59,11 @@ final class HeapObjects {
       c = heap.collection(collection);
     } catch (H5FormatException e) {
       damaged.add(collection);
-      log.add(path, e.structure(), e.offset(), e.detail() + named);
+      log.add(path, e.structure(), e.offset(), e.detail() + named(referrer));
       return null;
     } catch (RuntimeException e) {
       damaged.add(collection);
-      log.add(path, STRUCTURE, collection, "does not decode (" + e + ")" + named);
+      log.add(path, STRUCTURE, collection, "does not decode (" + e + ")" + named(referrer));
       return null;
     }
     if (!bounds.check(path, STRUCTURE, collection, c.size())) {
@@ -73,7 +72,7 @@ final class HeapObjects {
     }
     byte[] object = c.object(index);
     if (object == null) {
-      log.add(path, STRUCTURE, collection, "has no object " + index + named);
+      log.add(path, STRUCTURE, collection, "has no object " + index + named(referrer));
     }
     return object;
   }
@@ -101,6 +100,10 @@ final class HeapObjects {
       return null;
     }
     return file.read(where[0], where[1], "global heap object " + index);
+  }
+
+  private static String named(String referrer) {
+    return "; named by " + referrer;
   }
 
   /** Heap objects looked up so far. */

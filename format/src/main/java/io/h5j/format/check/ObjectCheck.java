@@ -11,7 +11,8 @@ import io.h5j.format.object.DenseAttributes;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import java.io.IOException;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Checks one object: its header decodes (signature, checksums, continuation chunks) and lies
@@ -119,12 +120,12 @@ final class ObjectCheck {
 
   private void links(ObjectHeader h, HeaderMessages.Decoded m, String path)
       throws IOException {
-    Map<String, LinkMessage>[] links = new Map[1];
+    List<LinkMessage> links = new ArrayList<>();
     if (!log.attempt(path, "group", h.address(),
-        () -> links[0] = GroupStorage.links(ctx, h))) {
+        () -> links.addAll(GroupStorage.links(ctx, h).values()))) {
       return;
     }
-    for (LinkMessage l : links[0].values()) {
+    for (LinkMessage l : links) {
       if (l.target() instanceof LinkMessage.Hard hard) {
         String child = path.equals("/") ? "/" + l.name() : path + "/" + l.name();
         if (!bounds.contains(hard.address())) {
