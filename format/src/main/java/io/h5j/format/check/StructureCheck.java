@@ -65,15 +65,12 @@ public final class StructureCheck implements ObjectQueue {
       log.add("(superblock)", e);
       return report(path, 0, 0);
     }
-    // the end of allocation is stored as an absolute address (libhdf5 compares it with the
-    // file's size before a user block is taken off); every other address is relative
     long base = sb.params().baseAddress();
     long size = file.size();
-    long end = sb.endOfFileAddress() - base;
+    long end = sb.endOfFileAddress();
     if (size < end) {
       log.add("(superblock)", "superblock", sb.location(), "records an end of allocation of "
-          + sb.endOfFileAddress() + " bytes; the file has " + (size + base)
-          + ": it was cut short");
+          + (base + end) + " bytes; the file has " + (size + base) + ": it was cut short");
     }
     FileBounds bounds = new FileBounds(end, size, log);
     H5Context[] ctx = {null};
@@ -98,7 +95,8 @@ public final class StructureCheck implements ObjectQueue {
     HeaderMessages messages = new HeaderMessages(ctx, log);
     ObjectCheck objectCheck = new ObjectCheck(ctx, bounds, messages, elements, datasets,
         new DenseStorageCheck(file, bounds, log),
-        new SymbolTableCheck(file, sb.groupLeafK(), log), this, log);
+        new SymbolTableCheck(file, sb.groupLeafK(), sb.groupInternalK(), bounds, log), this,
+        log);
     // libhdf5 takes the extension's address from the free-space field of a v0/v1 superblock
     long extension = sb.version() < 2 ? sb.freeSpaceAddress() : sb.extensionAddress();
     if (FileParams.isDefined(extension)) {

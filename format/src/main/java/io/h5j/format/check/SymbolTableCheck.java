@@ -5,6 +5,7 @@ import io.h5j.format.btree.BTreeV1;
 import io.h5j.format.group.LocalHeap;
 import io.h5j.format.group.SymbolTableEntry;
 import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.message.SymbolTableMessage;
 import java.io.IOException;
@@ -24,27 +25,41 @@ final class SymbolTableCheck {
 
   private final FileAccess file;
   private final int leafK;
+  private final int internalK;
+  private final FileBounds bounds;
   private final ProblemLog log;
 
-  /** @param leafK the superblock's group leaf node K */
-  SymbolTableCheck(FileAccess file, int leafK, ProblemLog log) {
+  /** @param leafK the superblock's group leaf node K; {@code internalK} its internal node K */
+  SymbolTableCheck(FileAccess file, int leafK, int internalK, FileBounds bounds,
+      ProblemLog log) {
     this.file = file;
     this.leafK = leafK;
+    this.internalK = internalK;
+    this.bounds = bounds;
     this.log = log;
   }
 
   void check(SymbolTableMessage stab, String path) throws IOException {
     log.attempt(path, "symbol table", stab.btreeAddress(), () -> walk(stab, path));
+    log.attempt(path, "v1 B-tree node", stab.btreeAddress(), () -> {
+      for (Extent e : BTreeV1.extents(file, stab.btreeAddress(), BTreeV1.GROUP_NODE,
+          file.params().lengthSize(), internalK)) {
+        bounds.check(path, "v1 B-tree node", e.address(), e.size());
+      }
+    });
   }
 
   private void walk(SymbolTableMessage stab, String path) throws IOException {
     LocalHeap heap = LocalHeap.read(file, stab.localHeapAddress());
+    bounds.check(path, "local heap", heap.address(), LocalHeap.headerSize(file.params()));
+    bounds.check(path, "local heap data segment", heap.dataAddress(), heap.dataSize());
     int keySize = file.params().lengthSize();
     int entrySize = SymbolTableEntry.size(file.params());
     byte[][] previous = {null};
     BTreeV1.walk(file, stab.btreeAddress(), BTreeV1.GROUP_NODE, keySize, (l, child, r) -> {
       byte[] left = name(heap, l.length(), "left key of the symbol table node at " + child);
       byte[] right = name(heap, r.length(), "right key of the symbol table node at " + child);
+      bounds.check(path, NODE, child, 8 + 2L * leafK * entrySize);
       ByteReader head = file.reader(child, 8, NODE);
       head.signature("SNOD");
       head.skip(2);
