@@ -3,20 +3,27 @@ package io.h5j.cli;
 import java.io.PrintWriter;
 
 /**
- * One self-overwriting line on a terminal: objects, bytes, rate and time left, redrawn at
- * most five times a second.
+ * One self-overwriting line on a terminal: what is being done, objects, bytes, rate and time
+ * left, redrawn at most five times a second.
  */
 final class ProgressBar {
   private static final long REDRAW_NANOS = 200_000_000L;
   private static final int WIDTH = 24;
 
   private final PrintWriter err;
+  private final String label;
   private final long start = System.nanoTime();
   private long lastDraw;
   private int lastLength;
 
   ProgressBar(PrintWriter err) {
+    this(err, "");
+  }
+
+  /** A bar whose line starts with {@code label} (e.g. "verifying"). */
+  ProgressBar(PrintWriter err, String label) {
     this.err = err;
+    this.label = label.isEmpty() ? "" : label + " ";
   }
 
   void update(long objects, long bytes, long total) {
@@ -31,10 +38,26 @@ final class ProgressBar {
     int filled = (int) (fraction * WIDTH);
     String left = rate > 0 && total > bytes
         ? String.format("%.0f s left", (total - bytes) / rate) : "";
-    String line = String.format("[%s%s] %3.0f%% %d objects, %s of %s, %s/s %s",
+    String line = label + String.format("[%s%s] %3.0f%% %d objects, %s of %s, %s/s %s",
         "#".repeat(filled), " ".repeat(WIDTH - filled), fraction * 100, objects, bytes(bytes),
         bytes(total), bytes((long) rate), left);
     draw(line);
+  }
+
+  /**
+   * A count of {@code total} things (no bytes, no time left) of a later phase of the work,
+   * e.g. "checking", "12 of 40 objects", on the same line.
+   */
+  void count(String phase, long done, long total, String things) {
+    long now = System.nanoTime();
+    if (now - lastDraw < REDRAW_NANOS) {
+      return;
+    }
+    lastDraw = now;
+    double fraction = total <= 0 ? 0 : Math.min(1, (double) done / total);
+    int filled = (int) (fraction * WIDTH);
+    draw(phase + " " + String.format("[%s%s] %3.0f%% %d of %d %s", "#".repeat(filled),
+        " ".repeat(WIDTH - filled), fraction * 100, done, total, things));
   }
 
   void clear() {

@@ -3,6 +3,8 @@ package io.h5j.cli;
 import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.repack.FilterOption;
 import io.h5j.repack.LayoutOption;
+import io.h5j.repack.OutputCheckException;
+import io.h5j.repack.RepackProgress;
 import io.h5j.repack.RepackReport;
 import io.h5j.repack.RepackVerifier;
 import io.h5j.repack.Repacker;
@@ -25,8 +27,14 @@ final class RepackCommand implements Callable<Integer> {
   @Option(names = {"-v", "--verbose"}, description = "Print what was copied.")
   boolean verbose;
 
-  @Option(names = "--verify", description = "Re-read OUT and compare every object with IN.")
+  @Option(names = "--verify", description = "Re-read OUT and compare every object and value"
+      + " with IN (reads all data of both files).")
   boolean verify;
+
+  @Option(names = "--no-check", description = "Skip the structural check of OUT. By default"
+      + " every object header, heap object and chunk index entry of OUT is checked (no data is"
+      + " read) before OUT replaces anything, and a failed check leaves no OUT.")
+  boolean noCheck;
 
   @Option(names = {"-f", "--filter"}, paramLabel = "[PATH,...:]FILTER", description = "Filters"
       + " for the datasets named (all if none): GZIP=0..9, SHUF, FLET, LZF, LZ4, BZIP2=1..9,"
@@ -81,6 +89,21 @@ final class RepackCommand implements Callable<Integer> {
     return run(spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 
+  /** The copy's progress, then the check's, on {@code bar}. */
+  private static RepackProgress progress(ProgressBar bar) {
+    return new RepackProgress() {
+      @Override
+      public void update(long objects, long bytes, long inputBytes) {
+        bar.update(objects, bytes, inputBytes);
+      }
+
+      @Override
+      public void checking(long objects, long totalObjects) {
+        bar.count("checking", objects, totalObjects, "objects");
+      }
+    };
+  }
+
   /** Runs the command, printing to the streams given; returns the exit code. */
   int run(PrintWriter stdout, PrintWriter stderr) throws Exception {
     ProgressBar bar = System.console() != null ? new ProgressBar(stderr) : null;
@@ -91,7 +114,8 @@ final class RepackCommand implements Callable<Integer> {
           + " libhdf5 1.10.8 frees the block, the next block written takes its place, and the"
           + " other datasets silently read those mappings instead of theirs");
     }
-    Repacker.Builder b = Repacker.builder().progress(bar == null ? null : bar::update);
+    Repacker.Builder b = Repacker.builder().progress(bar == null ? null : progress(bar))
+        .checkOutput(!noCheck);
     try {
       filters.forEach(f -> b.filter(FilterOption.parse(f)));
       layouts.forEach(l -> b.layout(LayoutOption.parse(l)));
@@ -106,7 +130,18 @@ final class RepackCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    RepackReport r = b.build().repack(in, out);
+    RepackReport r;
+    try {
+      r = b.build().repack(in, out);
+    } catch (OutputCheckException e) {
+      if (bar != null) {
+        bar.clear();
+      }
+      stderr.println("h5j: " + e.getMessage());
+      stderr.println("h5j: this is a fault of h5j repack (or damage in " + in + " that the copy"
+          + " carried over); --no-check writes OUT without the check");
+      return Main.BAD_INPUT;
+    }
     if (bar != null) {
       bar.clear();
     }
@@ -125,9 +160,24 @@ final class RepackCommand implements Callable<Integer> {
       r.skipped().forEach(s -> stdout.println("kept as it was: " + s));
     }
     if (verify) {
-      List<String> differences = RepackVerifier.compare(in, out, MAX_DIFFERENCES);
+      ProgressBar verifying = System.console() != null ? new ProgressBar(stderr, "verifying")
+          : null;
+      List<String> differences;
+      try {
+        differences = RepackVerifier.compare(in, out, MAX_DIFFERENCES,
+            verifying == null ? null : verifying::update);
+      } catch (java.io.IOException | RuntimeException e) {
+        differences = List.of("cannot be compared: " + e.getMessage());
+      } finally {
+        if (verifying != null) {
+          verifying.clear();
+        }
+      }
       if (!differences.isEmpty()) {
-        stderr.println("h5j: " + out + " differs from " + in + ":");
+        stderr.println("h5j: verification failed: " + out + " does not hold what " + in
+            + " holds (" + (differences.size() >= MAX_DIFFERENCES ? "first "
+            + MAX_DIFFERENCES + " differences" : differences.size() == 1 ? "1 difference"
+            : differences.size() + " differences") + "):");
         differences.forEach(d -> stderr.println("  " + d));
         return Main.BAD_INPUT;
       }

@@ -100,4 +100,68 @@ class RepackCommandTest {
       assertEquals(List.of(in), left.toList(), "no temporary file left behind");
     }
   }
+
+  /**
+   * Writes (h5py, libver earliest) a dataset /d whose version 1 header holds a message of a
+   * type libhdf5 does not know, flagged "fail if unknown": libhdf5 refuses to open /d.
+   */
+  private static final String UNKNOWN_MESSAGE = String.join("\n",
+      "import sys, struct, h5py, numpy as np",
+      "with h5py.File(sys.argv[1], 'w', libver='earliest') as f:",
+      "    f.create_dataset('d', data=np.arange(10, dtype='<i4'))",
+      "    at = h5py.h5o.get_info(f['d'].id).addr",
+      "b = bytearray(open(sys.argv[1], 'rb').read())",
+      "assert b[at] == 1, 'a version 1 header'",
+      "p, end = at + 16, at + 16 + struct.unpack_from('<I', b, at + 8)[0]",
+      "while p < end:",
+      "    t, n = struct.unpack_from('<HH', b, p)",
+      "    if t == 0 and n >= 8:",
+      "        struct.pack_into('<HHB', b, p, 0x42, n, 0x80)",
+      "        break",
+      "    p += 8 + n",
+      "else:",
+      "    raise SystemExit('no NIL message to turn into an unknown one')",
+      "open(sys.argv[1], 'wb').write(b)");
+
+  @Test
+  void anOutputFailingItsCheckIsNotWrittenUnlessTheCheckIsSkipped() throws Exception {
+    Path dir = Files.createTempDirectory("repack-check");
+    Path in = dir.resolve("unknown.h5");
+    Oracles.python(UNKNOWN_MESSAGE, in.toString());
+    Oracles.requireH5dump();
+    assertTrue(Oracles.run(List.of("h5dump", in.toString())).exitCode() != 0,
+        "libhdf5 refuses the input's /d");
+    Path out = dir.resolve("out.h5");
+    Result r = run("repack", in.toString(), out.toString());
+    assertEquals(Main.BAD_INPUT, r.code(), r.err());
+    assertTrue(r.err().contains("failed its structural check"), r.err());
+    assertTrue(r.err().contains("/d: type 66 message"), r.err());
+    assertTrue(r.err().contains(out + " was not written"), r.err());
+    assertFalse(r.err().contains(".part"), r.err());
+    assertTrue(r.err().contains("--no-check"), r.err());
+    try (Stream<Path> left = Files.list(dir)) {
+      assertEquals(List.of(in), left.toList(), "no output, no temporary file");
+    }
+    Result unchecked = run("repack", "--no-check", in.toString(), out.toString());
+    assertEquals(0, unchecked.code(), unchecked.err());
+    assertTrue(Oracles.run(List.of("h5dump", out.toString())).exitCode() != 0,
+        "what the check refused, libhdf5 refuses too");
+  }
+
+  /**
+   * A virtual dataset whose source files lie beside IN but not beside OUT reads other values
+   * from OUT (their fill value, as libhdf5 reads missing sources): --verify says so plainly,
+   * naming the datasets, in the user's terms.
+   */
+  @Test
+  void aFailedVerificationSaysSoAndNamesTheObjects() throws Exception {
+    Path out = Files.createTempDirectory("repack-verify").resolve("out.h5");
+    Result r = run("repack", "--verify", Fixtures.file("vds.h5").toString(), out.toString());
+    assertEquals(Main.BAD_INPUT, r.code(), r.err());
+    assertTrue(r.err().startsWith("h5j: verification failed: " + out + " does not hold what "),
+        r.err());
+    assertTrue(r.err().contains("values differ"), r.err());
+    assertFalse(r.err().contains("H5File") || r.err().contains("()") || r.err().contains(
+        ".part"), r.err());
+  }
 }

@@ -1,8 +1,7 @@
 package io.h5j.repack;
 
 import io.h5j.H5FormatException;
-import io.h5j.format.datatype.ArrayType;
-import io.h5j.format.datatype.CompoundType;
+import io.h5j.format.datatype.AddressFields;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.ReferenceType;
 import io.h5j.format.datatype.RevisedReferenceCodec;
@@ -43,14 +42,7 @@ final class ElementRewriter {
 
   /** Whether elements of {@code t} hold anything that depends on where things are in a file. */
   static boolean needed(Datatype t) {
-    if (t instanceof VarLenType || t instanceof ReferenceType) {
-      return true;
-    } else if (t instanceof CompoundType c) {
-      return c.members().stream().anyMatch(m -> needed(m.type()));
-    } else if (t instanceof ArrayType a) {
-      return needed(a.base());
-    }
-    return false;
+    return AddressFields.any(t);
   }
 
   /**
@@ -58,47 +50,27 @@ final class ElementRewriter {
    * only once the objects they name are copied; other rewrites can be done at once.
    */
   static boolean holdsReferences(Datatype t) {
-    if (t instanceof ReferenceType) {
-      return true;
-    } else if (t instanceof VarLenType v) {
-      return v.base() != null && holdsReferences(v.base());
-    } else if (t instanceof CompoundType c) {
-      return c.members().stream().anyMatch(m -> holdsReferences(m.type()));
-    } else if (t instanceof ArrayType a) {
-      return holdsReferences(a.base());
-    }
-    return false;
+    return AddressFields.references(t);
   }
 
   /** Rewrites {@code count} elements of {@code t} stored one after another in {@code raw}. */
   void rewrite(Datatype t, byte[] raw, int count) throws IOException {
-    if (needed(t)) {
-      rewrite(t, ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN), 0, t.size(), count);
-    }
+    AddressFields.visit(t, ByteBuffer.wrap(raw).order(ByteOrder.LITTLE_ENDIAN), count, fields);
   }
 
-  private void rewrite(Datatype t, ByteBuffer b, int off, int stride, int n) throws IOException {
-    if (t instanceof CompoundType c) {
-      for (CompoundType.Member m : c.members()) {
-        if (needed(m.type())) {
-          rewrite(m.type(), b, off + m.offset(), stride, n);
-        }
-      }
-    } else if (t instanceof ArrayType a) {
-      for (int i = 0; i < n; i++) {
-        rewrite(a.base(), b, off + i * stride, a.base().size(), a.elementCount());
-      }
-    } else if (t instanceof VarLenType v) {
-      checkSize(t, 4 + address + 4);
-      for (int i = 0; i < n; i++) {
-        vlen(v, b, off + i * stride);
-      }
-    } else if (t instanceof ReferenceType r) {
-      for (int i = 0; i < n; i++) {
-        reference(r, b, off + i * stride);
-      }
+  private final AddressFields.Visitor fields = new AddressFields.Visitor() {
+    @Override
+    public void variableLength(VarLenType type, ByteBuffer elements, int at)
+        throws IOException {
+      checkSize(type, 4 + address + 4);
+      vlen(type, elements, at);
     }
-  }
+
+    @Override
+    public void reference(ReferenceType type, ByteBuffer elements, int at) throws IOException {
+      ElementRewriter.this.reference(type, elements, at);
+    }
+  };
 
   private void vlen(VarLenType v, ByteBuffer b, int p) throws IOException {
     long length = b.getInt(p) & 0xffffffffL;
@@ -117,8 +89,8 @@ final class ElementRewriter {
           + " elements of " + v.base().size() + " bytes in a heap object of "
           + object.length);
     }
-    rewrite(v.base(), ByteBuffer.wrap(object).order(ByteOrder.LITTLE_ENDIAN), 0,
-        v.base().size(), (int) length);
+    AddressFields.visit(v.base(), ByteBuffer.wrap(object).order(ByteOrder.LITTLE_ENDIAN),
+        length, fields);
     store(b, p + 4, outHeap.write(object));
   }
 

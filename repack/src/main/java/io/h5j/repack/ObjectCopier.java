@@ -71,6 +71,7 @@ final class ObjectCopier {
   /** The input's size, for progress reports (asked once: the input does not change). */
   private final long inSize;
   private final ElementRewriter rewriter;
+  private final FillValueRewriter fills;
   private final BlockCensus census = new BlockCensus();
   private final Map<Long, Long> copied = new HashMap<>();
   /** Hard links and committed-datatype users per new object address. */
@@ -116,6 +117,7 @@ final class ObjectCopier {
     out.beforeEveryCommit(outHeap::flush);
     this.rewriter = new ElementRewriter(in.params().offsetSize(), inHeap, outHeap,
         this::translate);
+    this.fills = new FillValueRewriter(rewriter, in.params());
     this.transcoder = source == null ? null : new Transcoder(source, out, chunks, rewriter);
   }
 
@@ -168,7 +170,7 @@ final class ObjectCopier {
         throw new H5FormatException("object header", old, "is neither a group, a dataset nor"
             + " a committed datatype");
       }
-      progress.update(copied.size(), runs.copied(), inSize);
+      progress.update(copied.size(), runs.moved(), inSize);
       return address;
     } catch (RepackException e) {
       throw e;
@@ -285,12 +287,20 @@ final class ObjectCopier {
         messages.add(m);
       }
     }
+    // a fill value naming objects waits for them, as element data does
+    boolean fillNow = FillValueRewriter.needed(type) && !ElementRewriter.holdsReferences(type);
+    if (fillNow) {
+      messages = fills.rewrite(messages, type, h.address(), path);
+    }
     Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
     long address = out.createHeader(2, attrs.headerFlags,
         h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
     copied.put(h.address(), address);
     attrs.finish(address);
+    if (FillValueRewriter.needed(type) && !fillNow) {
+      fixups.add(() -> rewriteFillValues(address, type, path, h.address()));
+    }
     datasetCount++;
     if (layout instanceof LayoutMessage.Virtual) {
       virtualCount++;
@@ -406,6 +416,19 @@ final class ObjectCopier {
       if (fixed != null) {
         replaceMessage(address, MessageType.LAYOUT, fixed.toBytes(out.params()));
       }
+    } catch (RepackException e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw new RepackException(path, oldAddress, e);
+    }
+  }
+
+  /** Rewrites the fill values of a copied dataset once every object they may name is copied. */
+  private void rewriteFillValues(long address, Datatype type, String path, long oldAddress)
+      throws IOException {
+    try {
+      out.rewriteHeader(address, fills.rewrite(out.header(address).messages(), type,
+          oldAddress, path));
     } catch (RepackException e) {
       throw e;
     } catch (IOException | RuntimeException e) {

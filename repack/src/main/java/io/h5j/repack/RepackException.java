@@ -13,6 +13,12 @@ public final class RepackException extends IOException {
     this.objectPath = objectPath;
   }
 
+  /** The same failure told in {@code message} (e.g. naming the output, not a temporary file). */
+  RepackException(RepackException e, String message) {
+    super(message, e.getCause());
+    this.objectPath = e.objectPath;
+  }
+
   /** The path of the object that could not be copied, as reached from the root. */
   public String objectPath() {
     return objectPath;

@@ -5,10 +5,18 @@ package io.h5j.repack;
 public interface RepackProgress {
   /**
    * @param objects objects copied so far
-   * @param bytes raw data bytes copied so far
+   * @param bytes bytes copied so far (raw data and heap collections moved as they are)
    * @param inputBytes the input file's size, an upper bound for {@code bytes}
    */
   void update(long objects, long bytes, long inputBytes);
+
+  /**
+   * Told after each object the structural check of the output checked (after the copy).
+   *
+   * @param objects objects checked so far
+   * @param totalObjects objects the copy wrote
+   */
+  default void checking(long objects, long totalObjects) {}
 
   /** Reports nothing. */
   RepackProgress NONE = (objects, bytes, inputBytes) -> { };

@@ -26,7 +26,9 @@ import java.util.Objects;
  * Re-reads a repacked file and compares every object reachable from the root with the
  * original: links, attributes, datatypes, shapes and every element. Plain data is compared
  * as stored bytes in slabs of bounded size; variable-length data as decoded values; object
- * references by whether they point to corresponding objects.
+ * references by whether they point to corresponding objects. Virtual datasets whose sources
+ * are missing read as their fill value in both files, as libhdf5 reads them. An object that
+ * cannot be read in either file is a difference, named by its path.
  */
 public final class RepackVerifier {
   /** Bytes of one dataset slab read from each file at a time. */
@@ -40,10 +42,17 @@ public final class RepackVerifier {
   private final Map<Long, Long> counterpart = new HashMap<>();
   private final List<Runnable> referenceChecks = new ArrayList<>();
 
-  private RepackVerifier(H5File in, H5File out, int limit) {
+  private final RepackProgress progress;
+  /** Element bytes of every dataset of the input, for progress reports. */
+  private long totalBytes;
+  private long comparedBytes;
+  private long comparedObjects;
+
+  private RepackVerifier(H5File in, H5File out, int limit, RepackProgress progress) {
     this.in = in;
     this.out = out;
     this.limit = limit;
+    this.progress = progress == null ? RepackProgress.NONE : progress;
   }
 
   /**
@@ -51,11 +60,28 @@ public final class RepackVerifier {
    * {@code limit} of them; empty when they hold the same content.
    */
   public static List<String> compare(Path in, Path out, int limit) throws IOException {
-    try (H5File a = H5File.open(in); H5File b = H5File.open(out)) {
-      RepackVerifier v = new RepackVerifier(a, b, limit);
+    return compare(in, out, limit, RepackProgress.NONE);
+  }
+
+  /**
+   * As {@link #compare(Path, Path, int)}, telling {@code progress} the objects and element
+   * bytes compared so far and the element bytes of all datasets of {@code in} (counted first,
+   * from their headers), after every object and every slab of a large dataset.
+   */
+  public static List<String> compare(Path in, Path out, int limit, RepackProgress progress)
+      throws IOException {
+    try (H5File a = H5File.open(in).fillMissingVirtualSources(true);
+        H5File b = H5File.open(out).fillMissingVirtualSources(true)) {
+      RepackVerifier v = new RepackVerifier(a, b, limit, progress);
+      v.totalBytes = DatasetBytes.of(a);
       v.walk();
       return List.copyOf(v.differences);
     }
+  }
+
+  private void compared(long bytes) {
+    comparedBytes += bytes;
+    progress.update(comparedObjects, comparedBytes, Math.max(totalBytes, comparedBytes));
   }
 
   private void walk() throws IOException {
@@ -64,7 +90,13 @@ public final class RepackVerifier {
     counterpart.put(in.root().address(), out.root().address());
     while (!queue.isEmpty() && differences.size() < limit) {
       Node[] pair = queue.poll();
-      compareNode(pair[0], pair[1]);
+      try {
+        compareNode(pair[0], pair[1]);
+      } catch (IOException | RuntimeException e) {
+        differ(pair[0].path(), "cannot be compared: " + e.getMessage());
+      }
+      comparedObjects++;
+      compared(0);
       if (pair[0] instanceof Group a && pair[1] instanceof Group b) {
         compareLinks(a, b, queue);
       }
@@ -169,10 +201,12 @@ public final class RepackVerifier {
     }
     if (type instanceof ReferenceType r && !r.kind().revised()) {
       checkReferences(a.path(), r, a.read(), b.read());
+      compared(elements * type.size());
     } else if (ElementRewriter.needed(type) || shape.length == 0) {
       if (!same(a.read(), b.read())) {
         differ(a.path(), "values differ");
       }
+      compared(elements * type.size());
     } else {
       compareSlabs(a, b, shape, type.size());
     }
@@ -207,6 +241,7 @@ public final class RepackVerifier {
         differ(a.path(), "values differ in rows " + start + ".." + (start + count[0] - 1));
         return;
       }
+      compared(count[0] * row);
     }
   }
 

@@ -1,6 +1,9 @@
 package io.h5j.repack;
 
+import io.h5j.FileCheck;
 import io.h5j.H5File;
+import io.h5j.format.check.CheckReport;
+import io.h5j.format.io.DurableFiles;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.object.H5Context;
@@ -10,7 +13,6 @@ import io.h5j.format.vds.MappingBlockWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Copies everything reachable from a file's root into a new file: groups, links, attributes,
@@ -22,9 +24,12 @@ import java.nio.file.StandardCopyOption;
  * <p>The output has the input's sizes of offsets and lengths (4 or 8 bytes; 2 is refused).
  *
  * <p>The input is opened read-only and read through memory mappings (it must not shrink while
- * it is copied). The output is written to a temporary file beside it, in few large gathering
- * writes, and renamed into place only when complete, so on any error the output path is left
- * as it was.
+ * it is copied). The output is written to a hidden temporary file beside it
+ * ({@code .OUT.PID.N.part}), in few large gathering writes, synced, checked (by default: a
+ * structural check, {@link io.h5j.FileCheck}, that libhdf5 can read it), renamed into place and
+ * the folder synced: on any error, or a kill at any moment, the output path holds the file it
+ * held before or the complete new one. Temporary files that repacks to the same output left
+ * when they were killed are removed first.
  *
  * <pre>{@code
  * RepackReport r = Repacker.builder().progress(bar).build().repack(in, out);
@@ -35,8 +40,10 @@ public final class Repacker {
   private final StoragePlanner planner;
   private final MappingBlockWriter.Format vdsEncoding;
   private final boolean shareVdsBlocks;
+  private final boolean checkOutput;
 
   private Repacker(Builder b) {
+    this.checkOutput = b.checkOutput;
     this.shareVdsBlocks = b.shareVdsBlocks;
     this.progress = b.progress;
     this.vdsEncoding = b.vdsEncoding;
@@ -53,6 +60,7 @@ public final class Repacker {
     private RepackProgress progress = RepackProgress.NONE;
     private MappingBlockWriter.Format vdsEncoding;
     private boolean shareVdsBlocks;
+    private boolean checkOutput = true;
     private final java.util.List<FilterOption> filters = new java.util.ArrayList<>();
     private final java.util.List<LayoutOption> layouts = new java.util.ArrayList<>();
 
@@ -88,6 +96,17 @@ public final class Repacker {
       return this;
     }
 
+    /**
+     * Whether the output is checked before it is put in place (default true): every object
+     * header, heap object and chunk index entry reachable from its root must decode, inside
+     * the file, checksums matching ({@link io.h5j.FileCheck}; no raw data is read). A failed
+     * check throws {@link OutputCheckException} and leaves no output.
+     */
+    public Builder checkOutput(boolean check) {
+      this.checkOutput = check;
+      return this;
+    }
+
     /** Changes the layout of datasets (h5repack's {@code -l}). */
     public Builder layout(LayoutOption l) {
       layouts.add(l);
@@ -110,6 +129,7 @@ public final class Repacker {
    *
    * @throws IllegalArgumentException if both name the same file
    * @throws RepackException naming the object that could not be copied
+   * @throws OutputCheckException if the copy failed the structural check (nothing written)
    * @throws io.h5j.H5FormatException if {@code in} is not a readable HDF5 file
    */
   public RepackReport repack(Path in, Path out) throws IOException {
@@ -118,41 +138,72 @@ public final class Repacker {
       throw new IllegalArgumentException("input and output are the same file (" + in
           + "); name a different output file");
     }
-    Path dir = target.getParent();
-    // named, not Files.createTempFile: that would give the output owner-only permissions
-    Path temp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid()
-        + "." + System.nanoTime() + ".part");
+    DurableFiles.removeAbandoned(target);
+    Path temp = DurableFiles.temporaryBeside(target);
     boolean done = false;
     try {
-      FileParams sizes = inputSizes(in);
-      // a valid empty file (superblock and root group) with the input's sizes; create wrote
-      // and synced it, and a close would sync it again (tens of ms on a busy disk)
-      H5File.create(temp, H5File.SUPERBLOCK_V3, sizes.offsetSize(), sizes.lengthSize())
-          .closeWithoutFlush();
-      RepackReport report;
-      try (MappedInput inBytes = MappedInput.open(in);
-          BatchedOutput outBytes = BatchedOutput.open(temp);
-          FileAccess inAccess = FileAccess.borrow(in, inBytes, false);
-          FileAccess outAccess = FileAccess.borrow(temp, outBytes, true);
-          H5File values = planner.changesAnything() ? H5File.open(in) : null) {
-        H5Context source = H5Context.open(inAccess);
-        H5Context dest = H5Context.open(outAccess);
-        dest.deferCommitOrderToFlush(); // renamed into place only once flushed
-        ByteRuns runs = new ByteRuns(inAccess, inBytes, outAccess, outBytes);
-        report = new ObjectCopier(source, dest, runs, progress, planner, values,
-            vdsEncoding, shareVdsBlocks).copyAll();
-        checkFits(dest, out);
-        dest.flush();
+      RepackReport report = copy(in, out, temp);
+      if (checkOutput) {
+        long total = report.groups() + report.datasets() + report.datatypes();
+        CheckReport check = FileCheck.options()
+            .progress(n -> progress.checking(n, total)).run(temp);
+        if (!check.clean()) {
+          throw new OutputCheckException(in, out, check);
+        }
       }
-      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING,
-          StandardCopyOption.ATOMIC_MOVE);
+      DurableFiles.moveIntoPlace(temp, target);
       done = true;
       return report;
+    } catch (IOException e) {
+      throw namingOutput(e, temp, out);
     } finally {
       if (!done) {
         Files.deleteIfExists(temp);
       }
     }
+  }
+
+  /** Copies {@code in} into the new file {@code temp} and syncs it (flush forces it). */
+  private RepackReport copy(Path in, Path out, Path temp) throws IOException {
+    FileParams sizes = inputSizes(in);
+    // a valid empty file (superblock and root group) with the input's sizes; create wrote
+    // and synced it, and a close would sync it again (tens of ms on a busy disk)
+    H5File.create(temp, H5File.SUPERBLOCK_V3, sizes.offsetSize(), sizes.lengthSize())
+        .closeWithoutFlush();
+    try (MappedInput inBytes = MappedInput.open(in);
+        BatchedOutput outBytes = BatchedOutput.open(temp);
+        FileAccess inAccess = FileAccess.borrow(in, inBytes, false);
+        FileAccess outAccess = FileAccess.borrow(temp, outBytes, true);
+        H5File values = planner.changesAnything() ? H5File.open(in) : null) {
+      H5Context source = H5Context.open(inAccess);
+      H5Context dest = H5Context.open(outAccess);
+      dest.deferCommitOrderToFlush(); // renamed into place only once flushed
+      ByteRuns runs = new ByteRuns(inAccess, inBytes, outAccess, outBytes);
+      RepackReport report = new ObjectCopier(source, dest, runs, progress, planner, values,
+          vdsEncoding, shareVdsBlocks).copyAll();
+      checkFits(dest, out);
+      dest.flush(); // writes what is pending, the superblock, then forces the file
+      return report;
+    }
+  }
+
+  /**
+   * {@code e} as the caller should see it: a message naming the hidden temporary file names
+   * the output instead (the user never asked for the temporary name, and it is gone).
+   */
+  private static IOException namingOutput(IOException e, Path temp, Path out) {
+    String message = e.getMessage();
+    if (message == null || !message.contains(temp.toString())) {
+      return e;
+    }
+    String fixed = message.replace(temp.toString(), out.toString());
+    if (e instanceof RepackException r) {
+      return new RepackException(r, fixed);
+    }
+    return e instanceof io.h5j.H5FormatException f
+        ? new io.h5j.H5FormatException(f.structure(), f.offset(),
+            f.detail().replace(temp.toString(), out.toString()), e)
+        : new IOException(fixed, e);
   }
 
   /**

@@ -54,4 +54,38 @@ class RepackVerifierTest {
     assertTrue(d.stream().anyMatch(s -> s.startsWith("/g: attribute a changed value")),
         d::toString);
   }
+
+  /**
+   * Progress is told in element bytes of the input's datasets, counted from h5py's shapes and
+   * dtypes, growing to that total, slab by slab within a large dataset.
+   */
+  @Test
+  void progressCountsElementBytesUpToTheTotal() throws IOException {
+    Path in = Files.createTempFile("verify-progress", ".h5");
+    io.h5j.testing.Oracles.python(String.join("\n", "import sys, h5py, numpy as np",
+        "with h5py.File(sys.argv[1], 'w') as f:",
+        "    f.create_dataset('big', data=np.zeros((4096, 1024), dtype='<f8'), chunks=(256, 1024))",
+        "    f.create_dataset('g/small', data=np.arange(10, dtype='<i2'))",
+        "    f.create_dataset('g/scalar', data=np.int64(7))"), in.toString());
+    String total = io.h5j.testing.Oracles.python(String.join("\n", "import sys, h5py",
+        "f = h5py.File(sys.argv[1], 'r')",
+        "n = []",
+        "f.visititems(lambda k, o: n.append(o.size * o.id.get_type().get_size())"
+            + " if isinstance(o, h5py.Dataset) else None)",
+        "print(sum(n))"), in.toString()).strip();
+    Path out = Files.createTempDirectory("verify-progress").resolve("out.h5");
+    Repacker.builder().build().repack(in, out);
+    List<long[]> seen = new java.util.ArrayList<>();
+    assertEquals(List.of(), RepackVerifier.compare(in, out, 20,
+        (objects, bytes, of) -> seen.add(new long[] {objects, bytes, of})));
+    long[] last = seen.get(seen.size() - 1);
+    assertEquals(Long.parseLong(total), last[2]);
+    assertEquals(last[2], last[1], "every byte counted once");
+    assertEquals(5, last[0], "/, /big, /g, /g/small, /g/scalar");
+    long slabs = seen.stream().filter(u -> u[1] > 0 && u[1] < 4096L * 1024 * 8).count();
+    assertTrue(slabs >= 3, "progress within /big: " + slabs);
+    for (int i = 1; i < seen.size(); i++) {
+      assertTrue(seen.get(i)[1] >= seen.get(i - 1)[1]);
+    }
+  }
 }

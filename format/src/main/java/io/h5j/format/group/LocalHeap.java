@@ -39,10 +39,45 @@ public final class LocalHeap {
     }
     r.skip(3);
     long size = r.length();
-    r.length(); // free list head: h5j rebuilds heaps rather than fill holes
+    long freeList = r.length(); // h5j rebuilds heaps rather than fill holes, but checks it
     long dataAddress = r.offset();
     byte[] data = fa.read(dataAddress, size, "local heap data segment");
+    checkFreeList(data, freeList, p.lengthSize(), address, dataAddress);
     return new LocalHeap(address, dataAddress, data);
+  }
+
+  /**
+   * The free list as libhdf5 needs it to load the heap at all ("bad heap free list"): each
+   * block, from the head on, starts inside the data segment and holds the offset of the next
+   * block (never 0) and its own size, which stays inside the segment; the list ends with
+   * {@link #FREE_LIST_END}. A list that comes back on itself is refused too.
+   */
+  private static void checkFreeList(byte[] data, long head, int lengthSize, long address,
+      long dataAddress) throws H5FormatException {
+    long block = head;
+    for (long steps = 0; block != FREE_LIST_END; steps++) {
+      if (block < 0 || block > data.length - 2L * lengthSize) {
+        throw new H5FormatException(WHAT, address, "free block offset " + block
+            + " is outside the data segment of " + data.length + " bytes");
+      }
+      if (steps > data.length / (2L * lengthSize)) {
+        throw new H5FormatException(WHAT, address, "the free list comes back on itself");
+      }
+      ByteReader b = new ByteReader(data, (int) block, data.length, dataAddress + block,
+          "local heap free block", null);
+      long next = b.uN(lengthSize);
+      long blockSize = b.uN(lengthSize);
+      if (next == 0) {
+        throw new H5FormatException(WHAT, dataAddress + block, "a free block names offset 0"
+            + " as the next");
+      }
+      if (blockSize < 0 || blockSize > data.length - block) {
+        throw new H5FormatException(WHAT, dataAddress + block, "free block of " + blockSize
+            + " bytes at offset " + block + " passes the end of the data segment of "
+            + data.length + " bytes");
+      }
+      block = next;
+    }
   }
 
   public long address() {

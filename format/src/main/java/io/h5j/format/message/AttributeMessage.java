@@ -41,6 +41,11 @@ public record AttributeMessage(String name, Datatype datatype, Dataspace dataspa
     }
     ByteReader nameBytes = r.slice(nameSize, "attribute name");
     String name = nameBytes.cString();
+    if (nameBytes.hasRemaining()) {
+      throw r.error("attribute name '" + name + "' ends before the " + nameSize
+          + " bytes its size gives (libhdf5: \"attribute name has different length than"
+          + " stored length\")");
+    }
     r.skip(pad(nameSize, align) - nameSize);
     ByteReader typeReader = r.slice(typeSize, "attribute datatype");
     r.skip(pad(typeSize, align) - typeSize);

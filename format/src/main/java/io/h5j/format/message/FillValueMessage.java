@@ -74,6 +74,23 @@ public record FillValueMessage(int allocationTime, int writeTime, boolean define
     return new FillValueMessage(ALLOC_LATE, WRITE_IF_SET, size > 0, size > 0 ? r.bytes(size) : null);
   }
 
+  /** Where a fill value lies in an encoded message body: {@code length} bytes from {@code offset}. */
+  public record ValueSpan(int offset, int length) {}
+
+  /**
+   * Where the value lies in the message {@code r} holds (the old type 4 message when
+   * {@code old}), or null when it holds none: a copier rewrites heap IDs and addresses in the
+   * value in place and keeps the message's version, flags and size.
+   */
+  public static ValueSpan valueSpan(ByteReader r, boolean old) throws H5FormatException {
+    int start = r.position();
+    FillValueMessage m = old ? decodeOld(r) : decode(r);
+    if (m.value() == null) {
+      return null;
+    }
+    return new ValueSpan(r.position() - start - m.value().length, m.value().length);
+  }
+
   /** Version 2, which libhdf5 1.8+ writes and every 1.8+ reader accepts. */
   @Override
   public void encode(ByteWriter w) {

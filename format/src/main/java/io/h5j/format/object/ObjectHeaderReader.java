@@ -58,6 +58,10 @@ public final class ObjectHeaderReader {
     while (r.remaining() >= 8) {
       int type = r.u16();
       int size = r.u16();
+      if (size % 8 != 0) {
+        throw r.error("a message of type " + type + " has " + size + " bytes; version 1"
+            + " headers keep messages 8-byte aligned (libhdf5: \"message not aligned\")");
+      }
       int flags = r.u8();
       r.skip(3);
       ByteReader body = r.slice(size, "object header message type " + type);

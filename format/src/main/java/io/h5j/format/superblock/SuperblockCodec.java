@@ -98,6 +98,9 @@ public final class SuperblockCodec {
     p.length();
     long root = p.offset();
     long cacheType = p.u32();
+    if (cacheType > 2) {
+      throw p.error("root symbol table entry cache type " + cacheType + " is not 0..2");
+    }
     p.skip(4);
     long btree = FileParams.UNDEFINED;
     long heap = FileParams.UNDEFINED;
@@ -105,7 +108,9 @@ public final class SuperblockCodec {
       btree = p.offset();
       heap = p.offset();
     }
-    return new Superblock(at, version, fp, leafK, internalK, chunkK, flags, freeSpace, eof,
+    // the end of allocation is stored as an absolute address, every other one relative
+    return new Superblock(at, version, fp, leafK, internalK, chunkK, flags, freeSpace,
+        eof - base,
         driver, FileParams.UNDEFINED, root, btree, heap);
   }
 
@@ -126,7 +131,7 @@ public final class SuperblockCodec {
     }
     return new Superblock(at, version, new FileParams(offsets, lengths, base),
         Superblock.DEFAULT_GROUP_LEAF_K, Superblock.DEFAULT_GROUP_INTERNAL_K, Superblock.DEFAULT_CHUNK_INTERNAL_K, flags,
-        FileParams.UNDEFINED, eof, FileParams.UNDEFINED, ext, root, FileParams.UNDEFINED,
+        FileParams.UNDEFINED, eof - base, FileParams.UNDEFINED, ext, root, FileParams.UNDEFINED,
         FileParams.UNDEFINED);
   }
 
@@ -137,8 +142,8 @@ public final class SuperblockCodec {
     w.bytes(SIGNATURE).u8(sb.version());
     if (sb.version() >= 2) {
       w.u8(fp.offsetSize()).u8(fp.lengthSize()).u8(sb.consistencyFlags());
-      w.offset(fp.baseAddress()).offset(sb.extensionAddress()).offset(sb.endOfFileAddress())
-          .offset(sb.rootAddress());
+      w.offset(fp.baseAddress()).offset(sb.extensionAddress())
+          .offset(fp.baseAddress() + sb.endOfFileAddress()).offset(sb.rootAddress());
       w.checksum(0);
       return w.toByteArray();
     }
@@ -147,8 +152,8 @@ public final class SuperblockCodec {
     if (sb.version() == 1) {
       w.u16(sb.chunkInternalK()).u16(0);
     }
-    w.offset(fp.baseAddress()).offset(sb.freeSpaceAddress()).offset(sb.endOfFileAddress())
-        .offset(sb.driverInfoAddress());
+    w.offset(fp.baseAddress()).offset(sb.freeSpaceAddress())
+        .offset(fp.baseAddress() + sb.endOfFileAddress()).offset(sb.driverInfoAddress());
     w.length(0).offset(sb.rootAddress());
     boolean cached = FileParams.isDefined(sb.rootCachedBtree());
     w.u32(cached ? 1 : 0).u32(0);
