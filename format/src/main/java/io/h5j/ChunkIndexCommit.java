@@ -132,7 +132,7 @@ final class ChunkIndexCommit {
     }
     records.sort(Comparator.comparing(c -> PendingChunks.key(c.offset()),
         ChunkIndexCommit::compare));
-    int type = ctx.atomic() && growable(space)
+    int type = ctx.atomic() && growable(space) && records.size() >= EDITED_INDEX_CHUNKS
         && (layout.version() >= 4 || ctx.newerChunkIndexesAllowed()) ? ChunkIndex.V2_BTREE
         : indexType(layout, space, filtered);
     WrittenIndex written = ChunkIndexWriter.write(ctx.access(), ctx.allocator(), type, g,
@@ -148,12 +148,20 @@ final class ChunkIndexCommit {
   }
 
   /**
-   * Whether the dataset may grow along a dimension: with atomic flushes, its index is then
-   * rebuilt as a v2 B-tree, which later flushes edit without rewriting it whole (their
-   * changed nodes and header go to new space), where an extensible array or a v1 B-tree of a
-   * durable state would be rebuilt at every flush. libhdf5 1.10 and later read and extend
-   * any index type a layout names; a v1 B-tree (layout version 3, which libhdf5 1.8 reads
-   * too) is replaced only where the file allows it ({@link H5File#allowNewerChunkIndexes}).
+   * With atomic flushes, an index of the durable state that is not a v2 B-tree is rebuilt
+   * whole at every flush that changes it; from this many chunks on (some 32 KiB of an
+   * extensible array, 64 KiB of a v1 B-tree) a growable dataset's index is rebuilt as a v2
+   * B-tree instead, which later flushes edit path by path (its changed nodes and header go
+   * to new space). Below it, rebuilding costs less than the v2 B-tree's larger nodes would
+   * take (about three times an extensible array's bytes per chunk).
+   */
+  private static final int EDITED_INDEX_CHUNKS = 4096;
+
+  /**
+   * Whether the dataset may grow along a dimension, so that its index may become a v2
+   * B-tree (see {@link #EDITED_INDEX_CHUNKS}). libhdf5 1.10 and later read and extend any
+   * index type a layout names; a v1 B-tree (layout version 3, which libhdf5 1.8 reads too) is
+   * replaced only where the file allows it ({@link H5File#allowNewerChunkIndexes}).
    */
   private static boolean growable(Dataspace space) {
     for (long m : space.maxDims()) {
