@@ -1,5 +1,6 @@
 package io.h5j.cli;
 
+import io.h5j.FileCheck;
 import io.h5j.H5File;
 import io.h5j.H5FormatException;
 import io.h5j.versioning.CheckProgress;
@@ -15,29 +16,33 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code h5j check}: the check of a versioned file ({@link VersionedFile#check()}), one line per
- * finding, then a summary; with {@code --repair}, the repairs first
- * ({@link VersionedFile#repair()}), one line each, then the check of the repaired file.
+ * {@code h5j check}: the structural check of any HDF5 file ({@link FileCheck}), then for a
+ * versioned file the check of its versions ({@link VersionedFile#check()}); one line per
+ * finding, then a summary. With {@code --repair}, a versioned file whose structures are sound
+ * is repaired first ({@link VersionedFile#repair()}, one line per repair), then checked.
  */
 @Command(name = "check", mixinStandardHelpOptions = true, description = {
-    "Check a versioned file: every version group (attributes, parents, commit marks,"
-        + " current_version), every mapping of every committed version, the dataset groups and"
-        + " their hash tables, and every raw chunk against its SHA-256 in the hash table. Names"
-        + " each damaged chunk with the versions and chunks that read it, and reports every"
-        + " problem, not only the first.",
+    "Check an HDF5 file: every structure reachable from the superblock (object headers,"
+        + " checksums, attributes, groups, chunk indexes, heap objects, references, virtual"
+        + " dataset mappings; not the raw data) decodes as libhdf5 needs it. For a versioned"
+        + " file also every version group (attributes, parents, commit marks, current_version),"
+        + " every mapping of every committed version, the dataset groups and their hash tables,"
+        + " and every raw chunk against its SHA-256 in the hash table, naming each damaged chunk"
+        + " with the versions and chunks that read it. Every problem is reported, not only the"
+        + " first.",
     "With --repair, first repairs what a killed commit leaves and needs no guess: an"
         + " uncommitted version group (deleted), a current_version naming one (set back to its"
         + " parent), a dataset group lacking raw_data or hash_table that no committed version"
         + " uses (deleted), the newest version committed on the current one but not made"
         + " current (made current)."
-        + " Damaged chunks are not repaired.",
+        + " Damaged chunks and damaged structures are not repaired.",
     "With --repair the exit status is that of the check after the repairs, which are"
         + " printed first: 0 when they left the file clean."},
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {"0:clean (notes aside)", "1:damaged, or not a readable versioned file",
         "2:usage error"})
 final class CheckCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "HDF5 file (versioned-hdf5 layout)")
+  @Parameters(index = "0", description = "HDF5 file (any; versioned-hdf5 layout checked too)")
   Path file;
 
   @Option(names = "--repair", description = "repair what needs no guess, then check")
@@ -49,11 +54,22 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    if (!versioned(file)) {
-      // plain files get the format's structural check here once it exists
-      spec.commandLine().getErr().println("h5j: " + file + " is not a versioned file (it has"
-          + " no /_version_data/versions); h5j check reads versioned-hdf5 files only");
-      return Main.BAD_INPUT;
+    io.h5j.format.check.CheckReport structure = FileCheck.check(file);
+    for (io.h5j.format.check.Problem p : structure.problems()) {
+      out.println("damaged: " + p);
+    }
+    if (structure.problemCount() > structure.problems().size()) {
+      out.println("... and " + (structure.problemCount() - structure.problems().size())
+          + " more structural problems");
+    }
+    boolean versioned = structure.clean() ? versioned(file) : versionedIfReadable(file);
+    if (!versioned || !structure.clean()) {
+      out.println(file + ": " + (structure.clean() ? "clean" : "damaged: "
+          + count(structure.problemCount(), "structural problem")) + "; "
+          + count(structure.objects(), "object") + ", " + count(structure.chunks(), "chunk")
+          + ", " + count(structure.heapObjects(), "heap object") + " checked"
+          + (versioned ? "; versions not checked" + (repair ? " nor repaired" : "") : ""));
+      return structure.clean() ? Main.OK : Main.BAD_INPUT;
     }
     CheckReport report;
     int repairs = 0;
@@ -116,6 +132,15 @@ final class CheckCommand implements Callable<Integer> {
   private static boolean versioned(Path file) throws IOException {
     try (H5File f = H5File.open(file)) {
       return f.root().contains("_version_data/versions");
+    }
+  }
+
+  /** As {@link #versioned}, false where the damage keeps it from being read. */
+  private static boolean versionedIfReadable(Path file) {
+    try {
+      return versioned(file);
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 }
