@@ -5,6 +5,7 @@ import io.h5j.format.datatype.Datatype;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
+import io.h5j.format.heap.VlenSource;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.object.H5Context;
 import java.io.IOException;
@@ -68,14 +69,27 @@ final class Values {
 
   /** One global heap object (e.g. a virtual dataset's mapping block). */
   byte[] heapObject(long collection, int index) throws IOException {
-    if (heapWriter != null) {
-      heapWriter.finishPending(); // it may be the object still being written
+    return heapObjects().read(collection, index);
+  }
+
+  /**
+   * Heap objects as this session sees them: those of the collection still being filled from
+   * memory (it reaches the file at the next flush), the rest from the file.
+   */
+  private VlenSource heapObjects() throws IOException {
+    if (heapWriter == null) {
+      return heapReader;
     }
-    return heapReader.read(collection, index);
+    heapWriter.finishPending(); // an object may still be on its way to the file
+    GlobalHeapWriter writer = heapWriter;
+    return (collection, index) -> {
+      byte[] open = writer.unflushed(collection, index);
+      return open != null ? open : heapReader.read(collection, index);
+    };
   }
 
   Object decode(Datatype type, byte[] raw, int count) throws IOException {
-    return converter.toJavaArray(type, raw, count, heapReader);
+    return converter.toJavaArray(type, raw, count, heapObjects());
   }
 
   byte[] encode(Datatype type, Object flatArray) throws IOException {
@@ -100,7 +114,7 @@ final class Values {
     if (!DataConverter.holdsVlen(type) || raw == null) {
       return;
     }
-    for (GlobalHeapId id : converter.heapIds(type, raw, count, heapReader)) {
+    for (GlobalHeapId id : converter.heapIds(type, raw, count, heapObjects())) {
       heapWriter().release(id);
     }
     heapReader.clear();

@@ -310,6 +310,15 @@ public final class GlobalHeapWriter implements VlenSink {
   }
 
   /**
+   * Object {@code index} of the collection at {@code collection} if that is the collection
+   * being filled (its newest objects reach the file at the next {@link #flush}), else null.
+   */
+  public byte[] unflushed(long collection, int index) {
+    Open c = current;
+    return c != null && c.address == collection ? c.objects.get(index) : null;
+  }
+
+  /**
    * Removes object {@code id}, which nothing refers to any more. Call it only after the
    * structure that referred to it has been rewritten, so that a crash never leaves a
    * reference to a removed object.
