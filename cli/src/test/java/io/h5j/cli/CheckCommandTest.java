@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -28,14 +26,6 @@ class CheckCommandTest {
   @TempDir
   Path dir;
 
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-    return new Result(code, out.toString(), err.toString());
-  }
 
   private Path smoke() throws Exception {
     Path f = dir.resolve("smoke.h5");
@@ -77,7 +67,7 @@ class CheckCommandTest {
   void aCleanFileExitsZero() throws Exception {
     Path f = smoke();
     JsonNode m = mapping(f);
-    Result r = run("check", f.toString());
+    CliRun r = CliRun.of("check", f.toString());
     assertEquals(0, r.code(), r.out() + r.err());
     assertEquals(List.of(f + ": clean; " + m.get("slots").asInt() + " raw chunks hashed"),
         r.out().lines().toList());
@@ -95,7 +85,7 @@ class CheckCommandTest {
       b.put(0, (byte) (b.get(0) ^ 0x10)).rewind();
       ch.write(b, at);
     }
-    Result r = run("check", f.toString());
+    CliRun r = CliRun.of("check", f.toString());
     assertEquals(1, r.code(), r.out() + r.err());
     List<String> damaged = r.out().lines().filter(l -> l.startsWith("damaged: ")).toList();
     assertEquals(1, damaged.size(), r.out());
@@ -124,13 +114,13 @@ class CheckCommandTest {
         "    late = f['_version_data'].create_group('late')",
         "    late.create_dataset('raw_data', shape=(0,), maxshape=(None,), chunks=(4,),",
         "                        dtype='i8')"), f.toString());
-    Result before = run("check", f.toString());
+    CliRun before = CliRun.of("check", f.toString());
     assertEquals(1, before.code(), before.out());
     assertTrue(before.out().contains("damaged: version v4: is not committed"), before.out());
     assertTrue(before.out().contains("damaged: /_version_data/late: lacks hash_table"),
         before.out());
 
-    Result r = run("check", "--repair", f.toString());
+    CliRun r = CliRun.of("check", "--repair", f.toString());
     assertEquals(0, r.code(), r.out() + r.err());
     List<String> repaired = r.out().lines().filter(l -> l.startsWith("repaired: ")).toList();
     assertEquals(List.of("repaired: version v4: deleted the uncommitted version group",
@@ -173,13 +163,13 @@ class CheckCommandTest {
 
   @Test
   void usageAndInputErrors() throws Exception {
-    assertEquals(2, run("check").code());
-    assertEquals(2, run("check", "--fix", smoke().toString()).code());
-    Result help = run("check", "--help");
+    assertEquals(2, CliRun.of("check").code());
+    assertEquals(2, CliRun.of("check", "--fix", smoke().toString()).code());
+    CliRun help = CliRun.of("check", "--help");
     assertEquals(0, help.code(), help.err());
     assertTrue(help.out().contains("--repair") && help.out().contains("Exit status:"),
         help.out());
-    Result missing = run("check", dir.resolve("nope.h5").toString());
+    CliRun missing = CliRun.of("check", dir.resolve("nope.h5").toString());
     assertEquals(1, missing.code());
   }
 
@@ -197,7 +187,7 @@ class CheckCommandTest {
         "    f.create_dataset('g/d', data=np.arange(100.0), chunks=(10,))",
         "    f['g'].attrs['a'] = 'text'"), f.toString());
     Oracles.h5dump(f);
-    Result clean = run("check", f.toString());
+    CliRun clean = CliRun.of("check", f.toString());
     assertEquals(0, clean.code(), clean.out() + clean.err());
     assertTrue(clean.out().contains(f + ": clean;"), clean.out());
     long header = Long.parseLong(Oracles.python(String.join("\n",
@@ -215,7 +205,7 @@ class CheckCommandTest {
     }
     Oracles.Run dump = Oracles.run(List.of("h5dump", bad.toString()));
     assertTrue(dump.exitCode() != 0, "h5dump reads the damaged copy:\n" + dump.stdout());
-    Result damaged = run("check", bad.toString());
+    CliRun damaged = CliRun.of("check", bad.toString());
     assertEquals(1, damaged.code(), damaged.out() + damaged.err());
     java.util.regex.Matcher m = java.util.regex.Pattern.compile(
         "damaged: /g: object header at offset (\\d+)").matcher(damaged.out());

@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,19 +17,11 @@ class CliTest {
   @TempDir
   Path dir;
 
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-    return new Result(code, out.toString(), err.toString());
-  }
 
   @Test
   void demoWritesAFileThatLibhdf5ReadsAndVerifiesIt() throws Exception {
     Path f = dir.resolve("demo.h5");
-    Result r = run("demo", f.toString());
+    CliRun r = CliRun.of("demo", f.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("verified: 4 datasets and 2 attributes"), r.out());
     String dump = Oracles.h5dump(f, "-d", "/weather/2026-11-29/temperature");
@@ -43,7 +33,7 @@ class CliTest {
 
   @Test
   void lsListsLikeH5ls() throws Exception {
-    Result r = run("ls", "-r", Fixtures.file("groups_latest.h5").toString(), "/a");
+    CliRun r = CliRun.of("ls", "-r", Fixtures.file("groups_latest.h5").toString(), "/a");
     assertEquals(0, r.code(), r.err());
     List<String> lines = r.out().lines().toList();
     Oracles.requireH5dump();
@@ -52,7 +42,7 @@ class CliTest {
     assertEquals(expected, r.out());
     assertTrue(lines.contains("/b/c/d/leaf              Dataset {3}"), r.out());
     for (String group : List.of("/links", "/")) {
-      Result links = run("ls", Fixtures.file("groups_latest.h5").toString(), group);
+      CliRun links = CliRun.of("ls", Fixtures.file("groups_latest.h5").toString(), group);
       assertEquals(Oracles.run(List.of("h5ls", Fixtures.file("groups_latest.h5") + group))
           .stdout(), links.out());
     }
@@ -60,7 +50,7 @@ class CliTest {
 
   @Test
   void dumpJsonMatchesTheManifest() throws Exception {
-    Result r = run("dump", "--json", Fixtures.file("layouts_latest.h5").toString());
+    CliRun r = CliRun.of("dump", "--json", Fixtures.file("layouts_latest.h5").toString());
     assertEquals(0, r.code(), r.err());
     JsonNode json = new ObjectMapper().readTree(r.out());
     JsonNode manifest = Fixtures.objects("layouts_latest.h5");
@@ -69,7 +59,7 @@ class CliTest {
     assertEquals("[[0,11,22],[33,44,55]]", json.get("/compact_2d").get("values").toString());
     assertEquals("CHUNKED", json.get("/chunked_fixed").get("layout").asText());
     for (String path : List.of("/int/u8_le", "/int/i8_be", "/int/u4_be", "/string/vlen_utf8")) {
-      Result ints = run("dump", "--json", Fixtures.file("datatypes_latest.h5").toString(), path);
+      CliRun ints = CliRun.of("dump", "--json", Fixtures.file("datatypes_latest.h5").toString(), path);
       assertEquals(Fixtures.objects("datatypes_latest.h5").get(path).get("values"),
           new ObjectMapper().readTree(ints.out()).get(path).get("values"), path);
     }
@@ -78,9 +68,9 @@ class CliTest {
   @Test
   void dumpsEveryFixtureAsTextAndValidJson() throws Exception {
     for (String name : Fixtures.files()) {
-      Result text = run("dump", Fixtures.file(name).toString());
+      CliRun text = CliRun.of("dump", Fixtures.file(name).toString());
       assertEquals(0, text.code(), name + ": " + text.err());
-      Result json = run("dump", "--json", Fixtures.file(name).toString());
+      CliRun json = CliRun.of("dump", "--json", Fixtures.file(name).toString());
       assertEquals(0, json.code(), name + ": " + json.err());
       JsonNode tree = new ObjectMapper().readTree(json.out());
       for (var it = Fixtures.objects(name).fieldNames(); it.hasNext(); ) {
@@ -94,23 +84,23 @@ class CliTest {
   void badInputExitsOneWithOneLine() throws Exception {
     Path junk = dir.resolve("junk.h5");
     Files.write(junk, new byte[] {1, 2, 3});
-    Result r = run("ls", junk.toString());
+    CliRun r = CliRun.of("ls", junk.toString());
     assertEquals(1, r.code());
     assertEquals(1, r.err().lines().count(), r.err());
     assertTrue(r.err().contains("superblock"), r.err());
-    assertEquals(1, run("ls", dir.resolve("missing.h5").toString()).code());
-    assertEquals(1, run("ls", Fixtures.file("groups_latest.h5").toString(), "/nope").code());
+    assertEquals(1, CliRun.of("ls", dir.resolve("missing.h5").toString()).code());
+    assertEquals(1, CliRun.of("ls", Fixtures.file("groups_latest.h5").toString(), "/nope").code());
   }
 
   @Test
   void usageErrorsExitTwo() {
-    assertEquals(2, run("ls").code());
-    assertEquals(2, run("frobnicate").code());
+    assertEquals(2, CliRun.of("ls").code());
+    assertEquals(2, CliRun.of("frobnicate").code());
   }
 
   @Test
   void helpListsEveryCommandThoughOnlyTheOneRunIsBuilt() {
-    Result help = run("--help");
+    CliRun help = CliRun.of("--help");
     assertEquals(0, help.code(), help.err());
     for (String c : List.of("ls", "dump", "demo", "repack", "log", "show", "diff", "commit",
         "checkout")) {

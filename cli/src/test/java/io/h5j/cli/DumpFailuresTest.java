@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.testing.Oracles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -45,8 +43,6 @@ class DumpFailuresTest {
   static Path file;
   /** What h5py reads from the damaged file. */
   static JsonNode h5py;
-
-  private record Result(int code, String out, String err) {}
 
   @BeforeAll
   static void write() throws Exception {
@@ -109,7 +105,7 @@ class DumpFailuresTest {
 
   @Test
   void jsonHoldsEverythingReadableAndAnErrorForEachBadDataset() throws Exception {
-    Result r = run("dump", "--json", file.toString());
+    CliRun r = CliRun.of("dump", "--json", file.toString());
     assertEquals(1, r.code(), r.err());
     stderrNamesBoth(r.err());
     JsonNode tree = JSON.readTree(r.out());
@@ -143,7 +139,7 @@ class DumpFailuresTest {
 
   @Test
   void textMarksEachBadDatasetAndGoesOn() throws Exception {
-    Result r = run("dump", file.toString());
+    CliRun r = CliRun.of("dump", file.toString());
     assertEquals(1, r.code(), r.err());
     stderrNamesBoth(r.err());
     List<String> lines = r.out().lines().toList();
@@ -162,7 +158,7 @@ class DumpFailuresTest {
 
   @Test
   void oneGoodDatasetOfTheFileDumpsWithExitZero() throws Exception {
-    Result r = run("dump", "--json", file.toString(), "/g");
+    CliRun r = CliRun.of("dump", "--json", file.toString(), "/g");
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.err());
     assertEquals(h5py.get("b"), JSON.readTree(r.out()).get("/g/b").get("values"));
@@ -179,13 +175,6 @@ class DumpFailuresTest {
     assertTrue(lines.get(2).startsWith("h5j: could not dump dataset /damaged of " + file
         + " past element " + dumpedOfDamaged() + " of 2097152: "), err);
     assertFalse(JAVA.matcher(err).find(), "Java names in: " + err);
-  }
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-    return new Result(code, out.toString(), err.toString());
   }
 
   private static String int32Sha(JsonNode values) throws Exception {

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,21 +14,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class RepackCommandTest {
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-    return new Result(code, out.toString(), err.toString());
-  }
 
   @Test
   void repacksVerifiesAndReportsMappingBlocks() throws Exception {
     Path dir = Files.createTempDirectory("repack-cli");
     Path out = dir.resolve("out.h5");
     Path in = Fixtures.file("layouts_latest.h5");
-    Result r = run("repack", "-v", "--verify", in.toString(), out.toString());
+    CliRun r = CliRun.of("repack", "-v", "--verify", in.toString(), out.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("mapping blocks: 1, byte-identical to an earlier one: 0"),
         r.out());
@@ -48,7 +38,7 @@ class RepackCommandTest {
   void verboseNamesTheDatasetsAnOptionCouldNotApplyTo() throws Exception {
     Path in = Fixtures.file("datatypes_latest.h5");
     Path dir = Files.createTempDirectory("repack-cli-skip");
-    Result r = run("repack", "-v", "-f", "FLET", in.toString(), dir.resolve("out.h5").toString());
+    CliRun r = CliRun.of("repack", "-v", "-f", "FLET", in.toString(), dir.resolve("out.h5").toString());
     assertEquals(0, r.code(), r.err());
     List<String> kept = r.out().lines().filter(l -> l.startsWith("kept as it was: "))
         .map(l -> l.split(" ")[4]).sorted().toList();
@@ -65,7 +55,7 @@ class RepackCommandTest {
   @Test
   void refusesToShareMappingBlocks() throws Exception {
     Path out = Files.createTempDirectory("repack-share").resolve("out.h5");
-    Result r = run("repack", "--share-vds-blocks", Fixtures.file("layouts_latest.h5")
+    CliRun r = CliRun.of("repack", "--share-vds-blocks", Fixtures.file("layouts_latest.h5")
         .toString(), out.toString());
     assertEquals(Main.USAGE, r.code());
     assertTrue(r.err().contains("libhdf5 1.10.8 frees the block"), r.err());
@@ -78,7 +68,7 @@ class RepackCommandTest {
     Files.copy(Fixtures.file("groups_latest.h5"), f, java.nio.file.StandardCopyOption
         .REPLACE_EXISTING);
     byte[] before = Files.readAllBytes(f);
-    Result r = run("repack", f.toString(), f.toString());
+    CliRun r = CliRun.of("repack", f.toString(), f.toString());
     assertEquals(Main.BAD_INPUT, r.code());
     assertTrue(r.err().contains("same file"), r.err());
     assertArrayEquals(before, Files.readAllBytes(f));
@@ -92,7 +82,7 @@ class RepackCommandTest {
     // keep the metadata, lose the end of the file where h5py put the raw data
     Files.write(in, java.util.Arrays.copyOf(whole, whole.length * 2 / 3));
     Path out = dir.resolve("out.h5");
-    Result r = run("repack", in.toString(), out.toString());
+    CliRun r = CliRun.of("repack", in.toString(), out.toString());
     assertEquals(Main.BAD_INPUT, r.code(), r.out());
     assertTrue(r.err().contains("cannot copy /"), r.err());
     assertFalse(Files.exists(out));
@@ -132,7 +122,7 @@ class RepackCommandTest {
     assertTrue(Oracles.run(List.of("h5dump", in.toString())).exitCode() != 0,
         "libhdf5 refuses the input's /d");
     Path out = dir.resolve("out.h5");
-    Result r = run("repack", in.toString(), out.toString());
+    CliRun r = CliRun.of("repack", in.toString(), out.toString());
     assertEquals(Main.BAD_INPUT, r.code(), r.err());
     assertTrue(r.err().contains("failed its structural check"), r.err());
     assertTrue(r.err().contains("/d: type 66 message"), r.err());
@@ -142,7 +132,7 @@ class RepackCommandTest {
     try (Stream<Path> left = Files.list(dir)) {
       assertEquals(List.of(in), left.toList(), "no output, no temporary file");
     }
-    Result unchecked = run("repack", "--no-check", in.toString(), out.toString());
+    CliRun unchecked = CliRun.of("repack", "--no-check", in.toString(), out.toString());
     assertEquals(0, unchecked.code(), unchecked.err());
     assertTrue(Oracles.run(List.of("h5dump", out.toString())).exitCode() != 0,
         "what the check refused, libhdf5 refuses too");
@@ -156,7 +146,7 @@ class RepackCommandTest {
   @Test
   void aFailedVerificationSaysSoAndNamesTheObjects() throws Exception {
     Path out = Files.createTempDirectory("repack-verify").resolve("out.h5");
-    Result r = run("repack", "--verify", Fixtures.file("vds.h5").toString(), out.toString());
+    CliRun r = CliRun.of("repack", "--verify", Fixtures.file("vds.h5").toString(), out.toString());
     assertEquals(Main.BAD_INPUT, r.code(), r.err());
     assertTrue(r.err().startsWith("h5j: verification failed: " + out + " does not hold what "),
         r.err());

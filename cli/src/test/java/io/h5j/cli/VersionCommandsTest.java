@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -20,14 +18,6 @@ class VersionCommandsTest {
   @TempDir
   Path dir;
 
-  private record Result(int code, String out, String err) {}
-
-  private static Result run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-    return new Result(code, out.toString(), err.toString());
-  }
 
   private static JsonNode smokeManifest() throws Exception {
     Path m = Fixtures.dir().resolve("versioned-hdf5/manifest-1.7.0.json");
@@ -64,7 +54,7 @@ class VersionCommandsTest {
   void logShowDiffOnVersionedHdf5sFile() throws Exception {
     Path f = smoke();
     JsonNode m = smokeManifest();
-    Result log = run("log", f.toString());
+    CliRun log = CliRun.of("log", f.toString());
     assertEquals(0, log.code(), log.err());
     String[] lines = log.out().strip().split("\n");
     assertEquals(3, lines.length, log.out());
@@ -76,13 +66,13 @@ class VersionCommandsTest {
           + v.get("timestamp").asText()), lines[i]);
     }
     assertTrue(lines[2].startsWith("* v3"), lines[2]);
-    Result show = run("show", f.toString(), "v2", "grid");
+    CliRun show = CliRun.of("show", f.toString(), "v2", "grid");
     assertEquals(0, show.code(), show.err());
     assertEquals(values(m, "v2", "grid").toString(), show.out().strip().replace(" ", ""));
     // v2 rewrote the chunk at (0, 0) and touched the corner chunk at (8, 6)
-    Result diff = run("diff", f.toString(), "v1", "v2", "grid");
+    CliRun diff = CliRun.of("diff", f.toString(), "v1", "v2", "grid");
     assertEquals("grid: 2 chunks\n  [0, 0]\n  [8, 6]\n", diff.out());
-    assertEquals(1, run("show", f.toString(), "nope").code());
+    assertEquals(1, CliRun.of("show", f.toString(), "nope").code());
   }
 
   @Test
@@ -90,18 +80,18 @@ class VersionCommandsTest {
     Path f = smoke();
     JsonNode m = smokeManifest();
     Path plain = dir.resolve("v2.h5");
-    Result co = run("checkout", f.toString(), "v2", plain.toString());
+    CliRun co = CliRun.of("checkout", f.toString(), "v2", plain.toString());
     assertEquals(0, co.code(), co.err());
     String read = "import h5py,sys,json; f=h5py.File(sys.argv[1],'r'); "
         + "print(json.dumps(f[sys.argv[2]][()].tolist(), separators=(',', ':')))";
     assertEquals(values(m, "v2", "grid").toString(),
         Oracles.python(read, plain.toString(), "grid").strip());
     Path versioned = dir.resolve("new.h5");
-    Result c1 = run("commit", versioned.toString(), "--from", plain.toString(), "--name", "a");
+    CliRun c1 = CliRun.of("commit", versioned.toString(), "--from", plain.toString(), "--name", "a");
     assertEquals(0, c1.code(), c1.err());
-    Result c2 = run("commit", versioned.toString(), "--from", plain.toString(), "--name", "b");
+    CliRun c2 = CliRun.of("commit", versioned.toString(), "--from", plain.toString(), "--name", "b");
     assertEquals(0, c2.code(), c2.err());
-    String log = run("log", versioned.toString()).out();
+    String log = CliRun.of("log", versioned.toString()).out();
     assertTrue(log.contains("* b  parent a  "), log);
     assertTrue(log.strip().endsWith("changed -"), "an unchanged commit changes nothing: " + log);
     assertEquals(values(m, "v2", "grid").toString(), Oracles.python(read, versioned.toString(),
@@ -113,7 +103,7 @@ class VersionCommandsTest {
   @Test
   void demoSeedSmallPrintsTimingsAndH5pyReadsTheFile() throws Exception {
     Path f = dir.resolve("seed.h5");
-    Result r = run("demo", "seed", f.toString(), "--small");
+    CliRun r = CliRun.of("demo", "seed", f.toString(), "--small");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("10 versions"), r.out());
     assertTrue(r.out().contains("read every dataset of v0010"), r.out());
