@@ -1,0 +1,74 @@
+package io.h5j.versioning;
+
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.h5j.testing.VersionedHdf5Peers;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Failures the graph fuzzer ({@link GraphFuzzTest}) found, shrunk to their steps (a
+ * {@link GraphScript}, with the crash's failing write given), each run with every check
+ * after every step as the fuzzer runs it.
+ */
+class GraphFuzzExamplesTest {
+  @TempDir
+  Path dir;
+
+  private void passes(String script) throws IOException {
+    VersionedHdf5Peers.require(VersionedHdf5Peers.Peer.DEB);
+    VersionedHdf5Peers.require(VersionedHdf5Peers.Peer.V2);
+    GraphScript g = GraphScript.fromJson(script);
+    GraphRun.Result r = new GraphRun(dir, g.actors(), true, new FuzzCounts()).run(g.source());
+    assertNull(r.failure(), () -> r.failure().toString());
+  }
+
+  /** v1 maps a's raw row 0 and v2 rows 1-3: deleting v1 moves v2's chunks to rows 0-2. */
+  private static final String TWO_VERSIONS = """
+      {"by": "h5j", "kind": "commit", "name": "v1", "parent": null, "ops": [
+        {"op": "create", "path": "a", "dtype": "<u4", "shape": [2, 5], "chunks": [1, 1],
+         "fill": null},
+        {"op": "write", "path": "a", "start": [1, 4], "count": [1, 1], "seed": 53}]},
+      {"by": "h5j", "kind": "commit", "name": "v2", "parent": "v1", "ops": [
+        {"op": "resize", "path": "a", "shape": [3, 1]},
+        {"op": "write", "path": "a", "start": [0, 0], "count": [3, 1], "seed": 96}]},
+      """;
+
+  private static String deleteFailingAt(int write, String nextBy) {
+    return "{\"actors\": [\"h5j\", \"vhdf5-deb\"], \"steps\": [" + TWO_VERSIONS + """
+          {"by": "h5j", "kind": "deleteVersions", "names": ["v1"],
+           "crash": {"mode": "fail", "seed": 1, "write": %d}},
+          {"by": "%s", "kind": "commit", "name": "v3", "parent": null, "ops": [
+            {"op": "create", "path": "a", "dtype": "<u4", "shape": [3, 6], "chunks": [1, 1],
+             "fill": null},
+            {"op": "write", "path": "a", "start": [2, 4], "count": [1, 2], "seed": 9}]}]}
+        """.formatted(write, nextBy);
+  }
+
+  /**
+   * Found by graph seed -4979293306433157768 (33 steps, shrunk to 8, then by hand to 4): a
+   * deleteVersions whose 63rd write failed left its compaction half done but durable (the
+   * hash table pointing at rows 0-2, v2 still mapping the copies at rows 4-6, every version
+   * reading right); the next commit put its new chunks at rows 3 and 4, past the hash
+   * table's last slot, over v2's chunk.
+   */
+  @Test
+  void aDeleteVersionsFailingMidwayLeavesNoRowsMappedPastTheHashTable() throws IOException {
+    passes(deleteFailingAt(63, "h5j"));
+  }
+
+  /**
+   * The same with versioned-hdf5 committing next, which puts a new chunk at row
+   * {@code largest_index * chunks[0]}: failing at write 27 (v2 mapping rows 1-3, the hash
+   * table already pointing at copies at 4-6, largest_index 3) it overwrote v2's row 3; at
+   * write 38 it wrote past a raw_data that h5j had not grown, and v2's mapping then reached
+   * past raw_data's end.
+   */
+  @Test
+  void aDeleteVersionsFailingMidwayLeavesVersionedHdf5ItsFreeSlots() throws IOException {
+    passes(deleteFailingAt(27, "vhdf5-deb"));
+    passes(deleteFailingAt(38, "vhdf5-deb"));
+  }
+}
