@@ -6,19 +6,16 @@ import io.h5j.H5File;
 import io.h5j.VirtualSpec;
 import java.io.IOException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Compacts one dataset path's raw_data to the chunks the kept versions map, so that a crash
- * at any write leaves every version reading exactly what it read before. Chunks never move
- * onto rows something still maps: {@link #moveUp} copies the kept chunks past the end of
- * raw_data and points the hash table and the kept versions there; once the caller has
- * dropped the other versions, {@link #moveDown} copies them to the start, points everything
- * there and shrinks raw_data. Each version's dataset is replaced by a finished one in one
- * write ({@link Group#relink}); a flush ends every step (taken for all datasets at once), so
- * no step depends on writes still pending.
+ * Compacts one dataset path's raw_data to the chunks the kept versions map: each kept slot
+ * moves down to the next free one from row 0, the hash table is rewritten for the slots
+ * {@code 0 .. largest_index - 1}, every kept version is re-mapped and raw_data shrinks. It
+ * writes without flushing: the caller's one flush makes all of it durable at once (the file's
+ * flushes are atomic), so no crash leaves a state in between, where versions map rows past the
+ * hash table's last slot, which the next commit (h5j's or versioned-hdf5's) would write over.
  */
 final class RawCompaction {
   private final H5File file;
@@ -29,12 +26,6 @@ final class RawCompaction {
   private final StagedElements elements;
   /** Row of each kept chunk in raw_data before the compaction → its trimmed extent. */
   private final TreeMap<Long, long[]> kept = new TreeMap<>();
-  /** Original row → row the chunk sits at now (and the versions map). */
-  private final Map<Long, Long> at = new HashMap<>();
-  /** The hash table rows of the copies made by {@link #copy}, not yet written. */
-  private HashTable table;
-  /** Original row → row of its copy, once {@link #copy} made it. */
-  private final Map<Long, Long> copied = new HashMap<>();
 
   private RawCompaction(H5File file, String path, Map<String, StagedDataset> versions)
       throws IOException {
@@ -49,7 +40,6 @@ final class RawCompaction {
         kept.putIfAbsent(e.getValue(), Boxes.trimmed(e.getKey(), d.shape, d.chunks));
       }
     }
-    kept.keySet().forEach(r -> at.put(r, r));
   }
 
   /**
@@ -69,87 +59,43 @@ final class RawCompaction {
     return null;
   }
 
-  /**
-   * Copies the kept chunks of every compaction past the end of its raw_data and points
-   * everything there; each step is done for all of them, then flushed.
-   */
-  static void moveUp(H5File file, List<RawCompaction> all) throws IOException {
-    if (all.isEmpty()) {
-      return;
-    }
-    for (RawCompaction c : all) {
-      c.copy((c.raw.shape()[0] + c.chunks[0] - 1) / c.chunks[0] * c.chunks[0]);
-    }
-    repoint(file, all);
-  }
-
-  /**
-   * Copies the kept chunks of every compaction to the start of its raw_data, points
-   * everything there and shrinks raw_data.
-   */
-  static void moveDown(H5File file, List<RawCompaction> all) throws IOException {
-    if (all.isEmpty()) {
-      return;
-    }
-    for (RawCompaction c : all) {
-      c.copy(0);
-    }
-    repoint(file, all);
-    for (RawCompaction c : all) {
-      long[] shape = c.raw.shape();
-      shape[0] = c.kept.size() * c.chunks[0];
-      c.raw.resize(shape);
-    }
-    file.flush();
-  }
-
-  /** Points hash tables, then versions, at the copies; flushed after each step. */
-  private static void repoint(H5File file, List<RawCompaction> all) throws IOException {
-    file.flush(); // the chunks are in place before anything points at them
-    for (RawCompaction c : all) {
-      c.table.writeRows();
-    }
-    file.flush();
-    for (RawCompaction c : all) {
-      c.table.writeLargestIndex();
-    }
-    file.flush();
-    for (RawCompaction c : all) {
-      c.at.putAll(c.copied);
-      for (Map.Entry<String, StagedDataset> e : c.versions.entrySet()) {
-        c.remap(e.getKey(), e.getValue());
-      }
-    }
-    file.flush();
-  }
-
-  /** Copies every kept chunk to consecutive slots from row {@code first}, and hashes it. */
-  private void copy(long first) throws IOException {
-    long[] shape = raw.shape();
-    long need = first + kept.size() * chunks[0];
-    if (shape[0] < need) {
-      shape[0] = need;
-      raw.resize(shape);
-    }
+  /** Moves the kept chunks down, rewrites the hash table, re-maps the versions, shrinks. */
+  void run() throws IOException {
     Group g = file.group(VersionLayout.VERSION_DATA + "/" + path);
-    table = HashTable.overwriting(g.dataset("hash_table"));
-    copied.clear();
-    long row = first;
+    HashTable table = HashTable.overwriting(g.dataset("hash_table"));
+    Map<Long, Long> at = new HashMap<>();
+    long rows = raw.shape()[0];
+    long row = 0;
+    // in ascending order a slot only moves onto rows whose chunks have moved already, so
+    // every read is of the file's durable bytes, none of a write of this session
     for (Map.Entry<Long, long[]> e : kept.entrySet()) {
+      long from = e.getKey();
       long[] extent = e.getValue();
-      byte[] bytes = elements.read(raw, at.get(e.getKey()), extent);
-      elements.write(raw, row, extent, bytes);
-      byte[] hash = elements.hash(bytes, extent);
+      byte[] hash = elements.hash(elements.read(raw, from, extent), extent);
+      if (from != row) {
+        // the whole slot: versions may map more of it than the extent kept here
+        long[] slot = chunks.clone();
+        slot[0] = Math.min(chunks[0], rows - from);
+        elements.write(raw, row, slot, elements.read(raw, from, slot));
+      }
       if (table.find(hash) == null) {
         table.add(hash, row, row + extent[0]);
       }
-      copied.put(e.getKey(), row);
+      at.put(from, row);
       row += chunks[0];
     }
+    table.writeRows();
+    table.writeLargestIndex();
+    for (Map.Entry<String, StagedDataset> e : versions.entrySet()) {
+      remap(e.getKey(), e.getValue(), at);
+    }
+    long[] shape = raw.shape();
+    shape[0] = row;
+    raw.resize(shape);
   }
 
-  /** Replaces one version's dataset by a finished one mapping the chunks where they are now. */
-  private void remap(String version, StagedDataset d) throws IOException {
+  /** Replaces one version's dataset by one mapping the chunks where they are now. */
+  private void remap(String version, StagedDataset d, Map<Long, Long> at) throws IOException {
     Map<ChunkKey, Long> slots = d.parentSlots();
     if (slots.isEmpty()) {
       return;
@@ -158,7 +104,7 @@ final class RawCompaction {
         .fillValue(d.elements.fillValue());
     String rawPath = VersionLayout.rawDataPath(d.path);
     Map<ChunkKey, Long> rows = new HashMap<>();
-    slots.forEach((key, row) -> rows.put(key, at.get(row)));
+    slots.forEach((key, r) -> rows.put(key, at.get(r)));
     VersionCommit.mapChunks(spec, rawPath, d.chunks, rows);
     Dataset created = file.createAnonymousVirtualDataset(spec);
     AttributeCopy.write(created.attributes(), d.attributes);

@@ -35,9 +35,9 @@ final class VersionMaintenance {
   }
 
   /**
-   * Drops versions and the chunks only they used. Crash safe: a failure at any write leaves
-   * every kept version as it was, and the dropped versions either all there, as they were,
-   * or all gone (see {@link RawCompaction} for the order of the steps).
+   * Drops versions and the chunks only they used, in one flush: a crash or a failure at any
+   * write leaves the file as it was or with all of it done, never in between (see
+   * {@link RawCompaction}).
    */
   static void deleteVersions(H5File file, List<VersionInfo> all, Collection<String> drop)
       throws IOException {
@@ -58,7 +58,9 @@ final class VersionMaintenance {
         compactions.add(c);
       }
     }
-    RawCompaction.moveUp(file, compactions);
+    for (RawCompaction c : compactions) {
+      c.run();
+    }
     Group versions = file.group(VersionLayout.VERSIONS);
     for (String v : keep) {
       VersionInfo i = byName.get(v);
@@ -75,15 +77,13 @@ final class VersionMaintenance {
       current = byName.get(current).parent();
     }
     versions.attributes().put(VersionLayout.ATTR_CURRENT, current);
-    versions.delete(drop.toArray(new String[0])); // one write: all of them or none
-    file.flush();
+    versions.delete(drop.toArray(new String[0]));
     for (String path : before.keySet()) {
       if (!kept.containsKey(path)) {
         dropStore(file, path);
       }
     }
     file.flush();
-    RawCompaction.moveDown(file, compactions);
   }
 
   private static void dropStore(H5File file, String path) throws IOException {
