@@ -59,9 +59,14 @@ final class StagedDataset {
     return elements.size();
   }
 
-  /** Whether the parent's mappings still describe this dataset exactly. */
+  /**
+   * Whether the parent's mappings still describe this dataset exactly: same shape, no chunk
+   * changed, and none dropped (a shrink past a chunk and a growth back to the parent's shape
+   * leave the shape as it was but the chunk reading the fill value).
+   */
   boolean mappingsUnchanged() {
-    return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape);
+    return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape)
+        && parentSlots.equals(originalSlots);
   }
 
   /**

@@ -71,4 +71,26 @@ class GraphFuzzExamplesTest {
     passes(deleteFailingAt(27, "vhdf5-deb"));
     passes(deleteFailingAt(38, "vhdf5-deb"));
   }
+
+  /**
+   * Found by {@link VersionGraphPropertyTest} (jqwik sample [5, 15, 158252, 53, 130602]) while
+   * the fix above was tested: a dataset shrunk past a stored chunk and grown back to its
+   * parent's shape in one commit kept the parent's mapping block, so the dropped chunk came
+   * back (element 4 read 0, the value v1 wrote there, instead of the fill value -1).
+   */
+  @Test
+  void aChunkDroppedByAShrinkStaysDroppedWhenTheShapeGrowsBack() throws IOException {
+    passes("""
+        {"actors": ["h5j", "vhdf5-deb", "vhdf5-v2"], "steps": [
+          {"by": "h5j", "kind": "commit", "name": "v0", "parent": null, "ops": [
+            {"op": "create", "path": "g/c", "dtype": "<f8", "shape": [11], "chunks": [4],
+             "fill": -1.0}]},
+          {"by": "h5j", "kind": "commit", "name": "v1", "parent": "v0", "ops": [
+            {"op": "resize", "path": "g/c", "shape": [6]},
+            {"op": "write", "path": "g/c", "start": [4], "count": [2], "seed": 5}]},
+          {"by": "h5j", "kind": "commit", "name": "v4", "parent": "v1", "ops": [
+            {"op": "resize", "path": "g/c", "shape": [1]},
+            {"op": "resize", "path": "g/c", "shape": [6]}]}]}
+        """);
+  }
 }
