@@ -73,6 +73,24 @@ class GraphFuzzExamplesTest {
   }
 
   /**
+   * Found by graph seed 7170061246836490305 and others: versioned-hdf5 1.7.0 on libhdf5 2.0
+   * writes a dataset that was never written as a virtual dataset without mappings (and no
+   * mapping block); h5j's next commit copied its mappings as an empty heap block, which
+   * libhdf5 1.10.8 (PEER_DEB, h5py 3.7, h5dump) cannot open: "unable to allocate heap block".
+   */
+  @Test
+  void aVersionOverADatasetVersionedHdf5NeverWroteOpensInLibhdf5OneTen() throws IOException {
+    passes("""
+        {"actors": ["h5j", "vhdf5-deb", "vhdf5-v2"], "steps": [
+          {"by": "h5j", "kind": "commit", "name": "v0", "parent": null, "ops": []},
+          {"by": "vhdf5-v2", "kind": "commit", "name": "v1", "parent": "v0", "ops": [
+            {"op": "create", "path": "a", "dtype": "|u1", "shape": [2, 1], "chunks": [3, 1],
+             "fill": 7.0}]},
+          {"by": "h5j", "kind": "commit", "name": "v3", "parent": "v1", "ops": []}]}
+        """);
+  }
+
+  /**
    * Found by {@link VersionGraphPropertyTest} (jqwik sample [5, 15, 158252, 53, 130602]) while
    * the fix above was tested: a dataset shrunk past a stored chunk and grown back to its
    * parent's shape in one commit kept the parent's mapping block, so the dropped chunk came
