@@ -25,6 +25,7 @@ import org.junit.jupiter.api.TestFactory;
  * {@code -Dh5j.fuzz.graphs=N} graphs (2) from {@code -Dh5j.fuzz.seed=N} (14; {@code random}
  * for a fresh one), a crash in {@code -Dh5j.fuzz.crashRate=P} (0.25) of h5j's steps. A failing
  * graph is shrunk for at most {@code -Dh5j.fuzz.shrinkSeconds=S} (300) and printed, with its
+ * graph seed (run it alone with {@code -Dh5j.fuzz.graphSeed=N}) and
  * shrunk steps also in {@code target/graph-fuzz-failures/}, to become an example test
  * ({@link GraphFuzzExamplesTest}). Counts go to {@code target/graph-fuzz-report.txt}.
  */
@@ -33,6 +34,10 @@ class GraphFuzzTest {
 
   @TestFactory
   Stream<DynamicTest> randomGraphsReadAsTheModelInH5jAndVersionedHdf5() {
+    if (System.getProperty("h5j.fuzz.graphSeed") != null) { // one graph, as a failure named it
+      long g = Long.getLong("h5j.fuzz.graphSeed");
+      return Stream.of(DynamicTest.dynamicTest("graph seed " + g, () -> graph(g)));
+    }
     int graphs = Integer.getInteger("h5j.fuzz.graphs", 2);
     String seedProperty = System.getProperty("h5j.fuzz.seed", "14");
     long seed = seedProperty.equals("random") ? System.nanoTime() : Long.parseLong(seedProperty);
@@ -107,7 +112,8 @@ class GraphFuzzTest {
 
   /**
    * {@code -Dh5j.fuzz.replay=FILE}: runs the graph FILE holds ({@link GraphScript} JSON, as a
-   * failure report wrote it) with every check, and if it fails shrinks it further.
+   * failure report wrote it) with every check, and if it fails shrinks it further;
+   * {@code -Dh5j.fuzz.keep=H5} copies the file it made there first.
    */
   @Test
   void replay() throws IOException {
@@ -117,6 +123,11 @@ class GraphFuzzTest {
     Path dir = Files.createTempDirectory("h5j-graph-replay");
     try {
       GraphRun.Result r = new GraphRun(dir, script.actors(), true, TOTAL).run(script.source());
+      String keep = System.getProperty("h5j.fuzz.keep");
+      if (keep != null) { // the file as the graph left it, to look into
+        Files.copy(dir.resolve("graph.h5"), Path.of(keep),
+            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
       if (r.failure() != null) {
         Assertions.fail(report(-1, script.actors(), null, r, dir));
       }

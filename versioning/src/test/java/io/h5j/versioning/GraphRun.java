@@ -33,15 +33,29 @@ final class GraphRun {
    * that could not do the step, or the first reader that read the file wrong), and what.
    */
   record Failure(int step, JsonNode stepNode, String where, List<String> problems) {
-    /** What a shrunk graph must still fail with to count as the same failure. */
+    /**
+     * What a shrunk graph must still fail with to count as the same failure: who found it and
+     * the first words of the first problem, without the step's label, numbers and names.
+     */
     String signature() {
-      return where;
+      String p = problems.isEmpty() ? "" : problems.get(0);
+      if (p.contains(" | ")) { // a peer's traceback: its last line names the error
+        p = p.substring(p.lastIndexOf(" | ") + 3);
+      }
+      int reader = p.indexOf("=[");
+      p = reader >= 0 ? p.substring(reader + 2) : p.replaceFirst("^step \\d+ [^:]*: ", "");
+      p = p.replaceFirst("^MISMATCH ", "").replaceFirst("^[^ ]*:[^ ]* ", "")
+          .replaceAll("\\d+", "#");
+      return where + " | " + p.substring(0, Math.min(24, p.length()));
     }
 
     @Override
     public String toString() {
-      return "step " + step + " (" + stepNode + "): " + where + ": " + String.join("; ",
-          problems.subList(0, Math.min(6, problems.size())));
+      StringBuilder b = new StringBuilder("step " + step + " (" + stepNode + "): " + where);
+      for (String p : problems.subList(0, Math.min(6, problems.size()))) {
+        b.append("; ").append(p, 0, Math.min(p.length(), 1500));
+      }
+      return b.toString();
     }
   }
 

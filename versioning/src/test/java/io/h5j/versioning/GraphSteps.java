@@ -144,13 +144,14 @@ final class GraphSteps {
           : groups.get(rnd.nextInt(groups.size()));
       return InteropScenario.delete(p);
     }
-    present.removeIf(p -> !tree.mayChange(p, by));
+    boolean resize = r >= 75;
+    present.removeIf(p -> resize ? !tree.mayResize(p, by) : !tree.mayWrite(p, by));
     if (present.isEmpty()) {
       return null;
     }
     String p = present.get(rnd.nextInt(present.size()));
     long[] shape = tree.shape(p);
-    if (r >= 75) {
+    if (resize) {
       return InteropScenario.resize(p, shape(shape.length, shape));
     }
     long[] start = new long[shape.length];

@@ -17,6 +17,8 @@ final class StagedTree {
   private final Map<String, long[]> shapes = new LinkedHashMap<>();
   /** Datasets of the parent with no element written: no stored chunk, as far as we know. */
   private final Set<String> unwritten = new HashSet<>();
+  /** Datasets created in this version. */
+  private final Set<String> fresh = new HashSet<>();
 
   /** The tree of {@code parent} in {@code model} (null: a new root, no datasets). */
   static StagedTree of(GraphModel model, String parent) {
@@ -46,12 +48,23 @@ final class StagedTree {
   }
 
   /**
-   * Whether {@code by} may write or resize {@code path}: versioned-hdf5 1.7.0 (PEER_V2) fails
-   * on a dataset staged from a parent that stored no chunk of it ("IndexError: list index out
-   * of range" in InMemoryDatasetID.data_dict, which reads virtual_sources()[0]).
+   * Whether {@code by} may write {@code path}: versioned-hdf5 1.7.0 (PEER_V2) fails on a
+   * dataset staged from a parent that stored no chunk of it ("IndexError: list index out of
+   * range" in InMemoryDatasetID.data_dict, which reads virtual_sources()[0]).
    */
-  boolean mayChange(String path, GraphActor by) {
+  boolean mayWrite(String path, GraphActor by) {
     return by != GraphActor.V2 || !unwritten.contains(path);
+  }
+
+  /**
+   * Whether {@code by} may resize {@code path}: PEER_V2 cannot resize a dataset created in the
+   * same version (its InMemorySparseDataset): with rank > 1 it raises NotImplementedError,
+   * shrunk after a write it fails ("Invalid mapping selections"), grown after a write it maps
+   * only the part of the chunk it had, which its own next commit on that version then reads
+   * wrong.
+   */
+  boolean mayResize(String path, GraphActor by) {
+    return mayWrite(path, by) && (by != GraphActor.V2 || !fresh.contains(path));
   }
 
   /** Why {@code by} may not do {@code op} on this tree, or null if it may. */
@@ -72,10 +85,11 @@ final class StagedTree {
             yield "box outside " + path;
           }
         }
-        yield mayChange(path, by) ? null : by + " cannot write " + path + " (no stored chunk)";
+        yield mayWrite(path, by) ? null : by + " cannot write " + path + " (no stored chunk)";
       }
       case "resize" -> !shapes.containsKey(path) ? "no " + path
-          : mayChange(path, by) ? null : by + " cannot resize " + path + " (no stored chunk)";
+          : mayResize(path, by) ? null : by + " cannot resize " + path
+              + (fresh.contains(path) ? " (made in this version)" : " (no stored chunk)");
       case "delete" -> shapes.containsKey(path) || holdsBelow(path) ? null : "no " + path;
       default -> "unknown op " + op;
     };
@@ -87,12 +101,14 @@ final class StagedTree {
     switch (op.get("op").asText()) {
       case "create" -> {
         shapes.put(path, longs(op.get("shape")));
-        unwritten.remove(path); // made in this version: staged in memory, any peer copes
+        unwritten.remove(path); // staged in memory: any peer writes it
+        fresh.add(path);
       }
       case "resize" -> shapes.put(path, longs(op.get("shape")));
       case "delete" -> {
         shapes.remove(path);
         shapes.keySet().removeIf(p -> p.startsWith(path + "/"));
+        fresh.retainAll(shapes.keySet());
       }
       default -> { }
     }
