@@ -39,6 +39,7 @@ final class RawCompaction {
       for (Map.Entry<ChunkKey, Long> e : d.parentSlots().entrySet()) {
         kept.putIfAbsent(e.getValue(), Boxes.trimmed(e.getKey(), d.shape, d.chunks));
       }
+      d.partialSlots().values().forEach(p -> kept.putIfAbsent(p.row(), p.extent()));
     }
   }
 
@@ -97,7 +98,8 @@ final class RawCompaction {
   /** Replaces one version's dataset by one mapping the chunks where they are now. */
   private void remap(String version, StagedDataset d, Map<Long, Long> at) throws IOException {
     Map<ChunkKey, Long> slots = d.parentSlots();
-    if (slots.isEmpty()) {
+    Map<ChunkKey, StagedDataset.PartialSlot> partial = d.partialSlots();
+    if (slots.isEmpty() && partial.isEmpty()) {
       return;
     }
     VirtualSpec spec = VirtualSpec.of(d.type, d.shape)
@@ -106,6 +108,11 @@ final class RawCompaction {
     Map<ChunkKey, Long> rows = new HashMap<>();
     slots.forEach((key, r) -> rows.put(key, at.get(r)));
     VersionCommit.mapChunks(spec, rawPath, d.chunks, rows);
+    partial.forEach((key, p) -> {
+      long[] source = new long[d.chunks.length];
+      source[0] = at.get(p.row());
+      spec.map(".", rawPath, source, key.offset(d.chunks), p.extent());
+    });
     Dataset created = file.createAnonymousVirtualDataset(spec);
     AttributeCopy.write(created.attributes(), d.attributes);
     created.attributes().put(VersionLayout.ATTR_CHUNKS, d.chunks.clone());

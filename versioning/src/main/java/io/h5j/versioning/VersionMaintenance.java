@@ -109,6 +109,7 @@ final class VersionMaintenance {
         for (Map.Entry<ChunkKey, Long> e : d.parentSlots().entrySet()) {
           used.putIfAbsent(e.getValue(), Boxes.trimmed(e.getKey(), d.shape, d.chunks));
         }
+        d.partialSlots().values().forEach(s -> used.putIfAbsent(s.row(), s.extent()));
       }
       Group g = file.group(VersionLayout.VERSION_DATA + "/" + path);
       if (g.contains("hash_table")) {

@@ -36,6 +36,15 @@ record GraphScript(Set<GraphActor> actors, List<ObjectNode> steps) {
     };
   }
 
+  /**
+   * The steps exactly as given, none skipped and none checked against the rules: for example
+   * tests, which may also do what the generator keeps a peer from doing.
+   */
+  GraphRun.Source exact() {
+    Iterator<ObjectNode> it = steps.iterator();
+    return (model, lost) -> it.hasNext() ? it.next() : null;
+  }
+
   GraphScript withSteps(List<ObjectNode> s) {
     return new GraphScript(actors, s);
   }
