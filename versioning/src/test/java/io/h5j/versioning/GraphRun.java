@@ -112,7 +112,7 @@ final class GraphRun {
       } catch (IOException | RuntimeException e) {
         return failed(done, model, i, step, "h5j doing the step", List.of(label + ": " + e));
       }
-      count(step);
+      count(step, lost);
       counts.add("ms doing steps by " + step.get("by").asText() + (crashed ? " (crashed)" : ""),
           (System.nanoTime() - t0) / 1_000_000);
       GraphCheck.Result r = GraphCheck.check(file, model.expectation(), after.expectation(),
@@ -135,8 +135,12 @@ final class GraphRun {
     return new Result(done, model, last);
   }
 
-  private void count(JsonNode step) {
+  private void count(JsonNode step, ObjectNode lost) {
     counts.add("steps");
+    if (lost != null && step.has("name") && lost.has("name")
+        && step.get("name").equals(lost.get("name"))) {
+      counts.add("steps retrying one a crash undid");
+    }
     counts.add("steps by " + step.get("by").asText());
     counts.add("steps: " + step.get("kind").asText()
         + (InteropScenario.aborted(step) ? " (aborted)" : ""));
