@@ -211,7 +211,8 @@ public final class VirtualSpec {
     if (!mappings.isEmpty()) {
       throw new IllegalStateException("this spec already has its own mappings");
     }
-    this.encodedBlock = block.bytes();
+    // libhdf5 stores no block for a dataset without mappings, and cannot open an empty one
+    this.encodedBlock = block.count() == 0 ? null : block.bytes();
     return this;
   }
 

@@ -14,17 +14,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * Worker threads write chunks at once: the counts are atomic, so that no write is lost from
  * them and the n-th write is the n-th whatever the threads' timing.
  */
-class FaultyChannel extends ForwardingFileChannel {
+public class FaultyChannel extends ForwardingFileChannel {
   private final int failAt;
   private final AtomicInteger writes = new AtomicInteger();
   private final AtomicLong bytes = new AtomicLong();
 
-  FaultyChannel(FileChannel inner, int failAt) {
+  public FaultyChannel(FileChannel inner, int failAt) {
     super(inner);
     this.failAt = failAt;
   }
 
-  int writes() {
+  public int writes() {
     return writes.get();
   }
 

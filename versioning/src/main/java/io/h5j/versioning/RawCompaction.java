@@ -10,11 +10,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Compacts one dataset path's raw_data to the chunks the kept versions map: each kept chunk
- * is copied to the next free slot from the start, in the order of its row, the hash table
- * is written anew for the rows they take and every kept version is re-mapped there; raw_data
- * then shrinks. Part of one atomic flush (the file's flushes are atomic), so the versions
- * read as before until that flush completes, and as after once it has.
+ * Compacts one dataset path's raw_data to the chunks the kept versions map: each kept slot
+ * moves down to the next free one from row 0, the hash table is rewritten for the slots
+ * {@code 0 .. largest_index - 1}, every kept version is re-mapped and raw_data shrinks. It
+ * writes without flushing: the caller's one flush makes all of it durable at once (the file's
+ * flushes are atomic), so no crash leaves a state in between, where versions map rows past the
+ * hash table's last slot, which the next commit (h5j's or versioned-hdf5's) would write over.
  */
 final class RawCompaction {
   private final H5File file;
@@ -38,6 +39,7 @@ final class RawCompaction {
       for (Map.Entry<ChunkKey, Long> e : d.parentSlots().entrySet()) {
         kept.putIfAbsent(e.getValue(), Boxes.trimmed(e.getKey(), d.shape, d.chunks));
       }
+      d.partialSlots().values().forEach(p -> kept.putIfAbsent(p.row(), p.extent()));
     }
   }
 
@@ -58,27 +60,29 @@ final class RawCompaction {
     return null;
   }
 
-  /**
-   * Moves the kept chunks down, rewrites the hash table, re-maps the kept versions and
-   * shrinks raw_data. A chunk's new slot is never above its old one and slots are filled in
-   * row order, so no chunk is read after something was copied over its rows.
-   */
-  void compact() throws IOException {
+  /** Moves the kept chunks down, rewrites the hash table, re-maps the versions, shrinks. */
+  void run() throws IOException {
     Group g = file.group(VersionLayout.VERSION_DATA + "/" + path);
     HashTable table = HashTable.overwriting(g.dataset("hash_table"));
     Map<Long, Long> at = new HashMap<>();
+    long rows = raw.shape()[0];
     long row = 0;
+    // in ascending order a slot only moves onto rows whose chunks have moved already, so
+    // every read is of the file's durable bytes, none of a write of this session
     for (Map.Entry<Long, long[]> e : kept.entrySet()) {
+      long from = e.getKey();
       long[] extent = e.getValue();
-      byte[] bytes = elements.read(raw, e.getKey(), extent);
-      if (e.getKey() != row) {
-        elements.write(raw, row, extent, bytes);
+      byte[] hash = elements.hash(elements.read(raw, from, extent), extent);
+      if (from != row) {
+        // the whole slot: versions may map more of it than the extent kept here
+        long[] slot = chunks.clone();
+        slot[0] = Math.min(chunks[0], rows - from);
+        elements.write(raw, row, slot, elements.read(raw, from, slot));
       }
-      byte[] hash = elements.hash(bytes, extent);
       if (table.find(hash) == null) {
         table.add(hash, row, row + extent[0]);
       }
-      at.put(e.getKey(), row);
+      at.put(from, row);
       row += chunks[0];
     }
     table.writeRows();
@@ -94,7 +98,8 @@ final class RawCompaction {
   /** Replaces one version's dataset by one mapping the chunks where they are now. */
   private void remap(String version, StagedDataset d, Map<Long, Long> at) throws IOException {
     Map<ChunkKey, Long> slots = d.parentSlots();
-    if (slots.isEmpty()) {
+    Map<ChunkKey, StagedDataset.PartialSlot> partial = d.partialSlots();
+    if (slots.isEmpty() && partial.isEmpty()) {
       return;
     }
     VirtualSpec spec = VirtualSpec.of(d.type, d.shape)
@@ -103,6 +108,11 @@ final class RawCompaction {
     Map<ChunkKey, Long> rows = new HashMap<>();
     slots.forEach((key, r) -> rows.put(key, at.get(r)));
     VersionCommit.mapChunks(spec, rawPath, d.chunks, rows);
+    partial.forEach((key, p) -> {
+      long[] source = new long[d.chunks.length];
+      source[0] = at.get(p.row());
+      spec.map(".", rawPath, source, key.offset(d.chunks), p.extent());
+    });
     Dataset created = file.createAnonymousVirtualDataset(spec);
     AttributeCopy.write(created.attributes(), d.attributes);
     created.attributes().put(VersionLayout.ATTR_CHUNKS, d.chunks.clone());

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -30,8 +31,19 @@ final class StagedDataset {
   private final Map<ChunkKey, Long> parentSlots;
   /** The parent's chunk → slot map as read, to recognise a commit that changed nothing. */
   private final Map<ChunkKey, Long> originalSlots;
+  /** Chunks the parent maps in part only (see {@link PartialSlot}). */
+  private final Map<ChunkKey, PartialSlot> partialSlots;
+  private final Set<ChunkKey> originalPartial;
   private final Map<ChunkKey, byte[]> dirty = new HashMap<>();
   private final RawReader reader;
+
+  /**
+   * A chunk that its version maps in part: the box of {@code extent} at the chunk's corner
+   * from the slot at raw_data row {@code row}; the rest of the chunk reads the fill value.
+   * versioned-hdf5 1.7.0 maps a chunk so when it grew a dataset it had written in the same
+   * version (the mapping keeps the chunk's old extent).
+   */
+  record PartialSlot(long row, long[] extent) {}
 
   /** Reads a slot of this dataset's raw_data: {@code extent} elements at row {@code start}. */
   interface RawReader {
@@ -40,7 +52,7 @@ final class StagedDataset {
 
   StagedDataset(String path, Datatype type, long[] shape, long[] chunks, StagedElements elements,
       Map<String, Object> attributes, MappingBlock parentBlock, Map<ChunkKey, Long> parentSlots,
-      RawReader reader) {
+      Map<ChunkKey, PartialSlot> partialSlots, RawReader reader) {
     this.path = path;
     this.type = type;
     this.shape = shape.clone();
@@ -52,6 +64,8 @@ final class StagedDataset {
     this.parentShape = parentBlock == null ? null : shape.clone();
     this.parentSlots = new HashMap<>(parentSlots);
     this.originalSlots = Map.copyOf(parentSlots);
+    this.partialSlots = new HashMap<>(partialSlots);
+    this.originalPartial = Set.copyOf(partialSlots.keySet());
     this.reader = reader;
   }
 
@@ -59,9 +73,14 @@ final class StagedDataset {
     return elements.size();
   }
 
-  /** Whether the parent's mappings still describe this dataset exactly. */
+  /**
+   * Whether the parent's mappings still describe this dataset exactly: same shape, no chunk
+   * changed, and none dropped (a shrink past a chunk and a growth back to the parent's shape
+   * leave the shape as it was but the chunk reading the fill value).
+   */
   boolean mappingsUnchanged() {
-    return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape);
+    return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape)
+        && parentSlots.equals(originalSlots) && partialSlots.keySet().equals(originalPartial);
   }
 
   /**
@@ -70,17 +89,29 @@ final class StagedDataset {
    */
   boolean sameAsParent(Map<ChunkKey, Long> slots) {
     return parentBlock != null && Arrays.equals(shape, parentShape)
-        && originalSlots.equals(slots);
+        && originalSlots.equals(slots) && partialSlots.keySet().equals(originalPartial);
   }
 
-  /** Chunks changed in this version, with their trimmed bytes (C order of keys). */
-  Map<ChunkKey, byte[]> dirtyChunks() {
-    return new TreeMap<>(dirty);
+  /**
+   * Chunks to store for this version, with their trimmed bytes (C order of keys): those
+   * changed, and those the parent maps in part, to be stored whole.
+   */
+  Map<ChunkKey, byte[]> dirtyChunks() throws IOException {
+    Map<ChunkKey, byte[]> out = new TreeMap<>(dirty);
+    for (ChunkKey k : partialSlots.keySet()) {
+      out.put(k, chunk(k));
+    }
+    return out;
   }
 
   /** Chunks taken unchanged from the parent, with their raw_data slot rows. */
   Map<ChunkKey, Long> parentSlots() {
     return new TreeMap<>(parentSlots);
+  }
+
+  /** Chunks taken unchanged from the parent, which maps them in part. */
+  Map<ChunkKey, PartialSlot> partialSlots() {
+    return new TreeMap<>(partialSlots);
   }
 
   /** The trimmed bytes of one chunk as this version sees it. */
@@ -94,7 +125,14 @@ final class StagedDataset {
     if (slot != null) {
       return reader.read(slot, extent);
     }
-    return Boxes.repeat(fill, Boxes.count(extent));
+    byte[] c = Boxes.repeat(fill, Boxes.count(extent));
+    PartialSlot part = partialSlots.get(key);
+    if (part != null) {
+      long[] at = key.offset(chunks);
+      Boxes.copyOverlap(reader.read(part.row(), part.extent()), at, part.extent(), c, at, extent,
+          elementSize());
+    }
+    return c;
   }
 
   /** Writes stored bytes into the box of {@code extent} elements at {@code start}. */
@@ -110,6 +148,7 @@ final class StagedDataset {
       Boxes.copyOverlap(bytes, start, extent, c, cStart, cExtent, size);
       dirty.put(k, c);
       parentSlots.remove(k);
+      partialSlots.remove(k);
     }
   }
 
@@ -154,6 +193,13 @@ final class StagedDataset {
     for (Iterator<Map.Entry<ChunkKey, Long>> it = parentSlots.entrySet().iterator();
         it.hasNext(); ) {
       ChunkKey k = it.next().getKey();
+      if (!Arrays.equals(Boxes.trimmed(k, old, chunks), Boxes.trimmed(k, newShape, chunks))) {
+        recut.put(k, chunk(k));
+        it.remove();
+      }
+    }
+    for (Iterator<ChunkKey> it = partialSlots.keySet().iterator(); it.hasNext(); ) {
+      ChunkKey k = it.next();
       if (!Arrays.equals(Boxes.trimmed(k, old, chunks), Boxes.trimmed(k, newShape, chunks))) {
         recut.put(k, chunk(k));
         it.remove();

@@ -36,8 +36,8 @@ final class VersionMaintenance {
 
   /**
    * Drops versions and the chunks only they used, in one atomic flush of {@code file} (see
-   * {@link H5File#atomicFlushes}): a crash at any moment leaves the versions as they were, or
-   * the kept ones as they were and the dropped ones gone.
+   * {@link H5File#atomicFlushes} and {@link RawCompaction}): a crash or a failure at any write
+   * leaves the file as it was or with all of it done, never in between.
    */
   static void deleteVersions(H5File file, List<VersionInfo> all, Collection<String> drop)
       throws IOException {
@@ -51,11 +51,15 @@ final class VersionMaintenance {
     }
     Map<String, Map<String, StagedDataset>> before = byPath(file, byName.keySet());
     Map<String, Map<String, StagedDataset>> kept = byPath(file, keep);
+    List<RawCompaction> compactions = new ArrayList<>();
     for (Map.Entry<String, Map<String, StagedDataset>> e : kept.entrySet()) {
       RawCompaction c = RawCompaction.plan(file, e.getKey(), e.getValue());
       if (c != null) {
-        c.compact();
+        compactions.add(c);
       }
+    }
+    for (RawCompaction c : compactions) {
+      c.run();
     }
     Group versions = file.group(VersionLayout.VERSIONS);
     for (String v : keep) {
@@ -105,6 +109,7 @@ final class VersionMaintenance {
         for (Map.Entry<ChunkKey, Long> e : d.parentSlots().entrySet()) {
           used.putIfAbsent(e.getValue(), Boxes.trimmed(e.getKey(), d.shape, d.chunks));
         }
+        d.partialSlots().values().forEach(s -> used.putIfAbsent(s.row(), s.extent()));
       }
       Group g = file.group(VersionLayout.VERSION_DATA + "/" + path);
       if (g.contains("hash_table")) {

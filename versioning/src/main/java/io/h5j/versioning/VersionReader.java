@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * Reads the tree of one committed version: its groups, and for each dataset the chunk shape,
  * fill value, user attributes and which raw_data slot each chunk maps to (checking that every
- * mapping is one whole chunk, as versioned-hdf5 writes them).
+ * mapping is one chunk, whole or from its corner, as versioned-hdf5 writes them).
  */
 final class VersionReader {
   private VersionReader() {}
@@ -69,13 +69,16 @@ final class VersionReader {
     Map<String, Object> attrs = AttributeCopy.read(d.attributes(), LAYOUT_ATTRS);
     boolean virtual = d.layoutName().equals("VIRTUAL");
     MappingBlock block = virtual ? d.virtualMappings() : null;
-    Map<ChunkKey, Long> slots = virtual ? slots(d, block, shape, chunks, path)
-        : new HashMap<>();
+    Map<ChunkKey, Long> slots = new HashMap<>();
+    Map<ChunkKey, StagedDataset.PartialSlot> partial = new HashMap<>();
+    if (virtual) {
+      slots(d, block, shape, chunks, path, slots, partial);
+    }
     StagedElements elements = StagedElements.of(d.datatype(), d.fillValueBytes(), path);
     StagedDataset.RawReader reader = (start, extent) -> store(file, path, stores)
         .read(elements, start, extent);
     return new StagedDataset(path, d.datatype(), shape, chunks, elements, attrs,
-        virtual ? block : null, slots, reader);
+        virtual ? block : null, slots, partial, reader);
   }
 
   /** The store of a dataset path, opened once per commit. */
@@ -93,12 +96,15 @@ final class VersionReader {
     return s;
   }
 
-  /** Chunk → raw_data row of every mapping of a version's dataset. */
-  static Map<ChunkKey, Long> slots(Dataset d, MappingBlock b, long[] shape, long[] chunks,
-      String path) throws IOException {
-    Map<ChunkKey, Long> out = new HashMap<>();
+  /**
+   * Chunk → raw_data row of every mapping of a version's dataset that maps a whole chunk into
+   * {@code whole}, of those that map a box at a chunk's corner into {@code partial}.
+   */
+  static void slots(Dataset d, MappingBlock b, long[] shape, long[] chunks, String path,
+      Map<ChunkKey, Long> whole, Map<ChunkKey, StagedDataset.PartialSlot> partial)
+      throws IOException {
     if (b.count() == 0) {
-      return out;
+      return;
     }
     String raw = VersionLayout.rawDataPath(path);
     if (!b.allBoxes() || b.boxRank() != shape.length) {
@@ -123,15 +129,24 @@ final class VersionReader {
       }
       ChunkKey ck = new ChunkKey(key);
       long[] extent = Boxes.trimmed(ck, shape, chunks);
+      long[] mapped = new long[rank];
       for (int k = 0; k < rank; k++) {
-        if (b.blockShape(i, k) != extent[k]) {
+        mapped[k] = b.blockShape(i, k);
+        if (mapped[k] > extent[k]) {
           throw new H5FormatException("versioned dataset " + d.path(), d.address(),
-              "mapping " + i + " covers a block other than chunk " + ck + " trimmed to "
+              "mapping " + i + " covers a block larger than chunk " + ck + " trimmed to "
                   + Arrays.toString(extent));
         }
       }
-      out.put(ck, b.sourceStart(i, 0));
+      if (whole.containsKey(ck) || partial.containsKey(ck)) {
+        throw new H5FormatException("versioned dataset " + d.path(), d.address(),
+            "mapping " + i + " maps chunk " + ck + " a second time");
+      }
+      if (Arrays.equals(mapped, extent)) {
+        whole.put(ck, b.sourceStart(i, 0));
+      } else {
+        partial.put(ck, new StagedDataset.PartialSlot(b.sourceStart(i, 0), mapped));
+      }
     }
-    return out;
   }
 }

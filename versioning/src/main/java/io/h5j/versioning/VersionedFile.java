@@ -660,10 +660,8 @@ public final class VersionedFile implements Closeable {
    * the chunks the remaining versions map, its hash table rebuilt, and every remaining version
    * re-mapped; children of a deleted version get its nearest kept ancestor as parent, and so
    * does the current version if it was deleted. The space freed inside the file is reused by
-   * later writes; a repack returns it to the file system. A failure at any write leaves every
-   * kept version as it was and the deleted ones either all there or all gone: kept chunks
-   * are copied twice (past the end of raw_data, then to its start) so that none is ever
-   * written over rows a version still maps.
+   * later writes; a repack returns it to the file system. It is one flush: a crash or a
+   * failure at any write leaves the file as it was or with the deletion done.
    */
   public void deleteVersions(String... names) throws IOException {
     checkWritable();

@@ -28,6 +28,9 @@ import java.util.Objects;
  * <p>Formula: {@code base = seed * 1_000_000 + sum(c[i] * 100^(rank-1-i))}; integers store
  * {@code base} (wrapping as a C cast does, e.g. {@code <u2} keeps the low 16 bits), floats {@code base + 0.5}, strings
  * {@code "s<seed>@c0,c1,..."}. Coordinates stay below 100.
+ *
+ * <p>A commit with {@code "abort": true} applies its ops and then fails inside the edit, as a
+ * user's code that throws mid-version: nothing is committed, and the model skips it.
  */
 final class InteropScenario {
   static final ObjectMapper JSON = new ObjectMapper();
@@ -87,11 +90,21 @@ final class InteropScenario {
 
   static void apply(VersionedFile vf, JsonNode step) throws IOException {
     switch (step.get("kind").asText()) {
-      case "commit" -> vf.commit(step.get("name").asText(), textOrNull(step.get("parent")), s -> {
-        for (JsonNode op : step.get("ops")) {
-          applyOp(s, op);
+      case "commit" -> {
+        boolean abort = aborted(step);
+        try {
+          vf.commit(step.get("name").asText(), textOrNull(step.get("parent")), s -> {
+            for (JsonNode op : step.get("ops")) {
+              applyOp(s, op);
+            }
+            if (abort) {
+              throw new AbortedEdit();
+            }
+          });
+        } catch (AbortedEdit expected) {
+          // the commit was dropped, as the step asks
         }
-      });
+      }
       case "deleteVersions" -> {
         List<String> names = new ArrayList<>();
         step.get("names").forEach(n -> names.add(n.asText()));
@@ -100,6 +113,17 @@ final class InteropScenario {
       case "rebuildHashTables" -> vf.rebuildHashTables();
       default -> throw new IllegalArgumentException("unknown step " + step);
     }
+  }
+
+  /** What an aborted commit's edit throws. */
+  private static final class AbortedEdit extends RuntimeException {
+    AbortedEdit() {
+      super("the step aborts this commit on purpose", null, false, false);
+    }
+  }
+
+  static boolean aborted(JsonNode step) {
+    return step.has("abort") && step.get("abort").asBoolean();
   }
 
   private static void applyOp(StagedVersion s, JsonNode op) throws IOException {
@@ -165,6 +189,9 @@ final class InteropScenario {
     for (JsonNode step : steps) {
       switch (step.get("kind").asText()) {
         case "commit" -> {
+          if (aborted(step)) {
+            continue;
+          }
           String parent = textOrNull(step.get("parent"));
           Map<String, Model> v = new LinkedHashMap<>();
           if (parent != null) {
@@ -298,7 +325,11 @@ final class InteropScenario {
     Map<String, String> parents = new LinkedHashMap<>();
     for (JsonNode step : steps) {
       switch (step.get("kind").asText()) {
-        case "commit" -> parents.put(step.get("name").asText(), textOrNull(step.get("parent")));
+        case "commit" -> {
+          if (!aborted(step)) {
+            parents.put(step.get("name").asText(), textOrNull(step.get("parent")));
+          }
+        }
         case "deleteVersions" -> {
           List<String> gone = new ArrayList<>();
           step.get("names").forEach(n -> gone.add(n.asText()));
@@ -311,6 +342,38 @@ final class InteropScenario {
       }
     }
     return parents;
+  }
+
+  /**
+   * The current version after the steps (null before the first commit): the last commit,
+   * moved to its nearest kept ancestor by each deleteVersions that removes it.
+   */
+  static String current(JsonNode steps) {
+    Map<String, String> parents = new LinkedHashMap<>();
+    String current = null;
+    for (JsonNode step : steps) {
+      switch (step.get("kind").asText()) {
+        case "commit" -> {
+          if (!aborted(step)) {
+            current = step.get("name").asText();
+            parents.put(current, textOrNull(step.get("parent")));
+          }
+        }
+        case "deleteVersions" -> {
+          List<String> gone = new ArrayList<>();
+          step.get("names").forEach(n -> gone.add(n.asText()));
+          while (current != null && gone.contains(current)) {
+            current = parents.get(current);
+          }
+          for (String g : gone) {
+            String up = parents.remove(g);
+            parents.replaceAll((k, p) -> g.equals(p) ? up : p);
+          }
+        }
+        default -> { }
+      }
+    }
+    return current;
   }
 
   // --- values ---
@@ -336,8 +399,12 @@ final class InteropScenario {
     }
     base += lin;
     return switch (dtype) {
+      case "|i1" -> (byte) base;
+      case "|u1" -> (short) (base & 0xFF);
+      case "<i2" -> (short) base;
       case "<i4" -> (int) base;
       case "<u2" -> (int) (base & 0xFFFF);
+      case "<u4" -> base & 0xFFFF_FFFFL;
       case "<i8" -> base;
       case "<f4" -> (float) (base + 0.5);
       case "<f8" -> base + 0.5;
@@ -355,8 +422,12 @@ final class InteropScenario {
   private static Object fillOf(String dtype, Object fill) {
     double f = fill == null ? 0 : (Double) fill;
     return switch (dtype) {
+      case "|i1" -> (byte) f;
+      case "|u1" -> (short) ((int) f & 0xFF);
+      case "<i2" -> (short) f;
       case "<i4" -> (int) f;
       case "<u2" -> (int) f & 0xFFFF;
+      case "<u4" -> (long) f & 0xFFFF_FFFFL;
       case "<i8" -> (long) f;
       case "<f4" -> (float) f;
       case "<f8" -> f;
@@ -371,8 +442,10 @@ final class InteropScenario {
 
   private static Object newArray(String dtype, int n) {
     return switch (dtype) {
+      case "|i1" -> new byte[n];
+      case "|u1", "<i2" -> new short[n];
       case "<i4", "<u2" -> new int[n];
-      case "<i8" -> new long[n];
+      case "<i8", "<u4" -> new long[n];
       case "<f4" -> new float[n];
       case "<f8" -> new double[n];
       case "str" -> new String[n];
@@ -380,10 +453,18 @@ final class InteropScenario {
     };
   }
 
+  /** The numeric dtypes the formula and {@link #datatype} know, as numpy names them. */
+  static final List<String> NUMERIC_DTYPES = List.of("|i1", "|u1", "<i2", "<u2", "<i4", "<u4",
+      "<i8", "<f4", "<f8");
+
   static Datatype datatype(String dtype) {
     return switch (dtype) {
+      case "|i1" -> Datatypes.INT8;
+      case "|u1" -> Datatypes.UINT8;
+      case "<i2" -> Datatypes.INT16;
       case "<i4" -> Datatypes.INT32;
       case "<u2" -> Datatypes.UINT16;
+      case "<u4" -> Datatypes.UINT32;
       case "<i8" -> Datatypes.INT64;
       case "<f4" -> Datatypes.FLOAT32;
       case "<f8" -> Datatypes.FLOAT64;
@@ -393,7 +474,7 @@ final class InteropScenario {
   }
 
   private static String dtypeOf(Datatype t) {
-    for (String d : List.of("<i4", "<u2", "<i8", "<f4", "<f8")) {
+    for (String d : NUMERIC_DTYPES) {
       if (datatype(d).equals(t)) {
         return d;
       }

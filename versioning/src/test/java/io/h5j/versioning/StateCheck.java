@@ -50,42 +50,60 @@ final class StateCheck {
   }
 
   static Verdict check(Path state, CrashScenario s) throws IOException {
+    Reading r = read(state, s.before(), s.after());
+    if (r.outcome() == Outcome.UNOPENED) {
+      return new Verdict(r.outcome(), r.lost(), false, r.problems());
+    }
+    List<String> problems = new ArrayList<>(r.problems());
+    boolean next = nextCommitWorks(state, s, r.outcome(), problems);
+    return new Verdict(r.outcome(), r.lost(), next, problems);
+  }
+
+  /**
+   * What h5j reads in a state, the next commit not tried: which of the two states it shows,
+   * how many versions of {@code before} were lost, and every problem.
+   */
+  record Reading(Outcome outcome, int lost, List<String> problems) {
+    boolean ok() {
+      return problems.isEmpty();
+    }
+  }
+
+  /** Opens {@code state} read-only and reads every version it lists whole. */
+  static Reading read(Path state, FileExpectation before, FileExpectation after) {
     List<String> problems = new ArrayList<>();
-    Outcome outcome;
-    int lost;
     try (VersionedFile vf = VersionedFile.openReadOnly(state)) {
       List<String> listed = vf.versions().stream().map(VersionInfo::name).sorted().toList();
       String current = vf.currentVersion();
       current = current == null ? FileExpectation.NO_VERSION : current;
-      outcome = shows(s.before(), listed, current) ? Outcome.BEFORE
-          : shows(s.after(), listed, current) ? Outcome.AFTER : Outcome.NEITHER;
+      Outcome outcome = shows(before, listed, current) ? Outcome.BEFORE
+          : shows(after, listed, current) ? Outcome.AFTER : Outcome.NEITHER;
       if (outcome == Outcome.NEITHER) {
         problems.add("lists " + listed + " with current " + current + "; expected "
-            + names(s.before()) + " with current " + s.before().current() + ", or "
-            + names(s.after()) + " with current " + s.after().current());
+            + names(before) + " with current " + before.current() + ", or "
+            + names(after) + " with current " + after.current());
       }
-      FileExpectation expected = outcome == Outcome.BEFORE ? s.before() : s.after();
-      lost = 0;
+      FileExpectation expected = outcome == Outcome.BEFORE ? before : after;
+      int lost = 0;
       for (String v : listed) {
         FileExpectation.Version want = expected.versions().containsKey(v)
-            ? expected.versions().get(v) : s.before().versions().get(v);
+            ? expected.versions().get(v) : before.versions().get(v);
         boolean right = want != null && readsAs(vf, v, want, problems);
-        if (!right && s.before().versions().containsKey(v)) {
+        if (!right && before.versions().containsKey(v)) {
           lost++;
         }
       }
-      for (String v : s.before().versions().keySet()) {
-        if (!listed.contains(v) && s.after().versions().containsKey(v)) {
+      for (String v : before.versions().keySet()) {
+        if (!listed.contains(v) && after.versions().containsKey(v)) {
           lost++;
           problems.add("version " + v + " is gone");
         }
       }
+      return new Reading(outcome, lost, problems);
     } catch (IOException | RuntimeException e) {
       problems.add("h5j cannot open it: " + e);
-      return new Verdict(Outcome.UNOPENED, s.before().versions().size(), false, problems);
+      return new Reading(Outcome.UNOPENED, before.versions().size(), problems);
     }
-    boolean next = nextCommitWorks(state, s, outcome, problems);
-    return new Verdict(outcome, lost, next, problems);
   }
 
   /**

@@ -9,7 +9,8 @@ import java.util.HexFormat;
 
 /**
  * SHA-256 of a dataset's values in C order, as the oracle scripts compute it from numpy
- * arrays: numbers as little-endian bytes of their numpy dtype ({@code <i4 <i8 <f4 <f8});
+ * arrays: numbers as little-endian bytes of their numpy dtype ({@code |i1 |u1 <i2 <u2 <i4 <u4
+ * <i8 <f4 <f8}; unsigned ones come widened, as h5j reads them, and must fit their type);
  * variable-length strings ({@code str}) as, per element, its UTF-8 length in 8 little-endian
  * bytes and the bytes.
  */
@@ -36,7 +37,27 @@ final class ValueDigest {
       return b.array();
     }
     ByteBuffer b;
-    if (dtype.equals("<i4") && flat instanceof int[] a) {
+    if (dtype.equals("|i1") && flat instanceof byte[] a) {
+      b = ByteBuffer.wrap(a.clone());
+    } else if (dtype.equals("|u1") && flat instanceof short[] a) {
+      b = ByteBuffer.allocate(a.length);
+      for (short x : a) {
+        b.put((byte) unsigned(x, 0xFFL, dtype));
+      }
+    } else if (dtype.equals("<i2") && flat instanceof short[] a) {
+      b = ByteBuffer.allocate(2 * a.length).order(ByteOrder.LITTLE_ENDIAN);
+      b.asShortBuffer().put(a);
+    } else if (dtype.equals("<u2") && flat instanceof int[] a) {
+      b = ByteBuffer.allocate(2 * a.length).order(ByteOrder.LITTLE_ENDIAN);
+      for (int x : a) {
+        b.putShort((short) unsigned(x, 0xFFFFL, dtype));
+      }
+    } else if (dtype.equals("<u4") && flat instanceof long[] a) {
+      b = ByteBuffer.allocate(4 * a.length).order(ByteOrder.LITTLE_ENDIAN);
+      for (long x : a) {
+        b.putInt((int) unsigned(x, 0xFFFF_FFFFL, dtype));
+      }
+    } else if (dtype.equals("<i4") && flat instanceof int[] a) {
       b = ByteBuffer.allocate(4 * a.length).order(ByteOrder.LITTLE_ENDIAN);
       b.asIntBuffer().put(a);
     } else if (dtype.equals("<i8") && flat instanceof long[] a) {
@@ -53,6 +74,14 @@ final class ValueDigest {
           + (flat == null ? "null" : flat.getClass().getSimpleName()));
     }
     return b.array();
+  }
+
+  /** {@code x}, which a reader widened from an unsigned type of {@code max}; else throws. */
+  private static long unsigned(long x, long max, String dtype) {
+    if (x < 0 || x > max) {
+      throw new IllegalArgumentException("a value of dtype " + dtype + " reads as " + x);
+    }
+    return x;
   }
 
   private static String hex(byte[] b) {
