@@ -618,7 +618,7 @@ final class ChunkedData {
       window.abandon();
       throw e;
     } finally {
-      file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
+      file.context().defer("chunks", dataset, () -> ChunkIndexCommit.commit(file,
           dataset));
     }
   }
@@ -637,7 +637,7 @@ final class ChunkedData {
     Optional<ChunkRecord> old = dirty ? Optional.empty() : locate(offset);
     boolean inPlace = old.isPresent() && overwritable(old.get());
     if (dirty || !whole && (pipeline != null || !inPlace)
-        || !inPlace && isPartialEdge(offset)) {
+        || old.isEmpty() && isPartialEdge(offset)) {
       patch(offset, runs, source, old);
       return;
     }
@@ -916,7 +916,7 @@ final class ChunkedData {
     pending.dirtyBytes -= stale == null ? 0 : stale.length;
     store(offset.clone(), locate(offset), new FilterPipeline.Encoded(chunk.bytes().clone(),
         chunk.filterMask()));
-    file.context().defer(List.of("chunks", dataset), () -> ChunkIndexCommit.commit(file,
+    file.context().defer("chunks", dataset, () -> ChunkIndexCommit.commit(file,
         dataset));
   }
 

@@ -644,7 +644,7 @@ public final class Dataset extends Node {
     PendingChunks.of(file.context()).getOrCreate(address());
     // At flush, the chunk index commit writes the header with the new extent before the
     // index can name chunks only that extent covers.
-    file.context().defer(List.of("chunks", address()), () -> ChunkIndexCommit.commit(file,
+    file.context().defer("chunks", address(), () -> ChunkIndexCommit.commit(file,
         address()));
     file.context().stageHeader(address(), messages);
     data.resized(resized);

@@ -59,6 +59,13 @@ public final class Oracles {
     require(Files.isExecutable(Path.of("/usr/bin/h5dump")), "h5dump (apt-get install hdf5-tools)");
   }
 
+  /** strace, to see a child process's system calls and kill it at a chosen one. */
+  public static final Path STRACE = Path.of("/usr/bin/strace");
+
+  public static void requireStrace() {
+    require(Files.isExecutable(STRACE), "strace (apt-get install strace)");
+  }
+
   /** The python oracle is there when its fork server starts: python3 imported h5py. */
   public static void requireH5py() {
     require(Files.isExecutable(Path.of(PYTHON)) && PythonForkServer.get() != null,

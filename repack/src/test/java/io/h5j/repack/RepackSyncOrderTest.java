@@ -2,7 +2,6 @@ package io.h5j.repack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
@@ -12,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,16 +30,7 @@ class RepackSyncOrderTest {
 
   @Test
   void outputIsSyncedBeforeTheRenameAndTheFolderAfter(@TempDir Path dir) throws Exception {
-    boolean strace = Files.isExecutable(Path.of("/usr/bin/strace"));
-    if (!strace) {
-      String msg = "ORACLE MISSING: strace (apt-get install strace) is not installed; this"
-          + " test cannot see the system calls";
-      System.err.println("!!! " + msg);
-      if ("true".equals(System.getenv("CI"))) {
-        fail(msg);
-      }
-      Assumptions.abort(msg);
-    }
+    Oracles.requireStrace();
     Path in = dir.resolve("in.h5");
     Oracles.python(String.join("\n", "import sys, h5py, numpy as np",
         "with h5py.File(sys.argv[1], 'w') as f:",
@@ -50,7 +39,7 @@ class RepackSyncOrderTest {
         in.toString());
     Path out = dir.resolve("out.h5");
     Path trace = dir.resolve("trace.txt");
-    Process p = new ProcessBuilder("/usr/bin/strace", "-f", "-y", "-o", trace.toString(),
+    Process p = new ProcessBuilder(Oracles.STRACE.toString(), "-f", "-y", "-o", trace.toString(),
         "-e", "trace=fsync,fdatasync,rename,renameat,renameat2,pwrite64,pwritev,write,writev,"
             + "sendfile,copy_file_range,ftruncate",
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),

@@ -28,10 +28,11 @@ final class StagedDataset {
   /** The parent's mapping block and shape, reused byte for byte while nothing changes. */
   final MappingBlock parentBlock;
   private final long[] parentShape;
+  /** The parent's chunks this version still takes unchanged; entries are only removed. */
   private final Map<ChunkKey, Long> parentSlots;
   /** The parent's chunk → slot map as read, to recognise a commit that changed nothing. */
   private final Map<ChunkKey, Long> originalSlots;
-  /** Chunks the parent maps in part only (see {@link PartialSlot}). */
+  /** Chunks the parent maps in part only (see {@link PartialSlot}); entries are only removed. */
   private final Map<ChunkKey, PartialSlot> partialSlots;
   private final Set<ChunkKey> originalPartial;
   private final Map<ChunkKey, byte[]> dirty = new HashMap<>();
@@ -63,7 +64,7 @@ final class StagedDataset {
     this.parentBlock = parentBlock;
     this.parentShape = parentBlock == null ? null : shape.clone();
     this.parentSlots = new HashMap<>(parentSlots);
-    this.originalSlots = Map.copyOf(parentSlots);
+    this.originalSlots = java.util.Collections.unmodifiableMap(parentSlots); // the caller's, fresh
     this.partialSlots = new HashMap<>(partialSlots);
     this.originalPartial = Set.copyOf(partialSlots.keySet());
     this.reader = reader;
@@ -79,8 +80,10 @@ final class StagedDataset {
    * leave the shape as it was but the chunk reading the fill value).
    */
   boolean mappingsUnchanged() {
+    // the slot maps only lose entries, so equal sizes mean equal maps
     return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape)
-        && parentSlots.equals(originalSlots) && partialSlots.keySet().equals(originalPartial);
+        && parentSlots.size() == originalSlots.size()
+        && partialSlots.size() == originalPartial.size();
   }
 
   /**

@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * current; killed inside {@code create}; a power cut before a commit's first or second fsync.
  * The first two pick, among every kill state of the recorded commit, those in the condition
  * the issue describes (none at all is the fix, and passes); the third kills a real process
- * ({@code -Dh5j.crash.createKills=N}, 10); the fourth tries {@code -Dh5j.crash.epochTrials=N}
+ * at random moments ({@code -Dh5j.crash.createKills=N}, 10) and at each of its writes, syncs
+ * and renames (strace); the fourth tries {@code -Dh5j.crash.epochTrials=N}
  * (25) power cuts in the epoch. Tagged {@code crash}, as {@link CrashScenarioTest}.
  */
 @Tag("crash")
@@ -214,6 +215,76 @@ class CrashExamplesTest {
     report.publish("killed inside create: " + kills + " kills");
     assertEquals(0, report.problemCount(), report.text());
     jury.rethrowMissing();
+  }
+
+  /**
+   * The third failure made certain: a child creating the file once is killed (by strace, on
+   * entering the call) at each of its positioned writes, syncs and renames in turn, so that
+   * no kill depends on timing. Every state shows the previous file or the complete new one.
+   */
+  @Test
+  void aKillAtEachWriteSyncOrRenameOfCreateLeavesThePreviousFileOrTheNewOne() throws Exception {
+    Oracles.requireStrace();
+    Path target = dir.resolve("at-calls.h5");
+    Path previousFile = dir.resolve("previous.h5");
+    CrashScenarios.h5jFile(previousFile, 1);
+    FileExpectation previous = FileExpectation.EMPTY.withCommit("v1", FileExpectation.NO_VERSION,
+        FileExpectation.data(CrashScenarios.modelV1()));
+    String name = "create, killed at each call";
+    Map<StateOracles.Sample, String> samples = new LinkedHashMap<>();
+    int kills = 0;
+    for (String call : List.of("pwrite64", "fsync", "rename")) {
+      for (int n = 1; ; n++) {
+        Files.copy(previousFile, target, StandardCopyOption.REPLACE_EXISTING);
+        if (!createKilledAt(target, call, n)) {
+          assertEquals(call.equals("pwrite64"), n > 10, "a create makes more than 10 writes, and"
+              + " no more than 2 syncs and one rename: it ended before " + call + " " + n);
+          break;
+        }
+        kills++;
+        String label = "SIGKILL entering " + call + " " + n;
+        report.add(name, "SIGKILL at a call", label, StateCheck.checkShowsOneOf(target, name,
+            List.of(previous, FileExpectation.EMPTY)));
+        if (n % 8 == 1) {
+          Path copy = Files.copy(target, dir.resolve("at-" + call + "-" + n + ".h5"));
+          samples.put(new StateOracles.Sample(copy, label, List.of(previous,
+              FileExpectation.EMPTY)), "SIGKILL at a call");
+        }
+      }
+    }
+    jury.judge(name, samples, report);
+    report.publish("killed at each call of create: " + kills + " kills");
+    assertEquals(0, report.problemCount(), report.text());
+    jury.rethrowMissing();
+  }
+
+  /**
+   * Runs {@code create-once target} under strace, killed on entering its {@code n}-th {@code
+   * call}: whether that happened (false: the child created the file and ended first).
+   */
+  private static boolean createKilledAt(Path target, String call, int n) throws Exception {
+    Process p = new ProcessBuilder(Oracles.STRACE.toString(), "-f", "-qq", "-o", "/dev/null",
+        "-e", "trace=" + call, "-e", "inject=" + call + ":signal=KILL:when=" + n,
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto",
+        "-cp", System.getProperty("java.class.path"), KillChild.class.getName(), "create-once",
+        target.toString()).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("create-once under strace did not end in 120 s: " + out);
+    }
+    if (p.exitValue() == 0) {
+      if (!out.contains("end create")) {
+        throw new AssertionError("create-once ended without creating: " + out);
+      }
+      return false;
+    }
+    if (out.contains("end create") || p.exitValue() != 128 + 9) {
+      throw new AssertionError("create-once was not killed inside create (exit "
+          + p.exitValue() + "): " + out);
+    }
+    return true;
   }
 
   private static boolean showsNoVersion(Path file) {

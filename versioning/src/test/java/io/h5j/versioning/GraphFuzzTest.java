@@ -12,9 +12,7 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
@@ -34,6 +32,10 @@ class GraphFuzzTest {
 
   @TestFactory
   Stream<DynamicTest> randomGraphsReadAsTheModelInH5jAndVersionedHdf5() {
+    String replay = System.getProperty("h5j.fuzz.replay");
+    if (replay != null) {
+      return Stream.of(DynamicTest.dynamicTest("replay of " + replay, () -> replay(replay)));
+    }
     if (System.getProperty("h5j.fuzz.graphSeed") != null) { // one graph, as a failure named it
       long g = Long.getLong("h5j.fuzz.graphSeed");
       return Stream.of(DynamicTest.dynamicTest("graph seed " + g, () -> graph(g)));
@@ -115,10 +117,7 @@ class GraphFuzzTest {
    * failure report wrote it) with every check, and if it fails shrinks it further;
    * {@code -Dh5j.fuzz.keep=H5} copies the file it made there first.
    */
-  @Test
-  void replay() throws IOException {
-    String file = System.getProperty("h5j.fuzz.replay");
-    Assumptions.assumeTrue(file != null, "no -Dh5j.fuzz.replay=FILE given");
+  private static void replay(String file) throws IOException {
     GraphScript script = GraphScript.fromJson(Files.readString(Path.of(file)));
     Path dir = Files.createTempDirectory("h5j-graph-replay");
     try {

@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * The process {@link KillTest} and {@link CrashExamplesTest} kill with SIGKILL. Modes:
  * {@code work MAIN FRESH} does {@link KillWorkload} from whatever state MAIN is in, forever;
- * {@code create TARGET} calls {@link VersionedFile#create} on TARGET, forever. It prints
+ * {@code create TARGET} calls {@link VersionedFile#create} on TARGET, forever; {@code
+ * create-once TARGET} once, then ends. It prints
  * "ready" once started and "begin STEP" / "end STEP" around every step, flushed, so that
  * the killer knows which step a kill interrupted. Anything that fails ends it with a stack
  * trace and exit status 1.
@@ -19,12 +20,16 @@ public final class KillChild {
 
   public static void main(String[] args) throws IOException {
     say("ready");
-    if (args[0].equals("create")) {
+    if (args[0].startsWith("create")) {
       Path target = Path.of(args[1]);
+      boolean once = args[0].equals("create-once");
       while (true) {
         say("begin create");
         VersionedFile.create(target).close();
         say("end create");
+        if (once) {
+          return;
+        }
       }
     }
     Path main = Path.of(args[1]);

@@ -91,7 +91,7 @@ public final class GroupLinkWriter {
       return;
     }
     pending.put(groupAddress, links);
-    ctx.defer(List.of("links", groupAddress), () -> {
+    ctx.defer("links", groupAddress, () -> {
       LinkedHashMap<String, LinkMessage> latest = pending.remove(groupAddress);
       if (latest != null) {
         writeNow(ctx, groupAddress, new ArrayList<>(latest.values()));

@@ -25,8 +25,15 @@ public final class SpaceAllocator {
   private boolean used;
   /** The EOA of the last durable state. */
   private volatile long durableEnd;
-  /** The ranges below {@link #durableEnd} that the last durable state did not use. */
+  /**
+   * The ranges below {@link #durableEnd} that the last durable state did not use: a copy of
+   * {@link #free} as it was then, brought up to date at each durable point by the entries
+   * changed since ({@link #changedSinceDurable}), not copied whole. Writers on other threads
+   * read it only between durable points.
+   */
   private volatile TreeMap<Long, Long> durableFree = new TreeMap<>();
+  /** Addresses whose entry in {@link #free} was added or removed since the durable point. */
+  private final java.util.Set<Long> changedSinceDurable = new java.util.HashSet<>();
   /** Space the durable state uses that was freed since: reusable once it is no longer durable. */
   private final java.util.List<long[]> setAside = new java.util.ArrayList<>();
 
@@ -94,6 +101,8 @@ public final class SpaceAllocator {
    */
   public void keepDurableState() {
     keepDurable = true;
+    changedSinceDurable.clear();
+    durableFree = new TreeMap<>(free);
     markDurable();
   }
 
@@ -112,7 +121,17 @@ public final class SpaceAllocator {
     }
     setAside.clear();
     durableEnd = eoa;
-    durableFree = new TreeMap<>(free);
+    TreeMap<Long, Long> now = durableFree;
+    for (Long a : changedSinceDurable) {
+      Long size = free.get(a);
+      if (size == null) {
+        now.remove(a);
+      } else {
+        now.put(a, size);
+      }
+    }
+    changedSinceDurable.clear();
+    durableFree = now; // a volatile write: what other threads read next is this state
   }
 
   /**
@@ -196,11 +215,17 @@ public final class SpaceAllocator {
 
   private void add(long address, long size) {
     free.put(address, size);
+    if (keepDurable) {
+      changedSinceDurable.add(address);
+    }
     bySize.computeIfAbsent(size, k -> new TreeSet<>()).add(address);
   }
 
   private void remove(long address) {
     Long size = free.remove(address);
+    if (keepDurable) {
+      changedSinceDurable.add(address);
+    }
     TreeSet<Long> same = bySize.get(size);
     same.remove(address);
     if (same.isEmpty()) {

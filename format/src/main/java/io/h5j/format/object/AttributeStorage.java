@@ -223,7 +223,7 @@ public final class AttributeStorage {
     }
     p.byObject.put(address, d);
     p.afterCommit.computeIfAbsent(address, a -> new ArrayList<>()).add(afterCommit);
-    ctx.defer(List.of("attributes", address), () -> {
+    ctx.defer("attributes", address, () -> {
       Draft latest = p.byObject.remove(address);
       List<H5Context.PendingWrite> then = p.afterCommit.remove(address);
       if (latest != null) {

@@ -27,7 +27,10 @@ public final class H5Context {
   private final FileAccess fa;
   private Superblock superblock;
   private final SpaceAllocator allocator;
-  private final Map<Object, PendingWrite> pending = new LinkedHashMap<>();
+  private final Map<PendingKey, PendingWrite> pending = new LinkedHashMap<>();
+
+  /** Flush-time work of one kind for the object whose header is at {@code address}. */
+  private record PendingKey(String kind, long address) {}
   /**
    * Decoded headers, the most recently used ones only: a walk over a file of many objects
    * must not hold them all. Headers are written when created or rewritten, so one dropped
@@ -285,7 +288,7 @@ public final class H5Context {
     headers.put(address, h.withMessages(messages, h.chunks()));
     changes++; // what was derived from several objects (a VDS extent) sees the new messages
     if (staged.add(address)) {
-      defer(List.of("header", address), () -> writeStagedHeader(address));
+      defer("header", address, () -> writeStagedHeader(address));
     }
   }
 
@@ -345,10 +348,23 @@ public final class H5Context {
     return type.cast(attachments.computeIfAbsent(type, t -> create.get()));
   }
 
-  /** Registers (or replaces) work for flush time under {@code key}. */
-  public void defer(Object key, PendingWrite write) {
+  /**
+   * Registers (or replaces) flush-time work of {@code kind} ("header", "chunks", "links",
+   * "attributes") that rewrites the header at {@code address} and no other.
+   */
+  public void defer(String kind, long address, PendingWrite write) {
     allocator();
-    pending.put(key, write);
+    pending.put(new PendingKey(kind, address), write);
+  }
+
+  /** Whether flush-time work waits to rewrite the header at {@code address}. */
+  private boolean pendingFor(long address) {
+    for (PendingKey k : pending.keySet()) {
+      if (k.address() == address) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**
@@ -391,7 +407,7 @@ public final class H5Context {
 
   private void runPending() throws IOException {
     while (!pending.isEmpty()) {
-      Object key = pending.keySet().iterator().next();
+      PendingKey key = pending.keySet().iterator().next();
       pending.remove(key).write();
     }
   }
@@ -506,14 +522,31 @@ public final class H5Context {
     return h;
   }
 
+  /** A header waiting to move that no flush-time work will change, or null. */
+  private ObjectHeader nextToMove() {
+    for (ObjectHeader h : moving.values()) {
+      if (pending.isEmpty() || !pendingFor(h.address())) {
+        return h;
+      }
+    }
+    return null;
+  }
+
   private void atomicFlush() throws IOException {
     movedThisFlush.clear();
     runPending();
-    // One header at a time, and the edits its move causes (links pointed at the copy) done
-    // before the next: they may change headers still waiting here, which must then be
-    // written with them, and never a header that moved already.
-    while (!moving.isEmpty()) {
-      ObjectHeader old = moving.remove(moving.keySet().iterator().next());
+    // One header at a time. Its move edits the links to it: at once in a compact group, or,
+    // in an indexed one, as flush-time work rewriting that group's storage once, however many
+    // of its members move. A header is written anew only when no such work waits for it
+    // (the work then changes the header still waiting here, or the copy, never a copy
+    // written before it); only when every waiting header has some does that work run.
+    while (!moving.isEmpty() || !pending.isEmpty()) {
+      ObjectHeader old = nextToMove();
+      if (old == null) {
+        runPending();
+        continue;
+      }
+      moving.remove(old.address());
       ObjectHeader copy = headerWriter().writeAnew(old);
       headers.remove(old.address());
       derived.remove(old.address());
@@ -531,7 +564,6 @@ public final class H5Context {
       for (ObjectHeader.Chunk c : old.chunks()) {
         allocator.free(c.address(), c.size()); // set aside until the new state is durable
       }
-      runPending();
     }
     for (PendingWrite w : beforeCommit) {
       w.write();
