@@ -527,7 +527,17 @@ final class ChunkedData {
 
       @Override
       public void run(long inChunk, long inSelection, long length) {
-        runs.get(0).add(new Run(inChunk, inSelection, (int) length));
+        // Runs that follow on in the chunk and in the selection alike (whole rows of a chunk
+        // as wide as the selection) are one: one copy, one write.
+        List<Run> list = runs.get(0);
+        Run last = list.isEmpty() ? null : list.get(list.size() - 1);
+        if (last != null && last.inChunk() + last.length() == inChunk
+            && last.inSelection() + last.length() == inSelection) {
+          list.set(list.size() - 1, new Run(last.inChunk(), last.inSelection(),
+              last.length() + (int) length));
+        } else {
+          list.add(new Run(inChunk, inSelection, (int) length));
+        }
       }
     });
     if (current[0] != null) {

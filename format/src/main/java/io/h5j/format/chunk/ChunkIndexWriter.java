@@ -10,7 +10,6 @@ import io.h5j.format.message.Dataspace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
 
@@ -237,7 +236,7 @@ public final class ChunkIndexWriter {
         throw new IllegalArgumentException(c + " has no valid address or size");
       }
     }
-    s.sort(Comparator.comparing(ChunkRecord::offsetRef, Arrays::compare));
+    s.sort(ChunkRecord.BY_OFFSET);
     for (int i = 1; i < s.size(); i++) {
       if (Arrays.equals(s.get(i - 1).offsetRef(), s.get(i).offsetRef())) {
         throw new IllegalArgumentException("chunk " + Arrays.toString(s.get(i).offsetRef())

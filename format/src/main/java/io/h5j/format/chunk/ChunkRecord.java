@@ -20,6 +20,10 @@ public record ChunkRecord(long[] offset, long address, long storedSize, int filt
     return offset.clone();
   }
 
+  /** Chunks in C order of their offsets (index order), compared without copies. */
+  public static final java.util.Comparator<ChunkRecord> BY_OFFSET =
+      (a, b) -> Arrays.compare(a.offset, b.offset);
+
   /** The offset without a defensive copy, for callers in this package on hot paths. */
   long[] offsetRef() {
     return offset;
