@@ -179,9 +179,19 @@ public sealed interface LayoutMessage extends HeaderMessage {
         return new Contiguous(address, size);
       }
       case 2: {
-        int elementSize = r.uNasInt(4, "element size");
+        // As libhdf5 1.4-1.6 write it, and every libhdf5 reads it: the last dimension is the
+        // element size, and no field of its own follows (the spec lists one; the message
+        // may be padded past the dimensions).
+        if (rank < 2) {
+          throw r.error("chunked layout dimensionality " + rank + " is not 2..33");
+        }
+        long elementSize = dims[rank - 1];
+        if (elementSize < 1 || elementSize > Integer.MAX_VALUE) {
+          throw r.error("chunked layout element size " + elementSize + " (its last dimension)"
+              + " is not 1..2^31-1");
+        }
         long[] chunk = java.util.Arrays.copyOf(dims, rank - 1);
-        return new Chunked(version, 0, chunk, elementSize, 0, new byte[0], address);
+        return new Chunked(version, 0, chunk, (int) elementSize, 0, new byte[0], address);
       }
       default:
         throw r.error("layout class " + layoutClass + " is not 0..2");
