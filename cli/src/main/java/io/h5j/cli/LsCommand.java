@@ -12,9 +12,9 @@ import java.nio.file.Path;
 import io.h5j.format.group.SymbolTableWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,23 +42,28 @@ final class LsCommand implements Callable<Integer> {
     try (H5File f = H5File.open(file)) {
       Node start = f.get(path);
       if (start instanceof Group g) {
+        Map<Long, String> listed = new HashMap<>();
         if (recursive && g.path().equals("/")) {
           out.println(line("/", g));
+          listed.put(g.address(), "/");
         }
-        list(out, g, "", recursive, new HashSet<>());
+        list(out, g, "", recursive, listed);
       } else {
-        out.println(line(start.name(), start));
+        out.println(line(escaped(start.name()), start));
       }
     }
     return Main.OK;
   }
 
-  /** Lists {@code g}; in recursive mode names are paths below the listed group, as h5ls. */
-  private void list(PrintWriter out, Group g, String prefix, boolean deep, Set<Long> seen)
-      throws Exception {
-    seen.add(g.address());
+  /**
+   * Lists {@code g}; in recursive mode names are paths below the listed group, as h5ls. An
+   * object listed before under another name (a second hard link, a cycle) is named "same as"
+   * its first path ({@code listed}: header address to path), and not listed into again.
+   */
+  private void list(PrintWriter out, Group g, String prefix, boolean deep,
+      Map<Long, String> listed) throws Exception {
     for (Link link : sortedLinks(g)) {
-      String name = deep ? prefix + "/" + link.name() : link.name();
+      String name = escaped(deep ? prefix + "/" + link.name() : link.name());
       switch (link.kind()) {
         case SOFT -> out.println(pad(name) + "Soft Link {" + link.target() + "}");
         case EXTERNAL -> out.println(pad(name) + "External Link {" + link.file() + "/"
@@ -66,14 +71,50 @@ final class LsCommand implements Callable<Integer> {
         case USER_DEFINED -> out.println(pad(name) + "User-defined Link");
         case HARD -> {
           Node n = g.get(link.name());
-          boolean again = seen.contains(n.address());
-          out.println(line(name, n) + (again && n instanceof Group ? ", already listed" : ""));
-          if (deep && n instanceof Group child && !again) {
-            list(out, child, name, true, seen);
+          String first = listed.get(n.address());
+          if (first != null) {
+            out.println(pad(name) + kind(n) + ", same as " + escaped(first));
+            continue;
+          }
+          listed.put(n.address(), childPath(g.path(), link.name()));
+          out.println(line(name, n));
+          if (deep && n instanceof Group child) {
+            list(out, child, prefix + "/" + link.name(), true, listed);
           }
         }
       }
     }
+  }
+
+  /**
+   * A name as h5ls prints it: backslash, double quote and space escaped with a backslash,
+   * tab, newline, carriage return, backspace and form feed as \t \n \r \b \f, other
+   * control characters and every byte of a non-ASCII character (UTF-8) as \ooo in octal.
+   */
+  static String escaped(String name) {
+    StringBuilder b = new StringBuilder(name.length());
+    for (byte x : name.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+      int c = x & 0xFF;
+      switch (c) {
+        case '\\' -> b.append("\\\\");
+        case '"' -> b.append("\\\"");
+        case ' ' -> b.append("\\ ");
+        case '\t' -> b.append("\\t");
+        case '\n' -> b.append("\\n");
+        case '\r' -> b.append("\\r");
+        case '\b' -> b.append("\\b");
+        case '\f' -> b.append("\\f");
+        default -> {
+          if (c < 0x20 || c >= 0x7F) {
+            b.append('\\').append((char) ('0' + (c >> 6))).append((char) ('0' + (c >> 3 & 7)))
+                .append((char) ('0' + (c & 7)));
+          } else {
+            b.append((char) c);
+          }
+        }
+      }
+    }
+    return b.toString();
   }
 
   /** Links in name order, as libhdf5's tools list them. */
@@ -84,16 +125,19 @@ final class LsCommand implements Callable<Integer> {
   }
 
   static String line(String name, Node n) throws Exception {
-    if (n instanceof Dataset d) {
-      return pad(name) + "Dataset " + shape(d.dataspace());
+    if (!(n instanceof Dataset d)) {
+      return pad(name) + kind(n);
     }
-    if (n instanceof NamedDatatype) {
-      return pad(name) + "Type";
-    }
-    return pad(name) + "Group";
+    Dataspace s = d.dataspace();
+    return pad(name) + "Dataset " + (s.kind() == Dataspace.Kind.SIMPLE ? shape(s)
+        : "{" + s.kind() + "}");
   }
 
-  /** h5ls style: {2, 3} or {2/Inf, 3/10}; SCALAR; NULL. */
+  private static String kind(Node n) {
+    return n instanceof Dataset ? "Dataset" : n instanceof NamedDatatype ? "Type" : "Group";
+  }
+
+  /** h5ls style: {2, 3} or {2/Inf, 3/10}; SCALAR; NULL (h5ls's listing braces them). */
   static String shape(Dataspace s) {
     if (s.kind() != Dataspace.Kind.SIMPLE) {
       return s.kind().toString();
