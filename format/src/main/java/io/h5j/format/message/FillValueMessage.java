@@ -59,8 +59,7 @@ public record FillValueMessage(int allocationTime, int writeTime, boolean define
     }
     byte[] value = null;
     if (version == 1 || defined) {
-      int size = r.uNasInt(4, "fill value size");
-      value = size == 0 ? null : r.bytes(size);
+      value = sizedValue(r);
       if (version == 1 && !defined) {
         value = null;
       }
@@ -70,8 +69,21 @@ public record FillValueMessage(int allocationTime, int writeTime, boolean define
 
   /** The old (type 4) message: just a size and the value. */
   public static FillValueMessage decodeOld(ByteReader r) throws H5FormatException {
-    int size = r.uNasInt(4, "fill value size");
-    return new FillValueMessage(ALLOC_LATE, WRITE_IF_SET, size > 0, size > 0 ? r.bytes(size) : null);
+    byte[] value = sizedValue(r);
+    return new FillValueMessage(ALLOC_LATE, WRITE_IF_SET, value != null, value);
+  }
+
+  /**
+   * A 4-byte size and that many bytes of value, or null for none: size 0, or all ones, which
+   * libhdf5 writes for an undefined fill value (its size -1) in the old message and in
+   * version 1.
+   */
+  private static byte[] sizedValue(ByteReader r) throws H5FormatException {
+    long size = r.u32();
+    if (size == 0 || size == 0xFFFF_FFFFL) {
+      return null;
+    }
+    return r.bytes((int) Math.min(size, Integer.MAX_VALUE)); // bounded by what is left
   }
 
   /** Where a fill value lies in an encoded message body: {@code length} bytes from {@code offset}. */
