@@ -82,7 +82,10 @@ public final class SharedMessages {
     long address;
     switch (version) {
       case 1:
-        r.skip(6);
+        // libhdf5 before 1.6.1 stored a symbol table entry here: after the reserved bytes, a
+        // name offset (size of lengths) that the spec's layout leaves out, then the address;
+        // libhdf5 reads it so
+        r.skip(6 + ctx.params().lengthSize());
         address = r.offset();
         break;
       case 2:
