@@ -232,6 +232,11 @@ public final class Dataset extends Node {
   /** This dataset's chunk access, built once per header version (index opened once). */
   private ChunkedData chunked(LayoutMessage.Chunked c, Dataspace space) throws IOException {
     return file.context().derived(address(), "chunked", () -> {
+      int typeSize = cachedDatatype().size();
+      if (c.elementSize() != typeSize) { // libhdf5 sizes chunks by one, elements by the other
+        throw new H5FormatException("dataset " + path, address(), "its chunked layout gives"
+            + " elements of " + c.elementSize() + " bytes, its datatype of " + typeSize);
+      }
       ByteReader p = message(MessageType.FILTER_PIPELINE);
       return new ChunkedData(file, address(), path, c, space,
           p == null ? null : FilterPipelineMessage.decode(p), fillValueBytes());
