@@ -83,6 +83,16 @@ class CorruptFileTest {
    * top byte damaged to 2^60 + 5: 2^64 + 80 bytes. Reading it is a format error, not an
    * ArithmeticException (the property found this when its own size guard wrapped around).
    */
+  /**
+   * A sample the property found: a flip in a chunked layout's element size (11,927,556 bytes
+   * against the datatype's 4) made the read size its buffer by the layout and fail with
+   * "select less"; it is a format error naming both sizes.
+   */
+  @Example
+  void aLayoutElementSizeUnlikeTheDatatypesIsAFormatError() throws Exception {
+    flippedBytesFailOnlyAsFormatErrors("layouts_earliest.h5", 2, -3644698L);
+  }
+
   @Example
   void aDatasetOfMoreThan2To63BytesIsAFormatError() throws Exception {
     byte[] data = Files.readAllBytes(Fixtures.file("vds.h5"));
