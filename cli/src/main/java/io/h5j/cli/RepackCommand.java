@@ -159,6 +159,7 @@ final class RepackCommand implements Callable<Integer> {
           ProgressBar.bytes(r.outputBytes()));
       r.skipped().forEach(s -> stdout.println("kept as it was: " + s));
     }
+    r.danglingReferences().forEach(s -> stderr.println("h5j: warning: " + s));
     if (verify) {
       ProgressBar verifying = System.console() != null ? new ProgressBar(stderr, "verifying")
           : null;

@@ -21,6 +21,9 @@ import java.util.List;
  * them, of the type libhdf5 1.10 chooses for the dataset's shape in a new-format file.
  */
 final class ChunkCopier {
+  /** Fixed arrays of more entries (8 MiB of addresses) replace no v1 B-tree in a copy. */
+  private static final long HUGE_FIXED_ARRAY = 1L << 20;
+
   /** Changes the unfiltered bytes of one chunk in place. */
   interface Transform {
     void apply(byte[] chunk) throws IOException;
@@ -161,10 +164,32 @@ final class ChunkCopier {
     return written;
   }
 
+  /** Entries of a fixed array over the maximum grid; Long.MAX_VALUE if more. */
+  private static long fixedArrayEntries(LayoutMessage.Chunked layout, Dataspace space) {
+    long[] max = space.maxDims();
+    long n = 1;
+    for (int i = 0; i < max.length; i++) {
+      long c = layout.chunkDims()[i];
+      long cells = max[i] / c + (max[i] % c == 0 ? 0 : 1);
+      if (cells < 0 || Math.multiplyHigh(n, cells) != 0 || n * cells < 0) {
+        return Long.MAX_VALUE;
+      }
+      n *= cells;
+    }
+    return n;
+  }
+
   /** The index type of the chunks of {@code layout} in the new file. */
   private int indexType(LayoutMessage.Chunked layout, Dataspace space, boolean filtered) {
     int type = ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered, false,
         false);
+    if (type == ChunkIndex.FIXED_ARRAY && layout.version() < 4
+        && fixedArrayEntries(layout, space) > HUGE_FIXED_ARRAY) {
+      // A v1 B-tree index, written in the earliest format: h5repack (earliest by default)
+      // keeps a v1 B-tree, where a fixed array would allocate an entry per cell of a huge
+      // maximum grid (maxshape 2^40 in chunks of 10: 880 GB of mostly holes)
+      return ChunkIndex.V1_BTREE;
+    }
     if (type == ChunkIndex.EXTENSIBLE_ARRAY && out.params().lengthSize() < 8) {
       // libhdf5 1.10.8 cannot open an extensible array index when lengths are shorter than
       // 8 bytes ("didn't find unlimited dimension"), though it writes one: a v1 B-tree it reads

@@ -80,6 +80,8 @@ final class ObjectCopier {
   private final ArrayDeque<Fixup> fixups = new ArrayDeque<>();
   /** Why options naming no path left datasets as they were, one line each. */
   private final List<String> skipped = new ArrayList<>();
+  /** Addresses that references held where the input has no object, in the order met. */
+  private final java.util.Set<Long> dangling = new java.util.LinkedHashSet<>();
   private long groupCount;
   private long datasetCount;
   private long virtualCount;
@@ -148,7 +150,9 @@ final class ObjectCopier {
     writeReferenceCounts();
     return new RepackReport(groupCount, datasetCount, virtualCount, datatypeCount, linkCount,
         runs.copied(), census.blocks(), census.repeated(), census.repeatedBytes(),
-        in.access().size(), out.allocator().endOfAllocation(), skipped);
+        in.access().size(), out.allocator().endOfAllocation(), skipped,
+        dangling.stream().map(a -> "a reference to address " + a + ", where no object is,"
+            + " written as a null reference").toList());
   }
 
   /** The new address of the object at {@code old}, copying it first if need be. */
@@ -179,9 +183,28 @@ final class ObjectCopier {
     }
   }
 
-  /** An object reached through a reference in element data. */
+  /**
+   * An object reached through a reference in element data; 0 (the null reference) where no
+   * object is, as libhdf5 dereferences such a reference to nothing: an object deleted after
+   * the reference was stored leaves its address to free space.
+   */
   private long translate(long old) throws IOException {
+    if (!copied.containsKey(old) && !isObject(old)) {
+      dangling.add(old);
+      return 0;
+    }
     return copyObject(old, "(object at " + old + ", reached by a reference)");
+  }
+
+  private boolean isObject(long address) throws IOException {
+    ObjectHeader h;
+    try {
+      h = in.header(address);
+    } catch (H5FormatException e) {
+      return false;
+    }
+    return GroupStorage.isGroup(h) || find(h, MessageType.LAYOUT) != null
+        || find(h, MessageType.DATATYPE) != null;
   }
 
   private long copyGroup(ObjectHeader h, String path) throws IOException {

@@ -18,13 +18,18 @@ import java.util.List;
  * @param outputBytes size of the output file
  * @param skipped datasets that filter or layout options naming no path could not apply to,
  *     so they were copied as they were: one line each, naming the dataset and why
+ * @param danglingReferences object references to no object (one deleted after the reference
+ *     was stored, as a dimension scale's REFERENCE_LIST keeps them), written as null
+ *     references: one line each, naming the address they held
  */
 public record RepackReport(long groups, long datasets, long virtualDatasets, long datatypes,
     long links, long bytesCopied, long mappingBlocks, long identicalMappingBlocks,
-    long identicalMappingBlockBytes, long inputBytes, long outputBytes, List<String> skipped) {
+    long identicalMappingBlockBytes, long inputBytes, long outputBytes, List<String> skipped,
+    List<String> danglingReferences) {
 
   public RepackReport {
     skipped = List.copyOf(skipped);
+    danglingReferences = List.copyOf(danglingReferences);
   }
 
   /** Every object copied: groups, datasets and committed datatypes. */

@@ -115,21 +115,21 @@ public final class ChunkIndexWriter {
         return implicit(g, filtered, sorted);
       case ChunkIndex.FIXED_ARRAY: {
         long cells = ChunkGeometry.cells(g.maxGrid());
-        if (cells < 0 || cells > Integer.MAX_VALUE - 8) {
+        if (cells < 0) {
           throw new IllegalArgumentException("a fixed array needs a bounded maximum grid, not "
               + Arrays.toString(g.maxGrid()));
         }
-        ChunkRecord[] byIndex = new ChunkRecord[(int) cells];
+        TreeMap<Long, ChunkRecord> elements = new TreeMap<>();
         for (ChunkRecord c : sorted) {
           codec.checkFits(c);
           long idx = ChunkGeometry.linear(g.scaled(c.offsetRef()), g.maxGrid());
-          if (idx < 0 || g.scaled(c.offsetRef())[0] >= g.maxGrid()[0]) {
+          if (idx < 0 || idx >= cells || g.scaled(c.offsetRef())[0] >= g.maxGrid()[0]) {
             throw new IllegalArgumentException(c + " lies outside the maximum grid");
           }
-          byIndex[(int) idx] = c;
+          elements.put(idx, c);
         }
         long at = placement.place((fa, alloc) -> FixedArrayWriter.write(fa, alloc, codec,
-            options.faPageBits(), byIndex, !sorted.isEmpty()));
+            options.faPageBits(), cells, elements));
         return new WrittenIndex(indexType, 0, new byte[] {(byte) options.faPageBits()}, at);
       }
       case ChunkIndex.EXTENSIBLE_ARRAY: {

@@ -67,16 +67,8 @@ final class FixedArrayUpdater {
     int o = fa.params().offsetSize();
     long dblk = index.dataBlockAddress();
     if (!FileParams.isDefined(dblk)) {
-      if (index.entries() > Integer.MAX_VALUE - 8) {
-        throw new IllegalArgumentException("a fixed array of " + index.entries()
-            + " entries is too large to write");
-      }
-      ChunkRecord[] byIndex = new ChunkRecord[(int) index.entries()];
-      for (Map.Entry<Long, ChunkRecord> e : elements.entrySet()) {
-        byIndex[(int) (long) e.getKey()] = e.getValue();
-      }
-      long made = FixedArrayWriter.writeDataBlock(fa, alloc, codec, index.pageBits(), byIndex,
-          index.headerAddress(), w);
+      long made = FixedArrayWriter.writeDataBlock(fa, alloc, codec, index.pageBits(),
+          index.entries(), elements, index.headerAddress(), w);
       PatchedBlock header = PatchedBlock.read(fa, index.headerAddress(),
           FixedArrayIndex.headerSize(fa.params()), FixedArrayIndex.HEADER);
       header.putUnsigned(4 + 4 + fa.params().lengthSize(), made, o);

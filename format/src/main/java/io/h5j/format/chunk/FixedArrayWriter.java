@@ -5,23 +5,31 @@ import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.SortedMap;
 
 /**
  * Writes a new fixed array index (header, data block, and pages when the maximum grid has
- * more than {@code 2^pageBits} chunks). Pages holding no chunk are written as fill and left
- * uninitialised in the bitmap, as libhdf5 leaves pages it never touched.
+ * more than {@code 2^pageBits} chunks). The data block's space is allocated whole, as libhdf5
+ * allocates it, but of its pages only those holding a chunk are written and marked in the
+ * bitmap (and the last one, so that the file reaches the block's end): a dataset with a huge
+ * bounded maximum shape (2^32 elements of 10-element chunks: a data block of 3.4 GB) costs
+ * the pages it uses, in memory and on disk, where the file system keeps holes.
  */
 final class FixedArrayWriter {
   private FixedArrayWriter() {}
 
-  /** @param byIndex the chunk at each linear index of the maximum grid, null where none */
-  static long write(FileAccess fa, SpaceAllocator alloc, EntryCodec codec, int pageBits,
-      ChunkRecord[] byIndex, boolean any) throws IOException {
+  /**
+   * @param n the entries of the array (cells of the maximum grid)
+   * @param elements the chunk at each linear index that has one (null: none)
+   */
+  static long write(FileAccess fa, SpaceAllocator alloc, EntryCodec codec, int pageBits, long n,
+      SortedMap<Long, ChunkRecord> elements) throws IOException {
     FileParams p = fa.params();
-    long n = byIndex.length;
     long header = alloc.allocate(FixedArrayIndex.headerSize(p));
-    long dblk = any ? writeDataBlock(fa, alloc, codec, pageBits, byIndex, header, null)
-        : FileParams.UNDEFINED;
+    long dblk = elements.isEmpty() ? FileParams.UNDEFINED
+        : writeDataBlock(fa, alloc, codec, pageBits, n, elements, header, null);
     ByteWriter w = new ByteWriter(p, FixedArrayIndex.headerSize(p));
     w.ascii("FAHD").u8(0).u8(codec.clientId()).u8(codec.size()).u8(pageBits).length(n).offset(dblk)
         .checksum(0);
@@ -30,46 +38,86 @@ final class FixedArrayWriter {
   }
 
   /**
-   * Writes the data block of the array whose header is at {@code header}, or hands it to
-   * {@code sink} (an update's ordered writes) if that is not null.
+   * Writes the data block of the array of {@code n} entries whose header is at {@code header},
+   * or hands its pieces to {@code sink} (an update's ordered writes) if that is not null.
    */
   static long writeDataBlock(FileAccess fa, SpaceAllocator alloc, EntryCodec codec,
-      int pageBits, ChunkRecord[] byIndex, long header, IndexWrites sink) throws IOException {
-    int n = byIndex.length;
-    int perPage = 1 << pageBits;
-    boolean paged = n > perPage;
-    int pages = paged ? (n + perPage - 1) / perPage : 0;
+      int pageBits, long n, SortedMap<Long, ChunkRecord> elements, long header, IndexWrites sink)
+      throws IOException {
+    long perPage = 1L << pageBits;
     ByteWriter w = new ByteWriter(fa.params());
     w.ascii("FADB").u8(0).u8(codec.clientId()).offset(header);
-    if (!paged) {
-      for (ChunkRecord c : byIndex) {
-        codec.encode(w, c);
-      }
+    if (n <= perPage) {
+      encodeRun(w, codec, 0, n, elements);
       w.checksum(0);
-    } else {
-      byte[] bitmap = new byte[(pages + 7) / 8];
-      for (int i = 0; i < n; i++) {
-        if (byIndex[i] != null) {
-          int page = i / perPage;
-          bitmap[page / 8] |= (byte) (0x80 >>> (page % 8));
-        }
-      }
-      w.bytes(bitmap).checksum(0);
-      for (int page = 0; page < pages; page++) {
-        int from = w.position();
-        for (int i = page * perPage; i < Math.min(n, (page + 1) * perPage); i++) {
-          codec.encode(w, byIndex[i]);
-        }
-        w.checksum(from);
+      byte[] bytes = w.toByteArray();
+      long at = alloc.allocate(bytes.length);
+      put(fa, sink, at, bytes);
+      return at;
+    }
+    long pages = (n + perPage - 1) / perPage;
+    if ((pages + 7) / 8 > Integer.MAX_VALUE - 64) {
+      throw new IllegalArgumentException("a fixed array of " + n + " entries in pages of "
+          + perPage + " needs a page bitmap larger than 2 GiB");
+    }
+    byte[] bitmap = new byte[(int) ((pages + 7) / 8)];
+    for (long i : elements.keySet()) {
+      long page = i / perPage;
+      bitmap[(int) (page / 8)] |= (byte) (0x80 >>> (page % 8));
+    }
+    w.bytes(bitmap).checksum(0);
+    byte[] prefix = w.toByteArray();
+    long pageSize = perPage * codec.size() + 4;
+    long lastPage = (n - (pages - 1) * perPage) * codec.size() + 4;
+    long at = alloc.allocate(prefix.length + (pages - 1) * pageSize + lastPage);
+    put(fa, sink, at, prefix);
+    long written = -1;
+    for (long i : elements.keySet()) {
+      long page = i / perPage;
+      if (page != written) {
+        writePage(fa, sink, codec, at + prefix.length + page * pageSize, page * perPage,
+            Math.min(perPage, n - page * perPage), elements);
+        written = page;
       }
     }
-    byte[] bytes = w.toByteArray();
-    long at = alloc.allocate(bytes.length);
+    if (written != pages - 1) {
+      long last = pages - 1;
+      writePage(fa, sink, codec, at + prefix.length + last * pageSize, last * perPage,
+          n - last * perPage, elements);
+    }
+    return at;
+  }
+
+  private static void writePage(FileAccess fa, IndexWrites sink, EntryCodec codec, long at,
+      long first, long count, SortedMap<Long, ChunkRecord> elements) throws IOException {
+    ByteWriter w = new ByteWriter(fa.params());
+    encodeRun(w, codec, first, count, elements);
+    w.checksum(0);
+    put(fa, sink, at, w.toByteArray());
+  }
+
+  /** Encodes entries {@code first .. first + count - 1}, the fill entry where none is set. */
+  private static void encodeRun(ByteWriter w, EntryCodec codec, long first, long count,
+      SortedMap<Long, ChunkRecord> elements) {
+    Iterator<Map.Entry<Long, ChunkRecord>> set =
+        elements.subMap(first, first + count).entrySet().iterator();
+    Map.Entry<Long, ChunkRecord> next = set.hasNext() ? set.next() : null;
+    for (long i = first; i < first + count; i++) {
+      if (next != null && next.getKey() == i) {
+        codec.encode(w, next.getValue());
+        next = set.hasNext() ? set.next() : null;
+      } else {
+        codec.encode(w, null);
+      }
+    }
+  }
+
+  private static void put(FileAccess fa, IndexWrites sink, long at, byte[] bytes)
+      throws IOException {
     if (sink != null) {
       sink.fresh(at, bytes);
     } else {
       fa.write(at, bytes);
     }
-    return at;
   }
 }

@@ -398,11 +398,10 @@ public final class DatatypeCodec {
         return new VarLenType(size, base, false, StringPadding.NULLTERM, CharacterSet.ASCII);
       }
       case 10: {
-        if (version < 2) {
-          throw new H5FormatException(STRUCTURE, at, "array datatype in message version 1");
-        }
+        // Version 1 cannot hold arrays by the spec, yet libhdf5 reads one as version 2 (some
+        // 1.4-era writers stored them so): reserved bytes and permutations as in version 2.
         int rank = r.u8();
-        if (version == 2) {
+        if (version < 3) {
           r.skip(3);
         }
         if (rank < 1 || rank > ArrayType.MAX_RANK) {
@@ -412,7 +411,7 @@ public final class DatatypeCodec {
         for (int i = 0; i < rank; i++) {
           dims[i] = r.uNasInt(4, "array dimension");
         }
-        if (version == 2) {
+        if (version < 3) {
           r.skip(4L * rank); // permutation indices: never implemented, ignored
         }
         return new ArrayType(dims, decode(r, depth + 1));

@@ -186,6 +186,14 @@ class DatatypeCodecTest {
   }
 
   @Test
+  void arrayInVersion1ReadsAsVersion2() throws Exception {
+    // as arrayVersion2 with the version nibble 1: libhdf5 reads it (fixtures/crafted/array_v1.h5)
+    byte[] b = hex("1a 00 00 00 18000000 02 000000 02000000 03000000 00000000 01000000"
+        + "10 08 00 00 04000000 0000 2000");
+    assertEquals(Datatypes.array(Datatypes.INT32, 2, 3), decode(b));
+  }
+
+  @Test
   void arrayEncodesAsVersion3() throws Exception {
     byte[] b = DatatypeCodec.encode(Datatypes.array(Datatypes.INT32, 2, 3));
     assertEquals("3a000000180000000202000000030000003008000004000000000020 00".replace(" ", ""),
