@@ -29,6 +29,7 @@ import java.util.Map;
  *       8 bytes: {@code BigInteger[]}. Bit offset and precision are honoured.</li>
  *   <li>floats of up to 4 bytes (f16, bfloat16, f32, any layout): {@code float[]}; wider:
  *       {@code double[]}.</li>
+ *   <li>complex numbers (HDF5 2.0): {@link Complex}{@code []}, both parts as doubles.</li>
  *   <li>time: {@code long[]}; fixed and variable-length strings, enums: {@code String[]}
  *       (an enum value without a name becomes its number as text).</li>
  *   <li>bit fields, opaque and region references: {@code byte[][]} of raw elements; object
@@ -37,7 +38,8 @@ import java.util.Map;
  *       attribute and external ones are read from and written to the heap).</li>
  *   <li>compound: {@code Map<String,Object>[]} of {@link LinkedHashMap}s, member values as
  *       scalars: Long (integers, time, object references), BigInteger, Double, String,
- *       Map, byte[], RevisedReference, or a Java array for array and sequence members.</li>
+ *       Map, byte[], RevisedReference, Complex, or a Java array for array and sequence
+ *       members.</li>
  *   <li>array types and variable-length sequences: {@code Object[]} whose elements are the
  *       Java arrays of the base type.</li>
  * </ul>
@@ -67,6 +69,8 @@ public final class DataConverter {
       return intClass(f.size(), f.signed());
     } else if (t instanceof FloatType f) {
       return f.size() <= 4 ? float[].class : double[].class;
+    } else if (t instanceof ComplexType) {
+      return Complex[].class;
     } else if (t instanceof TimeType) {
       return long[].class;
     } else if (t instanceof StringType || t instanceof EnumType) {
@@ -109,7 +113,8 @@ public final class DataConverter {
 
   /**
    * The natural datatype for a Java array: byte/short/int/long[] → INT8..INT64,
-   * float[]/double[] → FLOAT32/FLOAT64 (little-endian), String[] → variable-length UTF-8
+   * float[]/double[] → FLOAT32/FLOAT64 (little-endian), Complex[] → COMPLEX128 (HDF5 2.0's
+   * complex class, which libhdf5 before 2.0 cannot read), String[] → variable-length UTF-8
    * string, Object[] of primitive arrays → variable-length sequence, Map[] → packed compound
    * typed from the first map's values (Long, Double, String).
    */
@@ -131,6 +136,8 @@ public final class DataConverter {
       return Datatypes.FLOAT32;
     } else if (javaArray instanceof double[]) {
       return Datatypes.FLOAT64;
+    } else if (javaArray instanceof Complex[]) {
+      return Datatypes.COMPLEX128;
     } else if (javaArray instanceof String[]) {
       return Datatypes.vlenString(CharacterSet.UTF8, params);
     } else if (javaArray instanceof Map<?, ?>[] maps && maps.length > 0 && maps[0] != null) {
@@ -161,6 +168,8 @@ public final class DataConverter {
       return Datatypes.INT64;
     } else if (v instanceof Double || v instanceof Float) {
       return Datatypes.FLOAT64;
+    } else if (v instanceof Complex) {
+      return Datatypes.COMPLEX128;
     } else if (v instanceof String) {
       return Datatypes.vlenString(CharacterSet.UTF8, params);
     }
@@ -192,6 +201,8 @@ public final class DataConverter {
       return readInts(f, raw, off, stride, n);
     } else if (t instanceof FloatType f) {
       return readFloats(f, raw, off, stride, n);
+    } else if (t instanceof ComplexType c) {
+      return readComplex(c, raw, off, stride, n);
     } else if (t instanceof TimeType tt) {
       return readLongs(raw, off, stride, n, tt.size(), tt.order(), 0, tt.bitPrecision(), true);
     } else if (t instanceof StringType s) {
@@ -445,6 +456,27 @@ public final class DataConverter {
     return out;
   }
 
+  /** The real parts at {@code off}, the imaginary parts one base element further. */
+  private static Complex[] readComplex(ComplexType c, byte[] raw, int off, int stride, int n) {
+    FloatType part = c.base();
+    Object re = readFloats(part, raw, off, stride, n);
+    Object im = readFloats(part, raw, off + part.size(), stride, n);
+    Complex[] out = new Complex[n];
+    if (re instanceof float[] fr) {
+      float[] fi = (float[]) im;
+      for (int i = 0; i < n; i++) {
+        out[i] = new Complex(fr[i], fi[i]);
+      }
+    } else {
+      double[] dr = (double[]) re;
+      double[] di = (double[]) im;
+      for (int i = 0; i < n; i++) {
+        out[i] = new Complex(dr[i], di[i]);
+      }
+    }
+    return out;
+  }
+
   private static String decodeString(byte[] raw, int pos, int len, StringPadding padding) {
     int end = pos + len;
     switch (padding) {
@@ -639,6 +671,8 @@ public final class DataConverter {
       writeInts(f, arr, out, off, stride, n);
     } else if (t instanceof FloatType f) {
       writeFloats(f, arr, out, off, stride, n);
+    } else if (t instanceof ComplexType c) {
+      writeComplex(c, (Complex[]) arr, out, off, stride, n);
     } else if (t instanceof TimeType tt) {
       writeLongs((long[]) arr, out, off, stride, n, tt.size(), tt.order(), 0, tt.bitPrecision(),
           false, false);
@@ -886,6 +920,28 @@ public final class DataConverter {
       FloatCodec.encode(f, fa != null ? fa[i] : da[i], bits);
       Bits.store(bits, out, off + i * stride, f.size(), f.order());
     }
+  }
+
+  private static void writeComplex(ComplexType c, Complex[] a, byte[] out, int off, int stride,
+      int n) {
+    FloatType part = c.base();
+    boolean single = part.size() <= 4;
+    Object re = single ? new float[n] : new double[n];
+    Object im = single ? new float[n] : new double[n];
+    for (int i = 0; i < n; i++) {
+      if (a[i] == null) {
+        throw new IllegalArgumentException("complex element " + i + " is null");
+      }
+      if (single) {
+        ((float[]) re)[i] = (float) a[i].re();
+        ((float[]) im)[i] = (float) a[i].im();
+      } else {
+        ((double[]) re)[i] = a[i].re();
+        ((double[]) im)[i] = a[i].im();
+      }
+    }
+    writeFloats(part, re, out, off, stride, n);
+    writeFloats(part, im, out, off + part.size(), stride, n);
   }
 
   private static byte[] stringBytes(String s, CharacterSet charset) {

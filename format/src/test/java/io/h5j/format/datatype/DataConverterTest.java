@@ -92,6 +92,34 @@ class DataConverterTest {
     assertArrayEquals(v, (double[]) roundTrip(order(Datatypes.FLOAT64, be), v));
   }
 
+  @Property
+  void complex128(@ForAll double[] re, @ForAll boolean be) throws Exception {
+    Complex[] v = new Complex[re.length];
+    for (int i = 0; i < re.length; i++) {
+      v[i] = new Complex(re[i], re[re.length - 1 - i]);
+    }
+    assertArrayEquals(v, (Complex[]) roundTrip(order(Datatypes.COMPLEX128, be), v));
+  }
+
+  @Property
+  void complex64PartsRoundAsFloats(@ForAll double[] re, @ForAll boolean be) throws Exception {
+    Complex[] v = new Complex[re.length];
+    Complex[] rounded = new Complex[re.length];
+    for (int i = 0; i < re.length; i++) {
+      double im = -re[re.length - 1 - i];
+      v[i] = new Complex(re[i], im);
+      rounded[i] = new Complex((float) re[i], (float) im);
+    }
+    assertArrayEquals(rounded, (Complex[]) roundTrip(order(Datatypes.COMPLEX64, be), v));
+  }
+
+  @Test
+  void complexPartsAreRealThenImaginary() throws Exception {
+    byte[] raw = C.fromJavaArray(Datatypes.bigEndian(Datatypes.COMPLEX64),
+        new Complex[] {new Complex(1, -2)}, null);
+    assertArrayEquals(new byte[] {0x3f, (byte) 0x80, 0, 0, (byte) 0xc0, 0, 0, 0}, raw);
+  }
+
   private static Datatype order(Datatype t, boolean be) {
     return be ? Datatypes.bigEndian(t) : t;
   }

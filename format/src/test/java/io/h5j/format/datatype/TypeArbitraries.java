@@ -77,7 +77,7 @@ final class TypeArbitraries {
    */
   static Arbitrary<Datatype> atomic(boolean withStrings) {
     List<Arbitrary<? extends Datatype>> list = new ArrayList<>(List.of(
-        fixed(16), floats(),
+        fixed(16), floats(), floats().map(ComplexType::new),
         Combinators.combine(Arbitraries.integers().between(1, 8), order(),
             Arbitraries.integers().between(1, 64)).as((s, o, p) -> new TimeType(s, o,
                 1 + (p - 1) % (8 * s))),
