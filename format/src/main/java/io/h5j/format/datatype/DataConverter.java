@@ -26,9 +26,11 @@ import java.util.Map;
  *       {@code int[]}, {@code long[]}; unsigned of 1, 2, 3-4, 5-8 bytes: {@code short[]},
  *       {@code int[]}, {@code long[]}, {@code long[]} (a uint64 is kept as its two's
  *       complement bits: read it with {@link Long#toUnsignedString}); integers wider than
- *       8 bytes: {@code BigInteger[]}. Bit offset and precision are honoured.</li>
+ *       8 bytes, of any width (a 16- or 32-byte integer): {@code BigInteger[]}. Bit offset and precision are honoured.</li>
  *   <li>floats of up to 4 bytes (f16, bfloat16, f32, any layout): {@code float[]}; wider:
- *       {@code double[]}.</li>
+ *       {@code double[]}, so that an x87 long double, a quad or a float of any width
+ *       libhdf5 accepts reads as the nearest double (from its top 63 mantissa bits; beyond a
+ *       double's range, infinity or zero).</li>
  *   <li>complex numbers (HDF5 2.0): {@link Complex}{@code []}, both parts as doubles.</li>
  *   <li>time: {@code long[]}; fixed and variable-length strings, enums: {@code String[]}
  *       (an enum value without a name becomes its number as text).</li>
@@ -394,13 +396,15 @@ public final class DataConverter {
   private static BigInteger[] readBigInts(FixedPointType f, byte[] raw, int off, int stride,
       int n) {
     BigInteger[] out = new BigInteger[n];
-    long[] bits = new long[2];
+    long[] bits = new long[Bits.words(f.size())];
     int prec = f.bitPrecision();
     for (int i = 0; i < n; i++) {
       Bits.load(raw, off + i * stride, f.size(), f.order(), bits);
-      long lo = Bits.get(bits, f.bitOffset(), Math.min(prec, 64));
-      long hi = prec > 64 ? Bits.get(bits, f.bitOffset() + 64, prec - 64) : 0;
-      BigInteger v = unsigned(hi).shiftLeft(64).or(unsigned(lo));
+      BigInteger v = BigInteger.ZERO;
+      for (int low = (prec - 1) / 64 * 64; low >= 0; low -= 64) { // most significant first
+        long word = Bits.get(bits, f.bitOffset() + low, Math.min(64, prec - low));
+        v = v.shiftLeft(64).or(unsigned(word));
+      }
       if (f.signed() && v.testBit(prec - 1)) {
         v = v.subtract(BigInteger.ONE.shiftLeft(prec));
       }
@@ -439,7 +443,7 @@ public final class DataConverter {
       }
       return out;
     }
-    long[] bits = new long[2];
+    long[] bits = new long[Bits.words(f.size())];
     if (f.size() <= 4) {
       float[] out = new float[n];
       for (int i = 0; i < n; i++) {
@@ -868,15 +872,14 @@ public final class DataConverter {
 
   private static void writeBigInts(FixedPointType f, BigInteger[] a, byte[] out, int off,
       int stride, int n) {
-    long[] bits = new long[2];
+    long[] bits = new long[Bits.words(f.size())];
     int prec = f.bitPrecision();
     for (int i = 0; i < n; i++) {
       BigInteger v = a[i];
-      bits[0] = 0;
-      bits[1] = 0;
-      Bits.set(bits, f.bitOffset(), Math.min(prec, 64), v.longValue());
-      if (prec > 64) {
-        Bits.set(bits, f.bitOffset() + 64, prec - 64, v.shiftRight(64).longValue());
+      java.util.Arrays.fill(bits, 0);
+      for (int low = 0; low < prec; low += 64) { // two's complement bits, 64 at a time
+        Bits.set(bits, f.bitOffset() + low, Math.min(64, prec - low),
+            v.shiftRight(low).longValue());
       }
       if (f.loPad()) {
         Bits.fill(bits, 0, f.bitOffset());
@@ -913,7 +916,7 @@ public final class DataConverter {
       }
       return;
     }
-    long[] bits = new long[2];
+    long[] bits = new long[Bits.words(f.size())];
     float[] fa = arr instanceof float[] x ? x : null;
     double[] da = fa == null ? (double[]) arr : null;
     for (int i = 0; i < n; i++) {

@@ -263,6 +263,37 @@ class DataConverterTest {
     assertArrayEquals(b, (BigInteger[]) roundTrip(big, b));
   }
 
+  @Property
+  void integersOfAnyWidthRoundTripAsBigIntegers(@ForAll @IntRange(min = 9, max = 48) int size,
+      @ForAll boolean be, @ForAll boolean signed, @ForAll long seed) throws Exception {
+    Random rnd = new Random(seed);
+    int precision = 1 + rnd.nextInt(8 * size);
+    int offset = rnd.nextInt(8 * size - precision + 1);
+    FixedPointType t = new FixedPointType(size, be ? BE : LE, signed, offset, precision,
+        rnd.nextBoolean(), rnd.nextBoolean());
+    BigInteger[] v = new BigInteger[4];
+    for (int i = 0; i < v.length; i++) {
+      BigInteger u = new BigInteger(precision, rnd);
+      v[i] = signed ? u.subtract(BigInteger.ONE.shiftLeft(precision - 1)) : u;
+    }
+    assertArrayEquals(v, (BigInteger[]) roundTrip(t, v));
+  }
+
+  @Test
+  void aFloatWiderThanSixteenBytesReadsAsTheNearestDouble() throws Exception {
+    FloatType binary256 = FloatType.ieee(32, 19, 236, BE);
+    double[] v = {1.0 / 3, -0.0, 5e-324, Double.MAX_VALUE, Double.NEGATIVE_INFINITY, Double.NaN};
+    assertArrayEquals(v, (double[]) roundTrip(binary256, v));
+    assertArrayEquals(v, (double[]) roundTrip(TypeArbitraries.WIDE_PADDED, v));
+    // 1 + 2^-60 holds in binary256: its top 63 mantissa bits round to 1.0
+    byte[] raw = C.fromJavaArray(binary256, new double[] {1}, null);
+    raw[32 - 1 - 176 / 8] |= 1 << (176 % 8); // mantissa bit 176 = 2^-60
+    assertArrayEquals(new double[] {1}, (double[]) C.toJavaArray(binary256, raw, 1, null));
+    raw[32 - 1 - 230 / 8] |= 1 << (230 % 8); // and 2^-6
+    assertArrayEquals(new double[] {1 + 0x1p-6}, (double[]) C.toJavaArray(binary256, raw, 1,
+        null));
+  }
+
   /** Any type without heap data or strings: raw → Java → raw → Java is stable. */
   @Property(tries = 1000)
   void javaValuesOfAnyTypeRoundTrip(@ForAll("plainTypes") Datatype t, @ForAll long seed,

@@ -204,9 +204,9 @@ class DatatypeCodecTest {
 
   @Test
   void invalidValuesAreRejected() {
-    // fixed-point of size 0, of size 17, precision beyond size
+    // fixed-point of size 0, of size 17 with 137 bits, precision beyond size
     assertThrows(H5FormatException.class, () -> decode(hex("10 08 00 00 00000000 0000 0800")));
-    assertThrows(H5FormatException.class, () -> decode(hex("10 08 00 00 11000000 0000 0800")));
+    assertThrows(H5FormatException.class, () -> decode(hex("10 08 00 00 11000000 0000 8900")));
     assertThrows(H5FormatException.class, () -> decode(hex("10 08 00 00 01000000 0100 0800")));
     // complex class 11 in version 1, version 0 and 6 (5 is libhdf5 2.0's)
     assertThrows(H5FormatException.class, () -> decode(hex("1b 00 00 00 01000000")));
