@@ -3,7 +3,8 @@
 Every object h5py reaches by name must be in the dump with the same kind, and every
 dataset h5py can read must have the same shape and values: integers and strings exactly,
 floating-point numbers once converted to the dataset's own type (h5j prints the shortest
-decimal of a float32), compounds field by field, arrays element by element; references are
+decimal of a float32), complex numbers part by part (HDF5 2.0's class, dumped as
+{"real", "imag"}, or the compound {"r", "i"} h5py reads as complex), compounds field by field, arrays element by element; references are
 not compared (h5py resolves them, the dump shows their stored bytes) and are listed. Prints one line
 per difference and a last line "compared N datasets"; exits 1 if there is any difference.
 usage: compare_dump.py FILE DUMP
@@ -51,6 +52,15 @@ def same(ours, value, dt, where, problems):
     if isinstance(value, np.void):  # opaque: hex of its bytes
         if ours != value.tobytes().hex():
             problems.append('%s: %s, h5j dumped %r' % (where, value.tobytes().hex(), ours))
+        return
+    if isinstance(value, np.complexfloating):  # the complex class, or a compound {r, i}
+        keys = ('real', 'imag') if isinstance(ours, dict) and 'real' in ours else ('r', 'i')
+        if not isinstance(ours, dict) or sorted(ours) != sorted(keys):
+            problems.append('%s: %r, h5j dumped %r' % (where, value, ours))
+            return
+        part = value.real.dtype
+        same(ours[keys[0]], part.type(value.real), part, where + '.real', problems)
+        same(ours[keys[1]], part.type(value.imag), part, where + '.imag', problems)
         return
     if isinstance(value, (h5py.Reference, h5py.RegionReference)):
         unresolved.add(where.split('[')[0])  # h5j dumps the stored bytes, h5py the target

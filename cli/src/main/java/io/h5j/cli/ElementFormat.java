@@ -1,13 +1,14 @@
 package io.h5j.cli;
 
+import io.h5j.format.datatype.Complex;
 import java.lang.reflect.Array;
 import java.util.Map;
 
 /**
  * How values look in one of the dump's two dialects, h5j's text and JSON: numbers, strings
- * (quoted, escaped), compounds as objects, opaque bytes as hex, nested arrays. One class for
- * both, so that text and JSON never disagree about a value; runs of a flat primitive array
- * are written without boxing, as most of a large dump is.
+ * (quoted, escaped), compounds as objects, complex numbers, opaque bytes as hex, nested
+ * arrays. One class for both, so that text and JSON never disagree about a value; runs of a
+ * flat primitive array are written without boxing, as most of a large dump is.
  */
 final class ElementFormat {
   static final ElementFormat TEXT = new ElementFormat(false);
@@ -163,6 +164,8 @@ final class ElementFormat {
       out.append(v.toString());
     } else if (v instanceof Map<?, ?> m) {
       compound(out, m);
+    } else if (v instanceof Complex c) {
+      complex(out, c);
     } else if (v.getClass().isArray()) {
       out.append('[');
       run(out, v, 0, Array.getLength(v), false);
@@ -193,7 +196,23 @@ final class ElementFormat {
     out.append('}');
   }
 
-  /** JSON has no NaN or infinities: they are written as the strings h5py's users know. */
+  /**
+   * A complex number: in JSON an object {@code {"real":1.0,"imag":-2.0}} (numpy's names for
+   * the parts), in text {@code 1.0-2.0i}.
+   */
+  private void complex(DumpOutput out, Complex c) {
+    if (json) {
+      out.append("{\"real\":");
+      floating(out, c.re(), Double.toString(c.re()));
+      out.append(",\"imag\":");
+      floating(out, c.im(), Double.toString(c.im()));
+      out.append('}');
+    } else {
+      out.append(c.toString());
+    }
+  }
+
+    /** JSON has no NaN or infinities: they are written as the strings h5py's users know. */
   private void floating(DumpOutput out, double d, String text) {
     if (json && (Double.isNaN(d) || Double.isInfinite(d))) {
       quote(out, Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf");

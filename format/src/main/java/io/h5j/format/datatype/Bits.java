@@ -1,11 +1,18 @@
 package io.h5j.format.datatype;
 
 /**
- * Bit-level access to one element of up to 16 bytes, held as two longs (bits 0-63 and
- * 64-127, bit 0 the least significant). Used by the generic integer and float paths.
+ * Bit-level access to one element of any size, held as longs of 64 bits each (bit 0 the least
+ * significant of word 0): the generic integer and float paths, for elements of every width
+ * libhdf5 accepts (a 32-byte integer, a 64-byte float). {@link #words} gives the length of
+ * the array an element of a given size needs.
  */
 final class Bits {
   private Bits() {}
+
+  /** Longs needed to hold an element of {@code size} bytes. */
+  static int words(int size) {
+    return (size + 7) >>> 3;
+  }
 
   /** Index, counting from the least significant byte, of the byte stored at {@code i}. */
   static int significance(int i, int size, Endianness order) {
@@ -16,10 +23,9 @@ final class Bits {
     };
   }
 
-  /** Loads {@code size} (1..16) bytes at {@code pos} into {@code out}. */
+  /** Loads {@code size} bytes at {@code pos} into {@code out} ({@link #words}(size) long). */
   static void load(byte[] raw, int pos, int size, Endianness order, long[] out) {
-    out[0] = 0;
-    out[1] = 0;
+    java.util.Arrays.fill(out, 0, words(size), 0);
     for (int i = 0; i < size; i++) {
       int k = significance(i, size, order);
       out[k >>> 3] |= (raw[pos + i] & 0xffL) << (8 * (k & 7));
@@ -70,14 +76,11 @@ final class Bits {
 
   /** The {@code n} (1..64) bits starting at bit {@code pos}. */
   static long get(long[] v, int pos, int n) {
-    long r;
-    if (pos >= 64) {
-      r = v[1] >>> (pos - 64);
-    } else {
-      r = v[0] >>> pos;
-      if (pos > 0 && pos + n > 64) {
-        r |= v[1] << (64 - pos);
-      }
+    int word = pos >>> 6;
+    int shift = pos & 63;
+    long r = v[word] >>> shift;
+    if (shift > 0 && shift + n > 64) {
+      r |= v[word + 1] << (64 - shift);
     }
     return r & mask(n);
   }
@@ -89,22 +92,28 @@ final class Bits {
     }
     long m = mask(n);
     value &= m;
-    if (pos >= 64) {
-      int s = pos - 64;
-      v[1] = v[1] & ~(m << s) | value << s;
-      return;
-    }
-    v[0] = v[0] & ~(m << pos) | value << pos;
-    if (pos + n > 64) {
-      int s = 64 - pos;
-      v[1] = v[1] & ~(m >>> s) | value >>> s;
+    int word = pos >>> 6;
+    int shift = pos & 63;
+    v[word] = v[word] & ~(m << shift) | value << shift;
+    if (shift > 0 && shift + n > 64) {
+      int s = 64 - shift;
+      v[word + 1] = v[word + 1] & ~(m >>> s) | value >>> s;
     }
   }
 
   /** Sets bits {@code from} (inclusive) to {@code to} (exclusive) to one. */
   static void fill(long[] v, int from, int to) {
+    fillWith(v, from, to, -1L);
+  }
+
+  /** Sets bits {@code from} (inclusive) to {@code to} (exclusive) to zero. */
+  static void clear(long[] v, int from, int to) {
+    fillWith(v, from, to, 0);
+  }
+
+  private static void fillWith(long[] v, int from, int to, long bits) {
     for (int p = from; p < to; p += 64) {
-      set(v, p, Math.min(64, to - p), -1L);
+      set(v, p, Math.min(64, to - p), bits);
     }
   }
 }

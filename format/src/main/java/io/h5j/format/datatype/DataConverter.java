@@ -26,9 +26,12 @@ import java.util.Map;
  *       {@code int[]}, {@code long[]}; unsigned of 1, 2, 3-4, 5-8 bytes: {@code short[]},
  *       {@code int[]}, {@code long[]}, {@code long[]} (a uint64 is kept as its two's
  *       complement bits: read it with {@link Long#toUnsignedString}); integers wider than
- *       8 bytes: {@code BigInteger[]}. Bit offset and precision are honoured.</li>
+ *       8 bytes, of any width (a 16- or 32-byte integer): {@code BigInteger[]}. Bit offset and precision are honoured.</li>
  *   <li>floats of up to 4 bytes (f16, bfloat16, f32, any layout): {@code float[]}; wider:
- *       {@code double[]}.</li>
+ *       {@code double[]}, so that an x87 long double, a quad or a float of any width
+ *       libhdf5 accepts reads as the nearest double (from its top 63 mantissa bits; beyond a
+ *       double's range, infinity or zero).</li>
+ *   <li>complex numbers (HDF5 2.0): {@link Complex}{@code []}, both parts as doubles.</li>
  *   <li>time: {@code long[]}; fixed and variable-length strings, enums: {@code String[]}
  *       (an enum value without a name becomes its number as text).</li>
  *   <li>bit fields, opaque and region references: {@code byte[][]} of raw elements; object
@@ -37,7 +40,8 @@ import java.util.Map;
  *       attribute and external ones are read from and written to the heap).</li>
  *   <li>compound: {@code Map<String,Object>[]} of {@link LinkedHashMap}s, member values as
  *       scalars: Long (integers, time, object references), BigInteger, Double, String,
- *       Map, byte[], RevisedReference, or a Java array for array and sequence members.</li>
+ *       Map, byte[], RevisedReference, Complex, or a Java array for array and sequence
+ *       members.</li>
  *   <li>array types and variable-length sequences: {@code Object[]} whose elements are the
  *       Java arrays of the base type.</li>
  * </ul>
@@ -67,6 +71,8 @@ public final class DataConverter {
       return intClass(f.size(), f.signed());
     } else if (t instanceof FloatType f) {
       return f.size() <= 4 ? float[].class : double[].class;
+    } else if (t instanceof ComplexType) {
+      return Complex[].class;
     } else if (t instanceof TimeType) {
       return long[].class;
     } else if (t instanceof StringType || t instanceof EnumType) {
@@ -109,7 +115,8 @@ public final class DataConverter {
 
   /**
    * The natural datatype for a Java array: byte/short/int/long[] → INT8..INT64,
-   * float[]/double[] → FLOAT32/FLOAT64 (little-endian), String[] → variable-length UTF-8
+   * float[]/double[] → FLOAT32/FLOAT64 (little-endian), Complex[] → COMPLEX128 (HDF5 2.0's
+   * complex class, which libhdf5 before 2.0 cannot read), String[] → variable-length UTF-8
    * string, Object[] of primitive arrays → variable-length sequence, Map[] → packed compound
    * typed from the first map's values (Long, Double, String).
    */
@@ -131,6 +138,8 @@ public final class DataConverter {
       return Datatypes.FLOAT32;
     } else if (javaArray instanceof double[]) {
       return Datatypes.FLOAT64;
+    } else if (javaArray instanceof Complex[]) {
+      return Datatypes.COMPLEX128;
     } else if (javaArray instanceof String[]) {
       return Datatypes.vlenString(CharacterSet.UTF8, params);
     } else if (javaArray instanceof Map<?, ?>[] maps && maps.length > 0 && maps[0] != null) {
@@ -161,6 +170,8 @@ public final class DataConverter {
       return Datatypes.INT64;
     } else if (v instanceof Double || v instanceof Float) {
       return Datatypes.FLOAT64;
+    } else if (v instanceof Complex) {
+      return Datatypes.COMPLEX128;
     } else if (v instanceof String) {
       return Datatypes.vlenString(CharacterSet.UTF8, params);
     }
@@ -192,6 +203,8 @@ public final class DataConverter {
       return readInts(f, raw, off, stride, n);
     } else if (t instanceof FloatType f) {
       return readFloats(f, raw, off, stride, n);
+    } else if (t instanceof ComplexType c) {
+      return readComplex(c, raw, off, stride, n);
     } else if (t instanceof TimeType tt) {
       return readLongs(raw, off, stride, n, tt.size(), tt.order(), 0, tt.bitPrecision(), true);
     } else if (t instanceof StringType s) {
@@ -383,13 +396,15 @@ public final class DataConverter {
   private static BigInteger[] readBigInts(FixedPointType f, byte[] raw, int off, int stride,
       int n) {
     BigInteger[] out = new BigInteger[n];
-    long[] bits = new long[2];
+    long[] bits = new long[Bits.words(f.size())];
     int prec = f.bitPrecision();
     for (int i = 0; i < n; i++) {
       Bits.load(raw, off + i * stride, f.size(), f.order(), bits);
-      long lo = Bits.get(bits, f.bitOffset(), Math.min(prec, 64));
-      long hi = prec > 64 ? Bits.get(bits, f.bitOffset() + 64, prec - 64) : 0;
-      BigInteger v = unsigned(hi).shiftLeft(64).or(unsigned(lo));
+      BigInteger v = BigInteger.ZERO;
+      for (int low = (prec - 1) / 64 * 64; low >= 0; low -= 64) { // most significant first
+        long word = Bits.get(bits, f.bitOffset() + low, Math.min(64, prec - low));
+        v = v.shiftLeft(64).or(unsigned(word));
+      }
       if (f.signed() && v.testBit(prec - 1)) {
         v = v.subtract(BigInteger.ONE.shiftLeft(prec));
       }
@@ -428,7 +443,7 @@ public final class DataConverter {
       }
       return out;
     }
-    long[] bits = new long[2];
+    long[] bits = new long[Bits.words(f.size())];
     if (f.size() <= 4) {
       float[] out = new float[n];
       for (int i = 0; i < n; i++) {
@@ -441,6 +456,27 @@ public final class DataConverter {
     for (int i = 0; i < n; i++) {
       Bits.load(raw, off + i * stride, f.size(), f.order(), bits);
       out[i] = FloatCodec.decode(f, bits);
+    }
+    return out;
+  }
+
+  /** The real parts at {@code off}, the imaginary parts one base element further. */
+  private static Complex[] readComplex(ComplexType c, byte[] raw, int off, int stride, int n) {
+    FloatType part = c.base();
+    Object re = readFloats(part, raw, off, stride, n);
+    Object im = readFloats(part, raw, off + part.size(), stride, n);
+    Complex[] out = new Complex[n];
+    if (re instanceof float[] fr) {
+      float[] fi = (float[]) im;
+      for (int i = 0; i < n; i++) {
+        out[i] = new Complex(fr[i], fi[i]);
+      }
+    } else {
+      double[] dr = (double[]) re;
+      double[] di = (double[]) im;
+      for (int i = 0; i < n; i++) {
+        out[i] = new Complex(dr[i], di[i]);
+      }
     }
     return out;
   }
@@ -639,6 +675,8 @@ public final class DataConverter {
       writeInts(f, arr, out, off, stride, n);
     } else if (t instanceof FloatType f) {
       writeFloats(f, arr, out, off, stride, n);
+    } else if (t instanceof ComplexType c) {
+      writeComplex(c, (Complex[]) arr, out, off, stride, n);
     } else if (t instanceof TimeType tt) {
       writeLongs((long[]) arr, out, off, stride, n, tt.size(), tt.order(), 0, tt.bitPrecision(),
           false, false);
@@ -834,15 +872,14 @@ public final class DataConverter {
 
   private static void writeBigInts(FixedPointType f, BigInteger[] a, byte[] out, int off,
       int stride, int n) {
-    long[] bits = new long[2];
+    long[] bits = new long[Bits.words(f.size())];
     int prec = f.bitPrecision();
     for (int i = 0; i < n; i++) {
       BigInteger v = a[i];
-      bits[0] = 0;
-      bits[1] = 0;
-      Bits.set(bits, f.bitOffset(), Math.min(prec, 64), v.longValue());
-      if (prec > 64) {
-        Bits.set(bits, f.bitOffset() + 64, prec - 64, v.shiftRight(64).longValue());
+      java.util.Arrays.fill(bits, 0);
+      for (int low = 0; low < prec; low += 64) { // two's complement bits, 64 at a time
+        Bits.set(bits, f.bitOffset() + low, Math.min(64, prec - low),
+            v.shiftRight(low).longValue());
       }
       if (f.loPad()) {
         Bits.fill(bits, 0, f.bitOffset());
@@ -879,13 +916,35 @@ public final class DataConverter {
       }
       return;
     }
-    long[] bits = new long[2];
+    long[] bits = new long[Bits.words(f.size())];
     float[] fa = arr instanceof float[] x ? x : null;
     double[] da = fa == null ? (double[]) arr : null;
     for (int i = 0; i < n; i++) {
       FloatCodec.encode(f, fa != null ? fa[i] : da[i], bits);
       Bits.store(bits, out, off + i * stride, f.size(), f.order());
     }
+  }
+
+  private static void writeComplex(ComplexType c, Complex[] a, byte[] out, int off, int stride,
+      int n) {
+    FloatType part = c.base();
+    boolean single = part.size() <= 4;
+    Object re = single ? new float[n] : new double[n];
+    Object im = single ? new float[n] : new double[n];
+    for (int i = 0; i < n; i++) {
+      if (a[i] == null) {
+        throw new IllegalArgumentException("complex element " + i + " is null");
+      }
+      if (single) {
+        ((float[]) re)[i] = (float) a[i].re();
+        ((float[]) im)[i] = (float) a[i].im();
+      } else {
+        ((double[]) re)[i] = a[i].re();
+        ((double[]) im)[i] = a[i].im();
+      }
+    }
+    writeFloats(part, re, out, off, stride, n);
+    writeFloats(part, im, out, off + part.size(), stride, n);
   }
 
   private static byte[] stringBytes(String s, CharacterSet charset) {

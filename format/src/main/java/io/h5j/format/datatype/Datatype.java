@@ -1,7 +1,7 @@
 package io.h5j.format.datatype;
 
 /**
- * An HDF5 datatype: the closed family of the eleven datatype classes of the Datatype
+ * An HDF5 datatype: the closed family of the twelve datatype classes of the Datatype
  * message (header message 0x0003). Every implementation is an immutable record whose
  * constructor validates its fields, so an instance always describes a type that can be
  * encoded. {@link DatatypeCodec} reads and writes them; {@link DataConverter} turns raw
@@ -9,11 +9,11 @@ package io.h5j.format.datatype;
  */
 public sealed interface Datatype
     permits FixedPointType, FloatType, TimeType, StringType, BitfieldType, OpaqueType,
-        CompoundType, ReferenceType, EnumType, VarLenType, ArrayType {
+        CompoundType, ReferenceType, EnumType, VarLenType, ArrayType, ComplexType {
 
   /** Size of one element in bytes, as stored in the file. */
   int size();
 
-  /** The class number written in the datatype message (0 fixed-point ... 10 array). */
+  /** The class number in the datatype message (0 fixed-point ... 10 array, 11 complex). */
   int classId();
 }

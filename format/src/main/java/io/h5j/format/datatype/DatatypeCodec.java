@@ -9,20 +9,24 @@ import java.util.List;
 
 /**
  * Decode, encode and encoded size of the Datatype message (header message 0x0003), versions
- * 1 to 4; decoding also reads version 5, which libhdf5 2.0 writes under libver "latest" with
- * the encodings of version 4 (it was added for the complex class, which h5j does not read).
+ * 1 to 5. Version 5 came with HDF5 2.0's complex class (11); its other encodings are those of
+ * version 4, and libhdf5 2.0 also writes it for other types under libver "latest".
  *
- * <p>Encoding writes one version for the whole (nested) type: the lowest libhdf5 1.10.8
- * reads for it, which is 1 unless the type contains an array or a VAX float (3) or a
- * revised reference (4, which needs HDF5 1.12). Callers that want libhdf5's "latest format"
- * encoding pass a minimum version of 3. Decoding accepts every version and rejects anything
- * malformed with {@link H5FormatException}.
+ * <p>Encoding writes one version for the whole (nested) type: the lowest libhdf5 reads for it,
+ * which is 1 unless the type contains an array or a VAX float (3), a revised reference (4,
+ * which needs HDF5 1.12) or a complex type (5, which needs HDF5 2.0). Callers that want
+ * libhdf5's "latest format" encoding pass a minimum version of 3. Decoding accepts every
+ * version and rejects anything malformed with {@link H5FormatException}.
  */
 public final class DatatypeCodec {
   /** Deepest nesting of compound, array, enum and variable-length types accepted. */
   public static final int MAX_DEPTH = 32;
 
   private static final String STRUCTURE = "datatype message";
+  /** Complex class bit 0: both parts have the base type (libhdf5 2.0 knows no other case). */
+  private static final int COMPLEX_HOMOGENEOUS = 1;
+  /** Complex class bits 1-2, the form: 0 rectangular (real, imaginary), the only one defined. */
+  private static final int COMPLEX_RECTANGULAR = 0;
 
   private DatatypeCodec() {}
 
@@ -33,7 +37,10 @@ public final class DatatypeCodec {
     return version(t, 1);
   }
 
-  /** The version written for {@code t} when at least {@code minVersion} (1..4) is wanted. */
+  /**
+   * The version written for {@code t} when at least {@code minVersion} (1..4) is wanted: more
+   * when the type needs it.
+   */
   public static int version(Datatype t, int minVersion) {
     if (minVersion < 1 || minVersion > 4) {
       throw new IllegalArgumentException("datatype message versions are 1..4, got " + minVersion);
@@ -42,7 +49,9 @@ public final class DatatypeCodec {
   }
 
   private static int required(Datatype t) {
-    if (t instanceof ArrayType a) {
+    if (t instanceof ComplexType) {
+      return 5;
+    } else if (t instanceof ArrayType a) {
       return Math.max(3, required(a.base()));
     } else if (t instanceof FloatType f) {
       return f.order() == Endianness.VAX ? 3 : 1;
@@ -207,6 +216,9 @@ public final class DatatypeCodec {
         }
       }
       encodeAt(a.base(), w, v);
+    } else if (t instanceof ComplexType c) {
+      header(w, v, t, COMPLEX_HOMOGENEOUS | COMPLEX_RECTANGULAR << 1);
+      encodeAt(c.base(), w, v);
     } else {
       throw new IllegalStateException("unknown datatype " + t);
     }
@@ -245,6 +257,8 @@ public final class DatatypeCodec {
     } else if (t instanceof ArrayType a) {
       int rank = a.dims().length;
       return h + 1 + (v == 2 ? 3 + 8 * rank : 4 * rank) + sizeAt(a.base(), v);
+    } else if (t instanceof ComplexType c) {
+      return h + sizeAt(c.base(), v);
     }
     throw new IllegalStateException("unknown datatype " + t);
   }
@@ -416,9 +430,34 @@ public final class DatatypeCodec {
         }
         return new ArrayType(dims, decode(r, depth + 1));
       }
+      case 11:
+        return decodeComplex(r, at, version, bits, depth);
       default:
         throw new H5FormatException(STRUCTURE, at, "unknown datatype class " + cls);
     }
+  }
+
+  private static ComplexType decodeComplex(ByteReader r, long at, int version, int bits,
+      int depth) throws H5FormatException {
+    if (version < 5) {
+      throw new H5FormatException(STRUCTURE, at, "complex datatype in message version "
+          + version + " (it needs version 5)");
+    }
+    if ((bits & COMPLEX_HOMOGENEOUS) == 0) {
+      throw new H5FormatException(STRUCTURE, at,
+          "complex datatype whose parts have different types (not homogeneous)");
+    }
+    int form = bits >>> 1 & 3;
+    if (form != COMPLEX_RECTANGULAR) {
+      throw new H5FormatException(STRUCTURE, at, "complex datatype of form " + form
+          + " (only 0, rectangular, is defined)");
+    }
+    Datatype base = decode(r, depth + 1);
+    if (!(base instanceof FloatType f)) {
+      throw new H5FormatException(STRUCTURE, at, "complex datatype whose parts are not "
+          + "floating-point but class " + base.classId());
+    }
+    return new ComplexType(f);
   }
 
   /** Sign- or zero-extends a raw little-endian integer of the base type's width. */

@@ -7,7 +7,10 @@ import java.util.StringJoiner;
 public final class DatatypeText {
   private DatatypeText() {}
 
-  /** E.g. "int32", "uint8 BE", "float64", "string[8] ASCII", "vlen string UTF-8". */
+  /**
+   * E.g. "int32", "uint8 BE", "float64", "complex64" (two float32, numpy's name), "string[8]
+   * ASCII", "vlen string UTF-8".
+   */
   public static String describe(Datatype t) {
     if (t instanceof FixedPointType f) {
       return (f.signed() ? "int" : "uint") + 8 * f.size() + order(f.order());
@@ -17,6 +20,10 @@ public final class DatatypeText {
           : "float" + 8 * f.size() + " (custom: " + f.exponentSize() + "-bit exponent, "
               + f.mantissaSize() + "-bit mantissa)";
       return base + order(f.order());
+    } else if (t instanceof ComplexType c) {
+      FloatType f = c.base();
+      return f.size() != 2 && isStandard(f) ? "complex" + 16 * f.size() + order(f.order())
+          : "complex of " + describe(f);
     } else if (t instanceof StringType s) {
       return "string[" + s.size() + "] " + s.charset() + " " + s.padding();
     } else if (t instanceof VarLenType v) {

@@ -29,6 +29,10 @@ public final class Datatypes {
   public static final FloatType FLOAT64 = FloatType.ieee(8, 11, 52, Endianness.LITTLE_ENDIAN);
   /** bfloat16: the top half of an IEEE single. */
   public static final FloatType BFLOAT16 = FloatType.ieee(2, 8, 7, Endianness.LITTLE_ENDIAN);
+  /** Complex of two IEEE singles (numpy's complex64, libhdf5 2.0's H5T_COMPLEX_IEEE_F32LE). */
+  public static final ComplexType COMPLEX64 = new ComplexType(FLOAT32);
+  /** Complex of two IEEE doubles (numpy's complex128, H5T_COMPLEX_IEEE_F64LE). */
+  public static final ComplexType COMPLEX128 = new ComplexType(FLOAT64);
   /** The 1-byte character type libhdf5 records as the base of variable-length strings. */
   public static final FixedPointType VLEN_CHAR = UINT8;
 
@@ -37,12 +41,17 @@ public final class Datatypes {
     return withOrder(t, Endianness.BIG_ENDIAN);
   }
 
-  /** {@code t} with byte order {@code o}, for fixed-point, float, time and bit field types. */
+  /**
+   * {@code t} with byte order {@code o}, for fixed-point, float, complex, time and bit field
+   * types.
+   */
   public static Datatype withOrder(Datatype t, Endianness o) {
     if (t instanceof FixedPointType f) {
       return f.withOrder(o);
     } else if (t instanceof FloatType f) {
       return f.withOrder(o);
+    } else if (t instanceof ComplexType c) {
+      return c.withOrder(o);
     } else if (t instanceof TimeType tt) {
       return new TimeType(tt.size(), o, tt.bitPrecision());
     } else if (t instanceof BitfieldType b) {

@@ -3,7 +3,8 @@ package io.h5j.format.datatype;
 /**
  * Fixed-point (integer) class 0.
  *
- * @param size element size in bytes, 1..16
+ * @param size element size in bytes, at least 1 (libhdf5 accepts any: H5Tset_size on an
+ *     integer type makes a 32-byte one as readily as a 4-byte one)
  * @param order byte order (little- or big-endian)
  * @param signed two's complement when true
  * @param bitOffset bits below the value (filled with the low pad bit)
@@ -16,7 +17,7 @@ public record FixedPointType(int size, Endianness order, boolean signed, int bit
 
   /** Validates the fields; throws IllegalArgumentException when they describe no integer. */
   public FixedPointType {
-    Check.that(size >= 1 && size <= 16, "fixed-point size must be 1..16 bytes, got " + size);
+    Check.that(size >= 1, "fixed-point size must be at least 1 byte, got " + size);
     Check.that(Check.notNull(order, "order") != Endianness.VAX,
         "fixed-point types cannot be VAX ordered");
     Check.that(bitOffset <= 0xffff && bitPrecision <= 0xffff, "bit fields must fit 16 bits");

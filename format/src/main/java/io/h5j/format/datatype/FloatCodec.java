@@ -5,7 +5,9 @@ package io.h5j.format.datatype;
  * alone: sign, biased exponent, mantissa with an implied or explicit leading bit. An
  * all-ones exponent means infinity (zero fraction) or NaN, as in IEEE 754; a zero exponent
  * means a subnormal. Encoding rounds to nearest, ties to even, and overflows to infinity.
- * Mantissas wider than 63 bits are read from their top 63 bits.
+ * Mantissas wider than 63 bits are read from their top 63 bits, so a float of any width (an
+ * x87 extended, a 128-bit quad, a 64-byte custom layout) decodes to the double its top 63
+ * mantissa bits round to; exponents beyond a double's range give infinity or zero.
  */
 final class FloatCodec {
   private FloatCodec() {}
@@ -57,10 +59,12 @@ final class FloatCodec {
     return q;
   }
 
-  /** Writes {@code d} into {@code v} (which is cleared first), padding bits included. */
+  /**
+   * Writes {@code d} into {@code v} ({@link Bits#words} of the size long; cleared first),
+   * padding bits included.
+   */
   static void encode(FloatType t, double d, long[] v) {
-    v[0] = 0;
-    v[1] = 0;
+    java.util.Arrays.fill(v, 0, Bits.words(t.size()), 0);
     boolean implied = t.normalization() == MantissaNormalization.IMPLIED;
     int msize = t.mantissaSize();
     int mpos = t.mantissaLocation();
@@ -106,10 +110,7 @@ final class FloatCodec {
         }
         if (exp >= emax) {
           exp = emax;
-          Bits.set(v, mpos, Math.min(msize, 64), 0);
-          if (msize > 64) {
-            Bits.set(v, mpos + 64, msize - 64, 0);
-          }
+          Bits.clear(v, mpos, mpos + msize);
           if (!implied) {
             Bits.set(v, mpos + fb, 1, 1);
           }

@@ -5,7 +5,9 @@ package io.h5j.format.datatype;
  * described: IEEE half/single/double, bfloat16, x87 extended, VAX.
  * Bit positions count from the least significant bit of the whole element.
  *
- * @param size element size in bytes, 1..16 (VAX order needs an even size)
+ * @param size element size in bytes, at least 1 (VAX order needs an even size); the sign,
+ *     exponent and mantissa fields lie in the first 511 bits, as the message's byte-wide
+ *     positions and sizes allow
  * @param order byte order
  * @param loPad value of unused bits below {@code bitOffset}
  * @param hiPad value of unused bits above {@code bitOffset + bitPrecision}
@@ -27,7 +29,7 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
 
   /** Validates the fields; throws IllegalArgumentException when they describe no float. */
   public FloatType {
-    Check.that(size >= 1 && size <= 16, "floating-point size must be 1..16 bytes, got " + size);
+    Check.that(size >= 1, "floating-point size must be at least 1 byte, got " + size);
     Check.notNull(order, "order");
     Check.notNull(normalization, "normalization");
     Check.that(order != Endianness.VAX || size % 2 == 0, "VAX order needs an even size");

@@ -92,6 +92,34 @@ class DataConverterTest {
     assertArrayEquals(v, (double[]) roundTrip(order(Datatypes.FLOAT64, be), v));
   }
 
+  @Property
+  void complex128(@ForAll double[] re, @ForAll boolean be) throws Exception {
+    Complex[] v = new Complex[re.length];
+    for (int i = 0; i < re.length; i++) {
+      v[i] = new Complex(re[i], re[re.length - 1 - i]);
+    }
+    assertArrayEquals(v, (Complex[]) roundTrip(order(Datatypes.COMPLEX128, be), v));
+  }
+
+  @Property
+  void complex64PartsRoundAsFloats(@ForAll double[] re, @ForAll boolean be) throws Exception {
+    Complex[] v = new Complex[re.length];
+    Complex[] rounded = new Complex[re.length];
+    for (int i = 0; i < re.length; i++) {
+      double im = -re[re.length - 1 - i];
+      v[i] = new Complex(re[i], im);
+      rounded[i] = new Complex((float) re[i], (float) im);
+    }
+    assertArrayEquals(rounded, (Complex[]) roundTrip(order(Datatypes.COMPLEX64, be), v));
+  }
+
+  @Test
+  void complexPartsAreRealThenImaginary() throws Exception {
+    byte[] raw = C.fromJavaArray(Datatypes.bigEndian(Datatypes.COMPLEX64),
+        new Complex[] {new Complex(1, -2)}, null);
+    assertArrayEquals(new byte[] {0x3f, (byte) 0x80, 0, 0, (byte) 0xc0, 0, 0, 0}, raw);
+  }
+
   private static Datatype order(Datatype t, boolean be) {
     return be ? Datatypes.bigEndian(t) : t;
   }
@@ -233,6 +261,37 @@ class DataConverterTest {
     FixedPointType big = FixedPointType.of(16, true, LE);
     BigInteger[] b = {BigInteger.ONE.shiftLeft(100).negate(), BigInteger.TEN};
     assertArrayEquals(b, (BigInteger[]) roundTrip(big, b));
+  }
+
+  @Property
+  void integersOfAnyWidthRoundTripAsBigIntegers(@ForAll @IntRange(min = 9, max = 48) int size,
+      @ForAll boolean be, @ForAll boolean signed, @ForAll long seed) throws Exception {
+    Random rnd = new Random(seed);
+    int precision = 1 + rnd.nextInt(8 * size);
+    int offset = rnd.nextInt(8 * size - precision + 1);
+    FixedPointType t = new FixedPointType(size, be ? BE : LE, signed, offset, precision,
+        rnd.nextBoolean(), rnd.nextBoolean());
+    BigInteger[] v = new BigInteger[4];
+    for (int i = 0; i < v.length; i++) {
+      BigInteger u = new BigInteger(precision, rnd);
+      v[i] = signed ? u.subtract(BigInteger.ONE.shiftLeft(precision - 1)) : u;
+    }
+    assertArrayEquals(v, (BigInteger[]) roundTrip(t, v));
+  }
+
+  @Test
+  void aFloatWiderThanSixteenBytesReadsAsTheNearestDouble() throws Exception {
+    FloatType binary256 = FloatType.ieee(32, 19, 236, BE);
+    double[] v = {1.0 / 3, -0.0, 5e-324, Double.MAX_VALUE, Double.NEGATIVE_INFINITY, Double.NaN};
+    assertArrayEquals(v, (double[]) roundTrip(binary256, v));
+    assertArrayEquals(v, (double[]) roundTrip(TypeArbitraries.WIDE_PADDED, v));
+    // 1 + 2^-60 holds in binary256: its top 63 mantissa bits round to 1.0
+    byte[] raw = C.fromJavaArray(binary256, new double[] {1}, null);
+    raw[32 - 1 - 176 / 8] |= 1 << (176 % 8); // mantissa bit 176 = 2^-60
+    assertArrayEquals(new double[] {1}, (double[]) C.toJavaArray(binary256, raw, 1, null));
+    raw[32 - 1 - 230 / 8] |= 1 << (230 % 8); // and 2^-6
+    assertArrayEquals(new double[] {1 + 0x1p-6}, (double[]) C.toJavaArray(binary256, raw, 1,
+        null));
   }
 
   /** Any type without heap data or strings: raw → Java → raw → Java is stable. */

@@ -2,6 +2,7 @@ package io.h5j.format.datatype;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.h5j.H5FormatException;
@@ -211,16 +212,59 @@ class DatatypeCodecTest {
 
   @Test
   void invalidValuesAreRejected() {
-    // fixed-point of size 0, of size 17, precision beyond size
+    // fixed-point of size 0, of size 17 with 137 bits, precision beyond size
     assertThrows(H5FormatException.class, () -> decode(hex("10 08 00 00 00000000 0000 0800")));
-    assertThrows(H5FormatException.class, () -> decode(hex("10 08 00 00 11000000 0000 0800")));
+    assertThrows(H5FormatException.class, () -> decode(hex("10 08 00 00 11000000 0000 8900")));
     assertThrows(H5FormatException.class, () -> decode(hex("10 08 00 00 01000000 0100 0800")));
-    // unknown class 11, version 0 and 6 (5 is libhdf5 2.0's: read as 4)
+    // complex class 11 in version 1, version 0 and 6 (5 is libhdf5 2.0's)
     assertThrows(H5FormatException.class, () -> decode(hex("1b 00 00 00 01000000")));
     assertThrows(H5FormatException.class, () -> decode(hex("03 00 00 00 01000000")));
     assertThrows(H5FormatException.class, () -> decode(hex("63 00 00 00 01000000")));
     // compound claiming 65535 members in a short message
     assertThrows(H5FormatException.class, () -> decode(hex("16 ff ff 00 10000000 61 00")));
+  }
+
+  // libhdf5 2.0's H5Tencode of H5T_COMPLEX_IEEE_F32LE (after its 2-byte prefix): version 5
+  // class 11, homogeneous (bit 0), rectangular form (bits 1-2 zero), 8 bytes; then the base
+  // float, which libhdf5 encodes in version 1
+  private static final String LIBHDF5_COMPLEX64 =
+      "5b 01 00 00 08000000 11 20 1f 00 04000000 0000 2000 17 08 00 17 7f000000";
+
+  @Test
+  void complexAsLibhdf5EncodesIt() throws Exception {
+    assertEquals(Datatypes.COMPLEX64, decode(hex(LIBHDF5_COMPLEX64)));
+    byte[] ours = DatatypeCodec.encode(Datatypes.COMPLEX64);
+    assertEquals(5, (ours[0] & 0xff) >>> 4, "a complex type needs version 5");
+    assertEquals(11, ours[0] & 0x0f);
+    assertEquals(Datatypes.COMPLEX64, decode(ours));
+  }
+
+  @Test
+  void typesHoldingAComplexAreVersion5() {
+    Datatype compound = CompoundType.packed(List.of("x", "z"),
+        List.of(Datatypes.INT32, Datatypes.COMPLEX128));
+    assertEquals(5, DatatypeCodec.version(compound));
+    assertEquals(5, DatatypeCodec.version(Datatypes.array(Datatypes.COMPLEX64, 3), 3));
+    assertEquals(5, DatatypeCodec.version(Datatypes.vlenSequence(Datatypes.COMPLEX64)));
+    assertEquals(1, DatatypeCodec.version(Datatypes.FLOAT32));
+  }
+
+  @Test
+  void complexVariantsLibhdf5DoesNotDefineAreRejected() {
+    byte[] lower = hex(LIBHDF5_COMPLEX64);
+    lower[0] = 0x4b; // version 4
+    byte[] heterogeneous = hex(LIBHDF5_COMPLEX64);
+    heterogeneous[1] = 0;
+    byte[] polar = hex(LIBHDF5_COMPLEX64);
+    polar[1] = 0b011;
+    byte[] integerParts = hex("5b 01 00 00 08000000 10 08 00 00 04000000 0000 2000");
+    byte[] wrongSize = hex(LIBHDF5_COMPLEX64);
+    wrongSize[4] = 16;
+    for (byte[] b : List.of(lower, heterogeneous, polar, integerParts, wrongSize)) {
+      H5FormatException e = assertThrows(H5FormatException.class, () -> decode(b));
+      assertTrue(e.getMessage().contains("complex") || e.getMessage().contains("size"),
+          e.getMessage());
+    }
   }
 
   @Test

@@ -30,10 +30,15 @@ final class TypeArbitraries {
   static final FloatType X87 = new FloatType(16, Endianness.LITTLE_ENDIAN, false, false, false,
       MantissaNormalization.MSB_SET, 79, 0, 80, 64, 15, 0, 64, 16383);
 
+  /** binary256's fields in 64 bytes, the upper 256 bits padding, as libhdf5 accepts. */
+  static final FloatType WIDE_PADDED = new FloatType(64, Endianness.LITTLE_ENDIAN, false, true,
+      false, MantissaNormalization.IMPLIED, 255, 0, 256, 236, 19, 0, 236, (1L << 18) - 1);
+
   static Arbitrary<FloatType> floats() {
     Arbitrary<FloatType> layout = Arbitraries.of(Datatypes.FLOAT16, Datatypes.FLOAT32,
         Datatypes.FLOAT64, Datatypes.BFLOAT16, X87, FloatType.ieee(1, 4, 3,
-            Endianness.LITTLE_ENDIAN), FloatType.ieee(3, 7, 16, Endianness.LITTLE_ENDIAN));
+            Endianness.LITTLE_ENDIAN), FloatType.ieee(3, 7, 16, Endianness.LITTLE_ENDIAN),
+        FloatType.ieee(32, 19, 236, Endianness.LITTLE_ENDIAN), WIDE_PADDED);
     return Combinators.combine(layout, Arbitraries.of(Endianness.values()),
         Arbitraries.of(true, false), Arbitraries.of(true, false)).as((f, o, lo, in) -> {
           Endianness order = o == Endianness.VAX && f.size() % 2 != 0 ? Endianness.BIG_ENDIAN : o;
@@ -77,7 +82,7 @@ final class TypeArbitraries {
    */
   static Arbitrary<Datatype> atomic(boolean withStrings) {
     List<Arbitrary<? extends Datatype>> list = new ArrayList<>(List.of(
-        fixed(16), floats(),
+        fixed(40), floats(), floats().map(ComplexType::new),
         Combinators.combine(Arbitraries.integers().between(1, 8), order(),
             Arbitraries.integers().between(1, 64)).as((s, o, p) -> new TimeType(s, o,
                 1 + (p - 1) % (8 * s))),
