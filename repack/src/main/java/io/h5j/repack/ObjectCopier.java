@@ -23,6 +23,7 @@ import io.h5j.format.message.MessageType;
 import io.h5j.format.object.AttributeStorage;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.SharedMessages;
 import io.h5j.format.object.StoredMessage;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
@@ -550,17 +551,8 @@ final class ObjectCopier {
 
   /** Where a shared datatype message holds its committed datatype's address, or -1. */
   private int committedAddressOffset(StoredMessage m) {
-    byte[] b = m.body();
-    if (m.type() != MessageType.DATATYPE || b.length < 2) {
-      return -1;
-    }
-    int at = switch (b[0]) {
-      case 1 -> 8;
-      case 2 -> 2;
-      case 3 -> b[1] == 2 ? 2 : -1;
-      default -> -1;
-    };
-    return at >= 0 && b.length >= at + in.params().offsetSize() ? at : -1;
+    return m.type() != MessageType.DATATYPE ? -1
+        : SharedMessages.headerAddressOffset(m.body(), in.params());
   }
 
   /**

@@ -34,8 +34,8 @@ import java.util.Map;
 final class HeaderMessages {
   /** Bit 7 of a message's flags: decoders must fail on an unknown type. */
   private static final int FAIL_IF_UNKNOWN_ALWAYS = 0x80;
-  /** The highest message type the specification defines. */
-  private static final int LAST_KNOWN_TYPE = MessageType.FILE_SPACE_INFO;
+  /** The highest message type libhdf5 1.10 defines. */
+  private static final int LAST_KNOWN_TYPE = MessageType.METADATA_CACHE_IMAGE;
 
   /** "NAME message" of each known type, built once (a check decodes millions of messages). */
   private static final String[] STRUCTURES = new String[LAST_KNOWN_TYPE + 1];
@@ -152,6 +152,7 @@ final class HeaderMessages {
       case MessageType.SYMBOL_TABLE -> "symbol table";
       case MessageType.MODIFICATION_TIME -> "modification time";
       case MessageType.ATTRIBUTE_INFO -> "attribute info";
+      case MessageType.METADATA_CACHE_IMAGE -> "metadata cache image";
       default -> "type " + type;
     };
   }

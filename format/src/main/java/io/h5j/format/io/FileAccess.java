@@ -36,6 +36,11 @@ public final class FileAccess implements Closeable {
   private final MappedWindows windows;
   /** Background syncs while a file of ours is written, or null (read-only or borrowed). */
   private final EarlyWriteback writeback;
+  /**
+   * Bytes that reads see instead of the file's, by HDF5 address (a metadata cache image's
+   * entries), or null. Never written: a file with an overlay is opened read-only.
+   */
+  private volatile java.util.NavigableMap<Long, byte[]> overlay;
   /** Says which bytes may be written, or null for all of them. */
   private volatile WritableRange writableRange;
 
@@ -169,7 +174,7 @@ public final class FileAccess implements Closeable {
    */
   public boolean readMapped(long address, int length, String structure, MappedCopy copy)
       throws IOException {
-    if (windows == null || length < MIN_MAPPED_BYTES) {
+    if (windows == null || length < MIN_MAPPED_BYTES || overlay != null) {
       return false;
     }
     // The size asked anew (one fstat, small beside the copy): touching a mapped page that is
@@ -191,6 +196,34 @@ public final class FileAccess implements Closeable {
     return true;
   }
 
+  /**
+   * Makes reads see {@code entries} (HDF5 address to bytes, not overlapping) instead of the
+   * bytes of the file at those addresses.
+   */
+  public void overlay(java.util.NavigableMap<Long, byte[]> entries) {
+    if (writable) {
+      throw new IllegalStateException("an overlay is for reading only");
+    }
+    overlay = entries.isEmpty() ? null : entries;
+  }
+
+  /** Copies the overlay's bytes over those read into {@code dst} from {@code from}. */
+  private void applyOverlay(long from, ByteBuffer dst, int start) {
+    java.util.NavigableMap<Long, byte[]> o = overlay;
+    long to = from + (dst.position() - start);
+    Long first = o.floorKey(from);
+    for (java.util.Map.Entry<Long, byte[]> e
+        : o.subMap(first == null ? from : first, true, to, false).entrySet()) {
+      long a = e.getKey();
+      byte[] b = e.getValue();
+      long lo = Math.max(a, from);
+      long hi = Math.min(a + b.length, to);
+      for (long x = lo; x < hi; x++) {
+        dst.put(start + (int) (x - from), b[(int) (x - a)]);
+      }
+    }
+  }
+
   public ByteReader reader(long address, long length, String structure) throws IOException {
     return new ByteReader(read(address, length, structure), address, structure, params);
   }
@@ -198,12 +231,16 @@ public final class FileAccess implements Closeable {
   /** Fills {@code dst} from absolute file position {@code position}. */
   public void readFully(long position, ByteBuffer dst, String structure) throws IOException {
     long at = position;
+    int start = dst.position();
     while (dst.hasRemaining()) {
       int n = channel.read(dst, at);
       if (n < 0) {
         throw new H5FormatException(structure, at - params.baseAddress(), "file ends early");
       }
       at += n;
+    }
+    if (overlay != null) {
+      applyOverlay(position - params.baseAddress(), dst, start);
     }
   }
 

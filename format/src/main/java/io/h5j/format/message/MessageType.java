@@ -28,4 +28,6 @@ public final class MessageType {
   public static final int ATTRIBUTE_INFO = 0x15;
   public static final int REFERENCE_COUNT = 0x16;
   public static final int FILE_SPACE_INFO = 0x17;
+  /** Superblock extension: where libhdf5 (1.10+) left an image of its metadata cache. */
+  public static final int METADATA_CACHE_IMAGE = 0x18;
 }

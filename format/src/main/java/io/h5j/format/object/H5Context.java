@@ -93,6 +93,19 @@ public final class H5Context {
   public static H5Context open(FileAccess fa) throws IOException {
     Superblock sb = SuperblockCodec.read(fa);
     H5Context ctx = new H5Context(fa, sb);
+    if (sb.version() >= 2) {
+      java.util.NavigableMap<Long, byte[]> image =
+          MetadataCacheImage.entries(ctx, sb.extensionAddress());
+      if (!image.isEmpty()) {
+        if (fa.writable()) {
+          throw new H5FormatException("metadata cache image", sb.extensionAddress(),
+              "libhdf5 left an image of its metadata cache in the file, which h5j reads but"
+              + " does not update: open it read-only, or repack it");
+        }
+        fa.overlay(image);
+        ctx.headers.clear();
+      }
+    }
     ctx.shared = SharedMessages.load(ctx);
     return ctx;
   }

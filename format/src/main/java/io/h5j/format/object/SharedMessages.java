@@ -74,35 +74,46 @@ public final class SharedMessages {
     return out;
   }
 
+  /**
+   * Where the body of a shared message holds the address of the object header it names; -1
+   * when it names an object of the shared message heap (version 3, location 1) or cannot be a
+   * shared message. Version 1 (libhdf5 before 1.6.1) stored a symbol table entry there: after
+   * the reserved bytes, a name offset (size of lengths) that the spec's layout leaves out,
+   * then the address; libhdf5 reads it so.
+   */
+  public static int headerAddressOffset(byte[] body, FileParams p) {
+    if (body.length < 2) {
+      return -1;
+    }
+    int at = switch (body[0]) {
+      case 1 -> 2 + 6 + p.lengthSize();
+      case 2 -> 2;
+      case 3 -> body[1] == 2 ? 2 : -1;
+      default -> -1;
+    };
+    return at >= 0 && body.length >= at + p.offsetSize() ? at : -1;
+  }
+
   /** Returns the body of the message a shared reference points to. */
   public byte[] resolve(StoredMessage m, long owner) throws IOException {
     ByteReader r = new ByteReader(m.body(), owner, WHAT, ctx.params());
     int version = r.u8();
     int kind = r.u8();
-    long address;
-    switch (version) {
-      case 1:
-        // libhdf5 before 1.6.1 stored a symbol table entry here: after the reserved bytes, a
-        // name offset (size of lengths) that the spec's layout leaves out, then the address;
-        // libhdf5 reads it so
-        r.skip(6 + ctx.params().lengthSize());
-        address = r.offset();
-        break;
-      case 2:
-        address = r.offset();
-        break;
-      case 3:
-        if (kind == 1) {
-          return fromHeap(m.type(), r.bytes(8), owner);
-        }
-        if (kind != 2) {
-          throw r.error("shared message location type " + kind + " is not 1 or 2");
-        }
-        address = r.offset();
-        break;
-      default:
-        throw r.error("shared message version " + version + " is not 1..3");
+    if (version < 1 || version > 3) {
+      throw r.error("shared message version " + version + " is not 1..3");
     }
+    if (version == 3 && kind == 1) {
+      return fromHeap(m.type(), r.bytes(8), owner);
+    }
+    if (version == 3 && kind != 2) {
+      throw r.error("shared message location type " + kind + " is not 1 or 2");
+    }
+    int at = headerAddressOffset(m.body(), ctx.params());
+    if (at < 0) {
+      throw r.error("shared message of " + m.body().length + " bytes is too short");
+    }
+    r.position(at);
+    long address = r.offset();
     ObjectHeader target = ctx.header(address);
     for (StoredMessage t : target.messages()) {
       if (t.type() == m.type() && !t.isShared()) {
