@@ -65,9 +65,9 @@ public final class LzoLz4VersusNative {
       System.out.printf(Locale.ROOT, "data: %d MiB per dataset, 1 MiB chunks; per cell %d runs"
           + " per side after %d warm-ups, native and h5j alternating; page cache warm%n", mib,
           reps, WARMUP);
-      System.out.println("| codec | dataset | op | native | h5j | h5j / native | h5j MB/s |"
-          + " stored native | stored h5j |");
-      System.out.println("|---|---|---|---:|---:|---:|---:|---:|---:|");
+      System.out.println("| codec | dataset | op | native wall | h5j wall | h5j / native |"
+          + " native CPU | h5j CPU | h5j / native | h5j MB/s | stored native | stored h5j |");
+      System.out.println("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
       for (String codec : CODECS) {
         for (String name : DATASETS) {
           String key = codec + "." + name + ".";
@@ -110,8 +110,9 @@ public final class LzoLz4VersusNative {
     System.out.println();
     System.out.println("The codec alone: each side's median less its own unfiltered median for"
         + " the same operation");
-    System.out.println("| codec | dataset | op | native | h5j | h5j / native |");
-    System.out.println("|---|---|---|---:|---:|---:|");
+    System.out.println("| codec | dataset | op | native wall | h5j wall | h5j / native |"
+        + " native CPU | h5j CPU | h5j / native |");
+    System.out.println("|---|---|---|---:|---:|---:|---:|---:|---:|");
     for (String codec : new String[] {"lzo", "lz4"}) {
       for (String name : DATASETS) {
         for (String op : new String[] {"read", "write"}) {
@@ -119,36 +120,47 @@ public final class LzoLz4VersusNative {
           double[] base = medians.get("none " + name + " " + op);
           double n = t[0] - base[0];
           double h = t[1] - base[1];
-          System.out.printf(Locale.ROOT, "| %s | %s | %s | %.1f ms | %.1f ms | %.2f |%n", codec,
-              name, op.equals("read") ? "decode" : "encode", n * 1e3, h * 1e3, h / n);
+          double nc = t[2] - base[2];
+          double hc = t[3] - base[3];
+          System.out.printf(Locale.ROOT, "| %s | %s | %s | %.1f ms | %.1f ms | %.2f | %.1f ms |"
+              + " %.1f ms | %.2f |%n", codec, name, op.equals("read") ? "decode" : "encode",
+              n * 1e3, h * 1e3, h / n, nc * 1e3, hc * 1e3, hc / nc);
         }
       }
     }
   }
 
   interface NativeRun {
-    double seconds() throws Exception;
+    /** Wall and CPU seconds. */
+    double[] seconds() throws Exception;
   }
 
   interface H5jRun {
     void run() throws Exception;
   }
 
-  /** Medians of native and h5j seconds over {@code reps} alternating runs after warm-ups. */
+  /**
+   * Medians over {@code reps} alternating runs after warm-ups: native wall, h5j wall, native
+   * process CPU, h5j process CPU (all its threads), in seconds.
+   */
   private static double[] alternate(int reps, NativeRun nat, H5jRun h5j) throws Exception {
-    List<Double> n = new ArrayList<>();
-    List<Double> h = new ArrayList<>();
+    List<List<Double>> runs = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+        new ArrayList<>());
     for (int i = 0; i < WARMUP + reps; i++) {
-      double ns = nat.seconds();
+      double[] ns = nat.seconds();
+      CpuTime.Mark m = CpuTime.mark();
       long t0 = System.nanoTime();
       h5j.run();
       double hs = (System.nanoTime() - t0) / 1e9;
+      double hc = m.since().processMs() / 1e3;
       if (i >= WARMUP) {
-        n.add(ns);
-        h.add(hs);
+        runs.get(0).add(ns[0]);
+        runs.get(1).add(hs);
+        runs.get(2).add(ns[1]);
+        runs.get(3).add(hc);
       }
     }
-    return new double[] {Timing.median(n), Timing.median(h)};
+    return runs.stream().mapToDouble(Timing::median).toArray();
   }
 
   private static DatasetSpec spec(String codec, Object data, long chunk, boolean shuffle) {
@@ -182,9 +194,10 @@ public final class LzoLz4VersusNative {
 
   private static void row(String codec, String name, String op, double[] seconds, int mib,
       long storedNative, long storedH5j) {
-    System.out.printf(Locale.ROOT, "| %s | %s | %s | %.1f ms | %.1f ms | %.2f | %.0f | %.1f MiB"
-        + " | %.1f MiB |%n", codec, name, op, seconds[0] * 1e3, seconds[1] * 1e3,
-        seconds[1] / seconds[0], mib * 1.048576 / seconds[1], storedNative / 1048576.0,
+    System.out.printf(Locale.ROOT, "| %s | %s | %s | %.1f ms | %.1f ms | %.2f | %.1f ms | %.1f ms"
+        + " | %.2f | %.0f | %.1f MiB | %.1f MiB |%n", codec, name, op, seconds[0] * 1e3,
+        seconds[1] * 1e3, seconds[1] / seconds[0], seconds[2] * 1e3, seconds[3] * 1e3,
+        seconds[3] / seconds[2], mib * 1.048576 / seconds[1], storedNative / 1048576.0,
         storedH5j / 1048576.0);
   }
 
@@ -208,9 +221,10 @@ public final class LzoLz4VersusNative {
       facts = answer();
     }
 
-    double time(String op, String codec, String name) throws IOException {
+    double[] time(String op, String codec, String name) throws IOException {
       in.println(op + " " + codec + " " + name);
-      return Double.parseDouble(answer());
+      String[] wallCpu = answer().trim().split(" ");
+      return new double[] {Double.parseDouble(wallCpu[0]), Double.parseDouble(wallCpu[1])};
     }
 
     private String answer() throws IOException {

@@ -3,7 +3,8 @@
 # `import tables` registered LZO), then prints one flat JSON line {"codec.dataset.field": value}
 # with fields stored (bytes), sha (SHA-256 of the little-endian data), path, shuffle (0/1) and
 # chunk (elements). Then it times one whole write or read per line "write|read CODEC DATASET"
-# on stdin, answering with the seconds, so that the caller can alternate with its own runs.
+# on stdin, answering with the wall and CPU seconds of this process, so that the caller can
+# alternate with its own runs.
 #   filters_native.py DIR MIB
 import sys, os, json, time, hashlib
 import numpy as np
@@ -60,9 +61,9 @@ for line in sys.stdin:
     path = os.path.join(work, 'native-%s-%s.h5' % (codec, name))
     if op == 'write':
         os.remove(path)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         write(codec, path, name, data, shuffle)
     else:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         read(path, name)
-    print(time.perf_counter() - t0, flush=True)
+    print(time.perf_counter() - t0, time.process_time() - c0, flush=True)

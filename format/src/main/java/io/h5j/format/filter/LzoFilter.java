@@ -23,6 +23,10 @@ import java.util.zip.Adler32;
  * order. PyTables 0.8 dropped that trailer without a format change, so a chunk is read in the
  * old form only when the client data allow it and the trailer checks out (stream end marker,
  * count and checksum); otherwise the whole chunk is the stream.
+ *
+ * <p>One leniency: aircompressor decodes LZO1X streams placed one after another as one, where
+ * liblzo stops at the first end marker and reports the rest as not consumed; such chunks (which
+ * no PyTables writes) decode here, still bounded by {@code maxOutput}.
  */
 final class LzoFilter implements Filter {
   /** The end-of-stream instruction of LZO1X, which liblzo's compressors write last. */
