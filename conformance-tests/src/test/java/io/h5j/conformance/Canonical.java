@@ -10,6 +10,7 @@ import io.h5j.Link;
 import io.h5j.NamedDatatype;
 import io.h5j.Node;
 import io.h5j.format.datatype.ArrayType;
+import io.h5j.format.datatype.BitfieldType;
 import io.h5j.format.datatype.CharacterSet;
 import io.h5j.format.datatype.CompoundType;
 import io.h5j.format.datatype.DataConverter;
@@ -63,9 +64,17 @@ final class Canonical {
   }
 
   /** What h5py reads in {@code file}, canonical (skips or fails as {@link Oracles} does). */
-  @SuppressWarnings("unchecked")
   static Map<String, Object> byH5py(Path file) throws IOException {
-    String out = Oracles.python(script(), file.toString());
+    return byH5py(file, "");
+  }
+
+  /**
+   * Like {@link #byH5py(Path)}, running the Python statements {@code prelude} first (e.g.
+   * {@code import tables}, which registers PyTables' filters in libhdf5).
+   */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> byH5py(Path file, String prelude) throws IOException {
+    String out = Oracles.python(prelude + "\n" + script(), file.toString());
     return (Map<String, Object>) norm(JSON.readValue(out, Object.class));
   }
 
@@ -103,8 +112,9 @@ final class Canonical {
         members.put(e.names().get(i), BigInteger.valueOf(e.values().get(i)));
       }
       m.put("members", members);
-    } else if (t instanceof FixedPointType || t instanceof FloatType) {
-      m.put("num", numpy(t));
+    } else if (t instanceof FixedPointType || t instanceof FloatType
+        || t instanceof BitfieldType) {
+      m.put("num", numpy(t)); // h5py reads a bitfield as the unsigned integer of its size
     } else if (t instanceof StringType s) {
       m.put("str", "fixed");
       m.put("len", BigInteger.valueOf(s.size()));
@@ -145,6 +155,9 @@ final class Canonical {
     if (t instanceof FixedPointType f) {
       kind = f.signed() ? "i" : "u";
       order = f.order();
+    } else if (t instanceof BitfieldType b) {
+      kind = "u";
+      order = b.order();
     } else {
       kind = "f";
       order = ((FloatType) t).order();
@@ -183,6 +196,16 @@ final class Canonical {
         return d > 0 ? "inf" : "-inf";
       }
       return d;
+    } else if (t instanceof BitfieldType b) {
+      byte[] bytes = ((byte[]) v).clone(); // in the file's byte order
+      if (b.order() != Endianness.BIG_ENDIAN) {
+        for (int i = 0, j = bytes.length - 1; i < j; i++, j--) {
+          byte x = bytes[i];
+          bytes[i] = bytes[j];
+          bytes[j] = x;
+        }
+      }
+      return new BigInteger(1, bytes);
     } else if (t instanceof EnumType e) {
       int i = e.names().indexOf((String) v);
       return BigInteger.valueOf(i >= 0 ? e.values().get(i) : Long.parseLong((String) v));

@@ -18,6 +18,8 @@ public final class Filters {
   public static final int SZIP = 4;
   public static final int NBIT = 5;
   public static final int SCALEOFFSET = 6;
+  /** PyTables' LZO. */
+  public static final int LZO = 305;
   public static final int BZIP2 = 307;
   public static final int LZF = 32000;
   public static final int LZ4 = 32004;
@@ -25,8 +27,8 @@ public final class Filters {
 
   private static final Filters STANDARD = new Filters(Map.of()).with(List.of(
       new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new NbitFilter(),
-      new ScaleOffsetFilter(), new Bzip2Filter(), new LzfFilter(), new Lz4Filter(),
-      new ZstdFilter()));
+      new ScaleOffsetFilter(), new LzoFilter(), new Bzip2Filter(), new LzfFilter(),
+      new Lz4Filter(), new ZstdFilter()));
 
   private final Map<Integer, Filter> byId;
 
