@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every {@code .h5} file of {@code fixtures/}, {@code fixtures/libhdf5-tests/} (files
- * libhdf5's own test suite keeps from old releases) and {@code fixtures/crafted/} (legacy forms
- * made byte by byte), dumped by {@code h5j dump --json}: each
+ * libhdf5's own test suite keeps from old releases), {@code fixtures/crafted/} (legacy forms
+ * made byte by byte) and {@code fixtures/other-writers/} (netCDF-4, pandas), dumped by {@code h5j dump --json}: each
  * object h5py reaches is there, and each dataset h5py reads has h5py's shape and values
  * ({@code tools/corpus/compare_dump.py}; references are not compared). What h5j cannot read
  * yet is listed in {@link #KNOWN}, exactly: a file that differs otherwise, or no longer
@@ -47,7 +47,7 @@ class CorpusDumpTest {
   static Stream<String> files() throws IOException {
     Path root = Fixtures.dir();
     List<String> all = new java.util.ArrayList<>();
-    for (String folder : List.of("", "libhdf5-tests", "crafted")) {
+    for (String folder : List.of("", "libhdf5-tests", "crafted", "other-writers")) {
       try (Stream<Path> files = Files.list(root.resolve(folder))) {
         files.filter(p -> p.toString().endsWith(".h5"))
             .forEach(p -> all.add(root.relativize(p).toString()));

@@ -16,14 +16,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Files other writers made (libhdf5's own test files of releases 1.4-1.10, in
- * {@code fixtures/libhdf5-tests}, and the legacy forms of {@code fixtures/crafted}) repack to
+ * {@code fixtures/libhdf5-tests}, the legacy forms of {@code fixtures/crafted}, netCDF-4 and
+ * pandas files of {@code fixtures/other-writers}) repack to
  * files in which h5diff finds no difference and whose every value h5dump reads.
  */
 class RepackCorpusTest {
   /**
    * tlayouto.h5's dataset has 2^61 elements (32-bit layout dimensions truncated): h5diff and
-   * h5dump would print fill values for hours; RepackKnownFormsTest-style checks of it are
-   * CorpusDumpTest's (module cli).
+   * h5dump would print fill values for hours (CorpusDumpTest, module cli, reads it).
    */
   private static final Set<String> TOO_LARGE_TO_COMPARE = Set.of("libhdf5-tests/tlayouto.h5");
 
@@ -32,7 +32,7 @@ class RepackCorpusTest {
 
   static Stream<String> files() throws IOException {
     List<String> all = new ArrayList<>();
-    for (String folder : List.of("libhdf5-tests", "crafted")) {
+    for (String folder : List.of("libhdf5-tests", "crafted", "other-writers")) {
       try (Stream<Path> files = Files.list(Fixtures.dir().resolve(folder))) {
         files.filter(p -> p.toString().endsWith(".h5"))
             .forEach(p -> all.add(folder + "/" + p.getFileName()));
