@@ -14,7 +14,7 @@ public final class Filters {
   public static final int DEFLATE = 1;
   public static final int SHUFFLE = 2;
   public static final int FLETCHER32 = 3;
-  /** szip: known by id only; h5j cannot decode it. */
+  /** szip (CCSDS 121.0 adaptive entropy coding as libhdf5 runs it over libaec). */
   public static final int SZIP = 4;
   public static final int NBIT = 5;
   public static final int SCALEOFFSET = 6;
@@ -24,7 +24,8 @@ public final class Filters {
   public static final int ZSTD = 32015;
 
   private static final Filters STANDARD = new Filters(Map.of()).with(List.of(
-      new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new NbitFilter(),
+      new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new SzipFilter(),
+      new NbitFilter(),
       new ScaleOffsetFilter(), new Bzip2Filter(), new LzfFilter(), new Lz4Filter(),
       new ZstdFilter()));
 
