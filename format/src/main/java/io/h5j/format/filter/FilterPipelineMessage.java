@@ -76,6 +76,39 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
     }
 
     /**
+     * szip as {@code H5Pset_szip(options_mask, pixels_per_block)} adds it: optional, with the
+     * options mask made raw and K13, without chip or byte order bits (the dataset's "set local"
+     * step adds those and the rest, see {@link #withLocalParameters(Datatype, long[])}).
+     *
+     * @param nearestNeighbour the NN preprocessor (h5py's 'nn'), else entropy coding only ('ec')
+     * @param pixelsPerBlock even, 2..32
+     */
+    public static FilterDescription szip(boolean nearestNeighbour, int pixelsPerBlock) {
+      return of(Filters.SZIP, true, SzipLocalParameters.setSzip(
+          nearestNeighbour ? SzipParameters.NN : SzipParameters.EC, pixelsPerBlock));
+    }
+
+    /**
+     * As {@link #withLocalParameters(Datatype, long)} for chunks of {@code chunkDims} elements,
+     * where szip also learns what it needs from the chunk's shape: from the options mask and
+     * pixels per block that {@code H5Pset_szip} stores, the four values libhdf5 stores (see
+     * {@link SzipLocalParameters}).
+     *
+     * @throws IllegalArgumentException where libhdf5 refuses szip for this type or chunk
+     */
+    public FilterDescription withLocalParameters(Datatype type, long[] chunkDims) {
+      long elements = 1;
+      for (long d : chunkDims) {
+        elements = Math.multiplyExact(elements, d);
+      }
+      if (id == Filters.SZIP && !(type instanceof VarLenType) && clientData.length < 4) {
+        return new FilterDescription(id, flags, name,
+            SzipLocalParameters.of(clientData, type, chunkDims));
+      }
+      return withLocalParameters(type, Math.multiplyExact(elements, type.size()));
+    }
+
+    /**
      * This filter with what libhdf5's per-dataset "set local" step adds for a dataset of
      * {@code type} in chunks of {@code chunkBytes} bytes (0: not known): a shuffle without
      * parameters learns the element size; h5py's LZF fills its first three values with its own
