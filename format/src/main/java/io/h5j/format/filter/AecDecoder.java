@@ -92,7 +92,6 @@ final class AecDecoder {
     int[] rsi = new int[(int) Math.min(rsiSamples, ((long) samples + block - 1) / block * block)];
     int width = p.sampleBytes();
     int kind = width * 2 + (p.msb() ? 1 : 0);
-    long xmax = (1L << bits) - 1;
     int done = 0;
     while (done < samples) {
       int keep = Math.min(line, samples - done);
@@ -112,9 +111,8 @@ final class AecDecoder {
             filled = zeroBlocks(rsi, filled, ref, block, blocksPerRsi, rsiSamples);
           }
         } else if (id == uncompressedId) {
-          for (int i = 0; i < block; i++) {
-            rsi[filled++] = (int) read(bits);
-          }
+          fixedWidth(rsi, filled, filled + block, bits, false);
+          filled += block;
         } else {
           if (ref) {
             rsi[filled++] = (int) read(bits);
@@ -124,7 +122,7 @@ final class AecDecoder {
         ref = false;
       }
       if (pp) {
-        postprocess(rsi, keep, (int) xmax);
+        postprocess(rsi, keep, bits);
       }
       store(rsi, keep, out, done * width, kind);
       done += keep;
@@ -137,20 +135,68 @@ final class AecDecoder {
 
   /** A split-sample block: all fundamental sequences first, then all k-bit low parts. */
   private int split(int[] rsi, int from, int to, int k) throws H5FormatException {
+    // the bit reader's state in locals: the loop's chain of shifts stays in registers
+    long a = acc;
+    int n = avail;
     for (int i = from; i < to; i++) {
-      rsi[i] = fundamentalSequence() << k;
-    }
-    if (k > 0) {
-      for (int i = from; i < to; i++) {
-        if (avail < k) {
-          refill();
-        }
-        rsi[i] += (int) (acc >>> (64 - k));
-        acc <<= k;
-        avail -= k;
+      if (n < 32 && end - pos >= 8) {
+        a |= (long) LONG_BE.get(in, pos) >>> n;
+        int bytes = (63 - n) >>> 3;
+        pos += bytes;
+        n += bytes << 3;
+      }
+      int zeros = Long.numberOfLeadingZeros(a);
+      if (zeros < n) {
+        a = a << zeros << 1;
+        n -= zeros + 1;
+        rsi[i] = zeros << k;
+      } else { // a long sequence or the end of the input
+        acc = a;
+        avail = n;
+        rsi[i] = fundamentalSequence() << k;
+        a = acc;
+        n = avail;
       }
     }
+    acc = a;
+    avail = n;
+    if (k > 0) {
+      fixedWidth(rsi, from, to, k, true);
+    }
     return to;
+  }
+
+  /**
+   * Reads {@code width}-bit values (1..32) for {@code rsi[from..to)}, added to what is there
+   * (split samples' low parts) or stored (uncompressed samples).
+   */
+  private void fixedWidth(int[] rsi, int from, int to, int width, boolean add)
+      throws H5FormatException {
+    long a = acc;
+    int n = avail;
+    int shift = 64 - width;
+    for (int i = from; i < to; i++) {
+      if (n < width) {
+        if (end - pos >= 8) {
+          a |= (long) LONG_BE.get(in, pos) >>> n;
+          int bytes = (63 - n) >>> 3;
+          pos += bytes;
+          n += bytes << 3;
+        } else {
+          acc = a;
+          avail = n;
+          refill();
+          a = acc;
+          n = avail;
+        }
+      }
+      int v = (int) (a >>> shift);
+      rsi[i] = add ? rsi[i] + v : v;
+      a <<= width;
+      n -= width;
+    }
+    acc = a;
+    avail = n;
   }
 
   /**
@@ -196,19 +242,21 @@ final class AecDecoder {
     return to;
   }
 
-  /** Turns mapped differences back into samples (libaec's unsigned postprocessor). */
-  private static void postprocess(int[] rsi, int n, int xmax) {
+  /**
+   * Turns mapped differences back into samples (libaec's unsigned postprocessor), without
+   * branches on the data: noisy low bits would mispredict them half the time.
+   */
+  private static void postprocess(int[] rsi, int n, int bits) {
+    int xmax = (int) ((1L << bits) - 1);
     int data = rsi[0];
-    int med = (xmax >>> 1) + 1;
     for (int i = 1; i < n; i++) {
       int d = rsi[i];
       int half = (d >>> 1) + (d & 1);
-      int mask = (data & med) != 0 ? xmax : 0;
-      if (Integer.compareUnsigned(half, mask ^ data) <= 0) {
-        data += (d & 1) == 0 ? d >>> 1 : -(d >>> 1) - 1;
-      } else {
-        data = mask ^ d;
-      }
+      int mask = xmax & -((data >>> (bits - 1)) & 1); // xmax when data is in the upper half
+      int step = (d >>> 1) ^ ~((d & 1) - 1); // d/2, or -(d+1)/2 for odd d
+      int near = data + step;
+      int far = mask ^ d;
+      data = Integer.compareUnsigned(half, mask ^ data) <= 0 ? near : far;
       rsi[i] = data;
     }
   }
