@@ -271,19 +271,20 @@ final class AecEncoder {
     return len;
   }
 
-  /** libaec's unsigned preprocessor: differences to the previous sample, folded to be >= 0. */
+  /**
+   * libaec's unsigned preprocessor: differences to the previous sample, folded to be >= 0.
+   * Written with selects rather than branches, which noisy low bits would mispredict.
+   */
   private static void map(int[] x, int[] d, int n, int xmax) {
     d[0] = 0;
     for (int i = 0; i + 1 < n; i++) {
       int a = x[i];
       int b = x[i + 1];
-      if (b >= a) {
-        int delta = b - a;
-        d[i + 1] = delta <= a ? 2 * delta : b;
-      } else {
-        int delta = a - b;
-        d[i + 1] = delta <= xmax - a ? 2 * delta - 1 : xmax - b;
-      }
+      int up = b - a;
+      int down = a - b;
+      int rising = up <= a ? 2 * up : b;
+      int falling = down <= xmax - a ? 2 * down - 1 : xmax - b;
+      d[i + 1] = b >= a ? rising : falling;
     }
   }
 

@@ -53,10 +53,9 @@ final class SzipFilter implements Filter {
     byte[] split = scratch(size);
     AecDecoder.decode(this, in, HEADER, inLength, p, split, size);
     int n = size / planes;
-    for (int j = 0; j < planes; j++) {
-      int from = j * n;
-      for (int i = 0; i < n; i++) {
-        out[i * planes + j] = split[from + i];
+    for (int i = 0, o = 0; i < n; i++) {
+      for (int j = 0, from = i; j < planes; j++, from += n) {
+        out[o++] = split[from];
       }
     }
     return size;
@@ -83,10 +82,9 @@ final class SzipFilter implements Filter {
     if (planes > 0) {
       samples = scratch(in.length);
       int n = in.length / planes;
-      for (int j = 0; j < planes; j++) {
-        int to = j * n;
-        for (int i = 0; i < n; i++) {
-          samples[to + i] = in[i * planes + j];
+      for (int i = 0, o = 0; i < n; i++) {
+        for (int j = 0, to = i; j < planes; j++, to += n) {
+          samples[to] = in[o++];
         }
       }
     }
