@@ -15,8 +15,10 @@ DATASETS = {
 
 def values(dtype, n, rng):
     t = np.arange(n)
-    if dtype.startswith('<f'):
+    if dtype == '<f4':  # a smooth signal with noise in the low mantissa bits
         return (np.sin(t / 500.0) * 1000 + rng.standard_normal(n)).astype(dtype)
+    if dtype == '<f8':  # whole numbers, as counts stored as doubles: low mantissa bytes zero
+        return np.round(np.sin(t / 500.0) * 1e6 + rng.integers(-50, 51, n)).astype(dtype)
     if dtype == '<i2':
         return np.cumsum(rng.integers(-40, 41, n)).astype(dtype)
     return (rng.integers(-6, 7, n) + 20 * np.sin(t / 300.0)).astype(dtype)
