@@ -91,8 +91,8 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
     /**
      * As {@link #withLocalParameters(Datatype, long)} for chunks of {@code chunkDims} elements,
      * where szip also learns what it needs from the chunk's shape: from the options mask and
-     * pixels per block that {@code H5Pset_szip} stores, the four values libhdf5 stores (see
-     * {@link SzipLocalParameters}).
+     * pixels per block (the first two values, which {@code H5Pset_szip} stores), the four
+     * values libhdf5 stores (see {@link SzipLocalParameters}).
      *
      * @throws IllegalArgumentException where libhdf5 refuses szip for this type or chunk
      */
@@ -101,7 +101,7 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
       for (long d : chunkDims) {
         elements = Math.multiplyExact(elements, d);
       }
-      if (id == Filters.SZIP && !(type instanceof VarLenType) && clientData.length < 4) {
+      if (id == Filters.SZIP && !(type instanceof VarLenType)) { // recomputed, as libhdf5 does
         return new FilterDescription(id, flags, name,
             SzipLocalParameters.of(clientData, type, chunkDims));
       }
