@@ -31,13 +31,13 @@ final class ChunkedDatasetWriter {
 
   /**
    * The pipeline with what each filter learns from the dataset, as libhdf5's "set local"
-   * step does: the shuffle's element size, LZF's chunk size (nothing for variable-length
-   * elements, as libhdf5).
+   * step does: the shuffle's element size, LZF's chunk size, szip's bits per pixel and
+   * scanline (nothing for variable-length elements, as libhdf5).
    */
-  private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, long chunkBytes) {
+  private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, long[] chunks) {
     List<FilterDescription> filters = new ArrayList<>();
     for (FilterDescription f : spec.filters()) {
-      filters.add(f.withLocalParameters(spec.datatype(), chunkBytes));
+      filters.add(f.withLocalParameters(spec.datatype(), chunks));
     }
     return FilterPipelineMessage.of(filters);
   }
@@ -68,7 +68,7 @@ final class ChunkedDatasetWriter {
     messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,
         FillValueMessage.of(fill, FillValueMessage.ALLOC_INCREMENTAL).toBytes(p)));
     messages.add(StoredMessage.of(MessageType.LAYOUT, layout.toBytes(p)));
-    FilterPipelineMessage pipeline = filtered ? withLocalParameters(spec, g.chunkBytes()) : null;
+    FilterPipelineMessage pipeline = filtered ? withLocalParameters(spec, chunks) : null;
     if (filtered) {
       messages.add(new StoredMessage(MessageType.FILTER_PIPELINE, StoredMessage.FLAG_CONSTANT,
           -1, (file.oldStyle() ? pipeline.forEarliestFormat() : pipeline).toBytes(p)));

@@ -146,8 +146,7 @@ public final class DatasetSpec {
    * its client data (versions and chunk size) are filled in when the dataset is created.
    */
   public DatasetSpec lzf() {
-    return filter(new FilterDescription(Filters.LZF, FilterDescription.OPTIONAL, "lzf",
-        new int[0]));
+    return filter(Filters.LZF, true);
   }
 
   /**
@@ -156,6 +155,20 @@ public final class DatasetSpec {
    */
   public DatasetSpec bzip2(int level) {
     return filter(Filters.BZIP2, true, level);
+  }
+
+  /**
+   * Adds szip compression (filter 4) as h5py's {@code compression='szip',
+   * compression_opts=('nn' or 'ec', pixelsPerBlock)}: optional, as libhdf5's
+   * {@code H5Pset_szip} makes it; integer, float and bitfield elements of up to 32 bits or of
+   * 64 bits.
+   *
+   * @param nearestNeighbour the nearest-neighbour preprocessor ('nn'), else entropy coding
+   *     alone ('ec')
+   * @param pixelsPerBlock even, 2..32
+   */
+  public DatasetSpec szip(boolean nearestNeighbour, int pixelsPerBlock) {
+    return filter(FilterDescription.szip(nearestNeighbour, pixelsPerBlock));
   }
 
   /** Adds LZ4 compression (filter 32004), optional as h5py's {@code compression=32004}. */

@@ -132,6 +132,29 @@ public final class Oracles {
     return Path.of(env != null && !env.isBlank() ? env : "/tmp/h5py2/bin/python");
   }
 
+  /**
+   * The Python of a venv with imagecodecs (raw codecs over native libaec, blosc, ...):
+   * {@code $H5J_CODECS_PYTHON}, else {@code /tmp/h5j-codecs/bin/python}.
+   */
+  public static Path codecsPython() {
+    String env = System.getenv("H5J_CODECS_PYTHON");
+    return Path.of(env != null && !env.isBlank() ? env : "/tmp/h5j-codecs/bin/python");
+  }
+
+  /** Skips (fails in CI) unless {@link #codecsPython()} imports imagecodecs. */
+  public static void requireCodecs() {
+    boolean ok = Files.isExecutable(codecsPython());
+    if (ok) {
+      try {
+        ok = run(List.of(codecsPython().toString(), "-c", "import imagecodecs")).exitCode() == 0;
+      } catch (IOException e) {
+        ok = false;
+      }
+    }
+    requireUnlessUnavailable(ok, "imagecodecs in a venv at " + codecsPython()
+        + " (pip install imagecodecs, or set H5J_CODECS_PYTHON)", "H5J_CODECS_UNAVAILABLE");
+  }
+
   /** The {@code tools/libhdf5-2} folder beside the repository's fixtures. */
   public static Path hdf5v2Dir() {
     return Fixtures.dir().toAbsolutePath().getParent().resolve("tools").resolve("libhdf5-2");

@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A filter change, h5repack's {@code -f [PATH,...:]FILTER}: GZIP=level, SHUF, FLET, LZF,
- * LZ4, BZIP2=level, ZSTD=level, or NONE (store unfiltered). Several options for one dataset
+ * A filter change, h5repack's {@code -f [PATH,...:]FILTER}: GZIP=level, SHUF, FLET,
+ * SZIP=pixels per block,NN|EC, LZF, LZ4, BZIP2=level, ZSTD=level, or NONE (store unfiltered). Several options for one dataset
  * build its pipeline in the order given; options naming paths win over those naming none.
  *
  * @param paths dataset paths this applies to; empty for every dataset
@@ -25,7 +25,8 @@ public record FilterOption(List<String> paths, FilterDescription filter) {
     String spec = text.substring(colon + 1).trim();
     int eq = spec.indexOf('=');
     String name = (eq < 0 ? spec : spec.substring(0, eq)).toUpperCase(java.util.Locale.ROOT);
-    Integer value = eq < 0 ? null : level(spec.substring(eq + 1), text);
+    String given = eq < 0 ? null : spec.substring(eq + 1).trim();
+    Integer value = given == null || name.equals("SZIP") ? null : level(given, text);
     FilterDescription f = switch (name) {
       case "NONE" -> null;
       // optional or required as libhdf5's H5Pset_deflate, _shuffle and _fletcher32 make them
@@ -36,10 +37,26 @@ public record FilterOption(List<String> paths, FilterDescription filter) {
       case "LZ4" -> FilterDescription.of(Filters.LZ4, true);
       case "BZIP2" -> FilterDescription.of(Filters.BZIP2, true, range(value, 1, 9, 9, text));
       case "ZSTD" -> FilterDescription.of(Filters.ZSTD, true, range(value, 1, 22, 3, text));
+      case "SZIP" -> szip(given, text);
       default -> throw new IllegalArgumentException("unknown filter '" + name + "' in '"
-          + text + "'; use GZIP=0..9, SHUF, FLET, LZF, LZ4, BZIP2=1..9, ZSTD=1..22 or NONE");
+          + text + "'; use GZIP=0..9, SHUF, FLET, SZIP=<2..32>,<NN|EC>, LZF, LZ4, BZIP2=1..9,"
+          + " ZSTD=1..22 or NONE");
     };
     return new FilterOption(paths, f);
+  }
+
+  /** h5repack's {@code SZIP=<pixels per block>,<NN|EC>}. */
+  private static FilterDescription szip(String given, String text) {
+    String[] parts = given == null ? new String[0] : given.split(",");
+    if (parts.length != 2) {
+      throw new IllegalArgumentException("'" + text + "' needs SZIP=<pixels per block>,<NN|EC>");
+    }
+    String coding = parts[1].trim().toUpperCase(java.util.Locale.ROOT);
+    if (!coding.equals("NN") && !coding.equals("EC")) {
+      throw new IllegalArgumentException("szip coding '" + parts[1] + "' in '" + text
+          + "' is not NN or EC");
+    }
+    return FilterDescription.szip(coding.equals("NN"), level(parts[0], text));
   }
 
   static List<String> paths(String list) {

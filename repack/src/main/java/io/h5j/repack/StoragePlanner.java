@@ -5,12 +5,14 @@ import io.h5j.format.chunk.ChunkSizeLimit;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
+import io.h5j.format.filter.Filters;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /** Decides, from the filter and layout options, which datasets change storage and how. */
 final class StoragePlanner {
@@ -95,6 +97,10 @@ final class StoragePlanner {
         }
       }
       ChunkSizeLimit.check(chunks, type.size());
+      long[] shape = chunks;
+      // szip learns its bits per pixel and scanline from the type and the chunk shape
+      wanted = wanted.stream().map(f -> f.id() == Filters.SZIP
+          ? f.withLocalParameters(type, shape) : f).collect(Collectors.toList());
     } else {
       if (!wanted.isEmpty()) {
         throw new IllegalArgumentException(path + ": filters need chunked storage, not "

@@ -70,9 +70,46 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
       clientData = clientData.clone();
     }
 
-    /** A filter with no stored name. */
+    /**
+     * A filter named as its reference implementation registers itself with libhdf5
+     * ({@link Filters#registeredName}), else unnamed.
+     */
     public static FilterDescription of(int id, boolean optional, int... clientData) {
-      return new FilterDescription(id, optional ? OPTIONAL : 0, "", clientData);
+      return new FilterDescription(id, optional ? OPTIONAL : 0,
+          Filters.registeredName(id).orElse(""), clientData);
+    }
+
+    /**
+     * szip as {@code H5Pset_szip(options_mask, pixels_per_block)} adds it: optional, with the
+     * options mask made raw and K13, without chip or byte order bits (the dataset's "set local"
+     * step adds those and the rest, see {@link #withLocalParameters(Datatype, long[])}).
+     *
+     * @param nearestNeighbour the NN preprocessor (h5py's 'nn'), else entropy coding only ('ec')
+     * @param pixelsPerBlock even, 2..32
+     */
+    public static FilterDescription szip(boolean nearestNeighbour, int pixelsPerBlock) {
+      return of(Filters.SZIP, true, SzipLocalParameters.setSzip(
+          nearestNeighbour ? SzipParameters.NN : SzipParameters.EC, pixelsPerBlock));
+    }
+
+    /**
+     * As {@link #withLocalParameters(Datatype, long)} for chunks of {@code chunkDims} elements,
+     * where szip also learns what it needs from the chunk's shape: from the options mask and
+     * pixels per block (the first two values, which {@code H5Pset_szip} stores), the four
+     * values libhdf5 stores (see {@link SzipLocalParameters}).
+     *
+     * @throws IllegalArgumentException where libhdf5 refuses szip for this type or chunk
+     */
+    public FilterDescription withLocalParameters(Datatype type, long[] chunkDims) {
+      long elements = 1;
+      for (long d : chunkDims) {
+        elements = Math.multiplyExact(elements, d);
+      }
+      if (id == Filters.SZIP && !(type instanceof VarLenType)) { // recomputed, as libhdf5 does
+        return new FilterDescription(id, flags, name,
+            SzipLocalParameters.of(clientData, type, chunkDims));
+      }
+      return withLocalParameters(type, Math.multiplyExact(elements, type.size()));
     }
 
     /**

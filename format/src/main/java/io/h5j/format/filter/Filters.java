@@ -14,7 +14,7 @@ public final class Filters {
   public static final int DEFLATE = 1;
   public static final int SHUFFLE = 2;
   public static final int FLETCHER32 = 3;
-  /** szip: known by id only; h5j cannot decode it. */
+  /** szip (CCSDS 121.0 adaptive entropy coding as libhdf5 runs it over libaec). */
   public static final int SZIP = 4;
   public static final int NBIT = 5;
   public static final int SCALEOFFSET = 6;
@@ -26,9 +26,9 @@ public final class Filters {
   public static final int ZSTD = 32015;
 
   private static final Filters STANDARD = new Filters(Map.of()).with(List.of(
-      new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new NbitFilter(),
-      new ScaleOffsetFilter(), new LzoFilter(), new Bzip2Filter(), new LzfFilter(),
-      new Lz4Filter(), new ZstdFilter()));
+      new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new SzipFilter(),
+      new NbitFilter(), new ScaleOffsetFilter(), new LzoFilter(), new Bzip2Filter(),
+      new LzfFilter(), new Lz4Filter(), new ZstdFilter()));
 
   private final Map<Integer, Filter> byId;
 
@@ -62,6 +62,21 @@ public final class Filters {
       case SZIP -> "szip";
       case NBIT -> "nbit";
       case SCALEOFFSET -> "scaleoffset";
+      default -> null;
+    });
+  }
+
+  /**
+   * The name the reference implementation of the filter with this id registers with libhdf5,
+   * which libhdf5 stores in the pipeline message of a dataset it creates with it (the plugins
+   * Debian ships, h5py's LZF, PyTables' LZO); empty for ids h5j knows no such name for.
+   */
+  public static Optional<String> registeredName(int id) {
+    return Optional.ofNullable(switch (id) {
+      case BZIP2 -> "HDF5 bzip2 filter; see http://www.hdfgroup.org/services/contributions.html";
+      case LZ4 -> "HDF5 lz4 filter; see http://www.hdfgroup.org/services/contributions.html";
+      case LZF -> "lzf";
+      case LZO -> "lzo";
       default -> null;
     });
   }
