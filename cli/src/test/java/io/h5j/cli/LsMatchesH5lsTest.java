@@ -51,7 +51,8 @@ class LsMatchesH5lsTest {
     same(f);
   }
 
-  private static void same(Path file) throws IOException {
+  /** Fails unless h5j ls and ls -r print what h5ls and h5ls -r print for {@code file}. */
+  static void same(Path file) throws IOException {
     Oracles.requireH5dump(); // h5ls comes with it (hdf5-tools)
     for (List<String> args : List.<List<String>>of(List.of(), List.of("-r"))) {
       List<String> h5lsArgs = new java.util.ArrayList<>(List.of("/usr/bin/h5ls"));
