@@ -132,6 +132,33 @@ public final class Oracles {
     return Path.of(env != null && !env.isBlank() ? env : "/tmp/h5py2/bin/python");
   }
 
+  /**
+   * The Python of a venv with PyTables 3.11 (its bundled libhdf5 writes Blosc2, filter 32026),
+   * python-blosc2 and imagecodecs (raw codecs: bitshuffle, blosc, blosc2, zstd...):
+   * {@code $H5J_CODECS_PYTHON}, else {@code /tmp/h5j-codecs/bin/python}.
+   */
+  public static Path codecsPython() {
+    String env = System.getenv("H5J_CODECS_PYTHON");
+    return Path.of(env != null && !env.isBlank() ? env : "/tmp/h5j-codecs/bin/python");
+  }
+
+  /** Runs a script in {@link #codecsPython()}; its stdout; fails if it exits non-zero. */
+  public static String codecs(String script, String... args) throws IOException {
+    boolean ok = Files.isExecutable(codecsPython());
+    if (ok) {
+      ok = run(List.of(codecsPython().toString(), "-c", "import tables, imagecodecs, blosc2"))
+          .exitCode() == 0;
+    }
+    requireUnlessUnavailable(ok, "PyTables 3.11, imagecodecs and blosc2 at " + codecsPython()
+        + " (python3 -m venv /tmp/h5j-codecs && /tmp/h5j-codecs/bin/pip install tables==3.11.1"
+        + " imagecodecs blosc2, or set H5J_CODECS_PYTHON)", "H5J_CODECS_UNAVAILABLE");
+    Run r = runPython(codecsPython(), script, List.of(args));
+    if (r.exitCode() != 0) {
+      fail("python exited " + r.exitCode() + ":\n" + r.stderr() + r.stdout());
+    }
+    return r.stdout();
+  }
+
   /** The {@code tools/libhdf5-2} folder beside the repository's fixtures. */
   public static Path hdf5v2Dir() {
     return Fixtures.dir().toAbsolutePath().getParent().resolve("tools").resolve("libhdf5-2");
