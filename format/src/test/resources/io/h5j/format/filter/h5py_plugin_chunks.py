@@ -10,6 +10,7 @@ values = {
     'i4': smooth.astype('<i4'), 'f4': (smooth / 7).astype('<f4'), 'f8': (smooth / 7.0).astype('<f8'),
     'i8be': smooth.astype('>i8'), 'v3': (smooth % 200).astype('u1').repeat(3).view('V3')[:60000],
     'v12': smooth.astype('<i4').repeat(3).view('V12')[:20000],
+    'u1big': (np.arange(700000) // 7 % 251).astype('u1'),
     'rand8': rng.integers(0, 2**63, 30000).astype('<u8'),
 }
 specs = []
@@ -32,7 +33,7 @@ elif family == 'blosc':
     # client data: revision, version, typesize, chunk bytes (set by the plugin), level, shuffle, codec
     for ci, cname in enumerate(['blosclz', 'lz4', 'lz4hc', 'snappy', 'zlib', 'zstd']):
         for sh in (0, 1, 2):
-            for kind, chunk in (('i4', 5000), ('f8', 70000 // 8 * 8), ('u1', 333), ('v3', 20001)):
+            for kind, chunk in (('i4', 5000), ('f8', 20000), ('u1', 333), ('v3', 20001)):
                 lvl = 5 if (ci + sh) % 2 else 9
                 specs.append(('blosc_%s_s%d_%s' % (cname, sh, kind), kind, chunk,
                               dict(compression=32001, compression_opts=(0, 0, 0, 0, lvl, sh, ci))))
@@ -40,6 +41,11 @@ elif family == 'blosc':
                       dict(compression=32001, compression_opts=(0, 0, 0, 0, 5, 1, ci))))
         specs.append(('blosc_%s_l1_i2' % cname, 'i2', 60000,
                       dict(compression=32001, compression_opts=(0, 0, 0, 0, 1, 2, ci))))
+    # several blocks per chunk: level 2 gives blosclz 64 KiB blocks, level 1 zstd 32 KiB
+    specs.append(('blosc_multi_u1', 'u1big', 300000, dict(compression=32001, compression_opts=(0, 0, 0, 0, 2, 0, 0))))
+    specs.append(('blosc_multi_zstd_i4', 'i4', 40000, dict(compression=32001, compression_opts=(0, 0, 0, 0, 1, 1, 5))))
+    specs.append(('blosc_multi_lz4_bit', 'u1big', 300000, dict(compression=32001, compression_opts=(0, 0, 0, 0, 1, 2, 1))))
+    specs.append(('blosc_multi_snappy_i2', 'i2', 50000, dict(compression=32001, compression_opts=(0, 0, 0, 0, 1, 1, 3))))
     specs.append(('blosc_big_i8be', 'i8be', 60000, dict(compression=32001, compression_opts=(0, 0, 0, 0, 9, 1, 1))))
     specs.append(('blosc_l0_i4', 'i4', 5000, dict(compression=32001, compression_opts=(0, 0, 0, 0, 0, 1, 0))))
     specs.append(('blosc_tiny_f8', 'f8', 3, dict(compression=32001, compression_opts=(0, 0, 0, 0, 5, 1, 1))))
