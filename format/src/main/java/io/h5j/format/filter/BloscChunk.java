@@ -291,18 +291,7 @@ final class BloscChunk {
       byte[] out, int nbytes) throws H5FormatException {
     switch (special) {
       case 1, 4 -> Arrays.fill(out, 0, nbytes, (byte) 0); // zeros; uninitialized
-      case 2 -> {
-        if (typesize != 4 && typesize != 8 || nbytes % typesize != 0) {
-          throw FilterSupport.error(f, "NaN chunk of type size " + typesize);
-        }
-        for (int k = 0; k < nbytes; k += typesize) {
-          if (typesize == 4) {
-            putLe(out, k, 0x7FC00000L, 4);
-          } else {
-            putLe(out, k, 0x7FF8000000000000L, 8);
-          }
-        }
-      }
+      case 2 -> fillNans(f, typesize, out, 0, nbytes);
       case 3 -> {
         int size = cbytes - EXTENDED_HEADER;
         if (size <= 0 || size > nbytes || nbytes % size != 0) {
@@ -313,6 +302,17 @@ final class BloscChunk {
         }
       }
       default -> throw FilterSupport.error(f, "special chunk kind " + special + " is unknown");
+    }
+  }
+
+  /** Fills {@code n} bytes at {@code out[at]} with quiet NaNs of 4 or 8 bytes. */
+  static void fillNans(Filter f, int typesize, byte[] out, int at, int n)
+      throws H5FormatException {
+    if (typesize != 4 && typesize != 8 || n % typesize != 0) {
+      throw FilterSupport.error(f, "NaN chunk of type size " + typesize);
+    }
+    for (int k = at; k < at + n; k += typesize) {
+      putLe(out, k, typesize == 4 ? 0x7FC00000L : 0x7FF8000000000000L, typesize);
     }
   }
 

@@ -32,7 +32,7 @@ public final class Filters {
   private static final Filters STANDARD = new Filters(Map.of()).with(List.of(
       new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new NbitFilter(),
       new ScaleOffsetFilter(), new Bzip2Filter(), new LzfFilter(), new Lz4Filter(),
-      new ZstdFilter(), new BitshuffleFilter(), new BloscFilter()));
+      new ZstdFilter(), new BitshuffleFilter(), new BloscFilter(), new Blosc2Filter()));
 
   private final Map<Integer, Filter> byId;
 
