@@ -143,8 +143,8 @@ final class BloscChunk {
     }
     boolean dontSplit = (flags & FLAG_DONT_SPLIT) != 0;
     boolean filtered = hasFilters(filters);
-    byte[] tmp = filtered ? new byte[blocksize] : null;
-    byte[] tmp2 = filtered ? new byte[blocksize] : null;
+    byte[] tmp = filtered ? ScratchArrays.get(ScratchArrays.FILTER_A, blocksize) : null;
+    byte[] tmp2 = filtered ? ScratchArrays.get(ScratchArrays.FILTER_B, blocksize) : null;
     for (int b = 0; b < nblocks; b++) {
       int start = b * blocksize;
       int bsize = Math.min(blocksize, nbytes - start);
@@ -184,7 +184,7 @@ final class BloscChunk {
           } else {
             int n = codec.decompress(in, ip, csize, target, at, neblock);
             if (n != neblock) {
-              throw FilterSupport.error(f, "corrupt " + codec.blosName() + " stream " + s
+              throw FilterSupport.error(f, "corrupt " + codec.bloscName() + " stream " + s
                   + " of block " + b + (n < 0 ? "" : ": " + n + " bytes, expected " + neblock));
             }
           }
@@ -207,28 +207,38 @@ final class BloscChunk {
     return false;
   }
 
-  /** Undoes the pipeline (last filter first) of one block in {@code a}; result to out[start]. */
+  /**
+   * Undoes the pipeline (last filter first) of one block in {@code a} into {@code out[start]};
+   * {@code b} is the other temporary. The last shuffle writes straight into {@code out} when no
+   * delta follows it.
+   */
   private static void undoFilters(Filter f, int[] filters, int[] meta, int version,
       int typesize, byte[] a, byte[] b, int bsize, byte[] out, int start)
       throws H5FormatException {
-    byte[] src = a;
-    byte[] dst = b;
+    int lastShuffle = -1;
     for (int i = 5; i >= 0; i--) {
+      if (filters[i] == SHUFFLE || filters[i] == BITSHUFFLE) {
+        lastShuffle = i;
+      } else if (filters[i] == DELTA) {
+        lastShuffle = -1;
+      }
+    }
+    byte[] src = a;
+    for (int i = 5; i >= 0; i--) {
+      boolean direct = i == lastShuffle;
+      byte[] dst = direct ? out : src == a ? b : a;
+      int at = direct ? start : 0;
       switch (filters[i]) {
-        case SHUFFLE -> {
-          unshuffle(src, bsize, meta[i] == 0 ? typesize : meta[i], dst);
-          byte[] t = src;
-          src = dst;
-          dst = t;
-        }
-        case BITSHUFFLE -> {
-          bitshuffle(src, 0, bsize, typesize, dst, 0, version <= 2, false);
-          byte[] t = src;
-          src = dst;
-          dst = t;
-        }
+        case SHUFFLE -> unshuffle(src, bsize, meta[i] == 0 ? typesize : meta[i], dst, at);
+        case BITSHUFFLE -> bitshuffle(src, 0, bsize, typesize, dst, at, version <= 2, false);
         case DELTA -> undoDelta(typesize, src, bsize, out, start);
         default -> { } // none, or truncation (nothing to undo)
+      }
+      if (direct) {
+        return;
+      }
+      if (filters[i] == SHUFFLE || filters[i] == BITSHUFFLE) {
+        src = dst;
       }
     }
     System.arraycopy(src, 0, out, start, bsize);
@@ -254,14 +264,17 @@ final class BloscChunk {
     }
   }
 
-  /** Byte-unshuffles one block of {@code bsize} bytes; the bytes past the last element stay. */
-  private static void unshuffle(byte[] src, int bsize, int s, byte[] dst) {
+  /**
+   * Byte-unshuffles one block of {@code bsize} bytes into {@code dst[at]}; the bytes past the
+   * last element stay.
+   */
+  private static void unshuffle(byte[] src, int bsize, int s, byte[] dst, int at) {
     int n = bsize / s;
     if (s > 1 && n > 0) {
-      ShuffleFilter.unshuffleBlock(src, 0, n, s, dst, 0);
+      ShuffleFilter.unshuffleBlock(src, 0, n, s, dst, at);
     }
     int done = s > 1 ? n * s : 0;
-    System.arraycopy(src, done, dst, done, bsize - done);
+    System.arraycopy(src, done, dst, at + done, bsize - done);
   }
 
   /**
@@ -277,7 +290,9 @@ final class BloscChunk {
     }
     n -= n % 8;
     if (n > 0) {
-      byte[] scratch = new byte[n * s];
+      // a power of two, so that whole and last blocks share the array
+      byte[] scratch = ScratchArrays.get(ScratchArrays.FILTER_C,
+          Integer.highestOneBit(n * s - 1) << 1);
       if (forward) {
         BitTranspose.shuffle(src, srcOff, n, s, dst, dstOff, scratch);
       } else {
@@ -375,7 +390,7 @@ final class BloscChunk {
     if (op >= limit) {
       return -1;
     }
-    byte[] tmp = new byte[blocksize];
+    byte[] tmp = ScratchArrays.get(ScratchArrays.FILTER_A, blocksize);
     for (int b = 0; b < nblocks; b++) {
       int start = b * blocksize;
       int bsize = Math.min(blocksize, data.length - start);

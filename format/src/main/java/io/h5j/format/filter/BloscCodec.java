@@ -25,6 +25,9 @@ enum BloscCodec {
 
   final int code;
   final int format;
+  /** A Zstandard decoder per thread: each holds block-sized tables, too many to make per stream. */
+  private static final ThreadLocal<ZstdDecompressor> ZSTD_DECODER =
+      ThreadLocal.withInitial(ZstdDecompressor::new);
 
   BloscCodec(int code, int format) {
     this.code = code;
@@ -54,7 +57,7 @@ enum BloscCodec {
   }
 
   /** The name Blosc gives this codec. */
-  String blosName() {
+  String bloscName() {
     return name().toLowerCase(java.util.Locale.ROOT);
   }
 
@@ -74,7 +77,7 @@ enum BloscCodec {
           }
           yield new SnappyDecompressor().decompress(in, inOff, length, out, outOff, maxOut);
         }
-        case ZSTD -> new ZstdDecompressor().decompress(in, inOff, length, out, outOff, maxOut);
+        case ZSTD -> ZSTD_DECODER.get().decompress(in, inOff, length, out, outOff, maxOut);
         case ZLIB -> inflate(in, inOff, length, out, outOff, maxOut);
       };
     } catch (RuntimeException e) { // aircompressor's MalformedInputException and bounds errors
