@@ -64,7 +64,7 @@ class FilterFlagsMatchLibhdf5Test {
       "  'lz4': (dict(compression=32004, allow_unknown_filter=True), False),",
       "  'zstd': (dict(compression=32015, compression_opts=(3,), allow_unknown_filter=True),"
           + " False),",
-      "  'unknown_optional': (dcpl((10,), (32001, 1, (7,))), True),",
+      "  'unknown_optional': (dcpl((10,), (32099, 1, (7,))), True),",
       "  'gzip_required': (dcpl((10,), (1, 0, (6,))), True),",
       "  'vlen_str': (dict(shuffle=True, compression='gzip', compression_opts=4), True),",
       "  'vlen_str_lzf': (dict(compression='lzf'), True),",
@@ -161,7 +161,7 @@ class FilterFlagsMatchLibhdf5Test {
       g.createDataset("lz4", DatasetSpec.empty(Datatypes.INT32, 100).chunks(10).lz4());
       g.createDataset("zstd", DatasetSpec.empty(Datatypes.INT32, 100).chunks(10).zstd(3));
       g.createDataset("unknown_optional",
-          DatasetSpec.of(counting).chunks(10).filter(32001, true, 7));
+          DatasetSpec.of(counting).chunks(10).filter(32099, true, 7));
       g.createDataset("gzip_required",
           DatasetSpec.of(counting).chunks(10).filter(Filters.DEFLATE, false, 6));
       g.createDataset("vlen_str", DatasetSpec.of(strings)

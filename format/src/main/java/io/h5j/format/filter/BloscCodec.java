@@ -137,7 +137,7 @@ enum BloscCodec {
       case SNAPPY -> new SnappyCompressor().maxCompressedLength(length);
       default -> new ZstdCompressor().maxCompressedLength(length);
     };
-    byte[] tmp = bound <= maxOut ? out : new byte[bound];
+    byte[] tmp = bound <= maxOut ? out : ScratchArrays.get(ScratchArrays.FILTER_B, bound);
     int at = tmp == out ? outOff : 0;
     int n = switch (this) {
       case LZ4, LZ4HC -> new Lz4Compressor().compress(in, inOff, length, tmp, at, bound);

@@ -24,6 +24,10 @@ final class BloscLz {
   private static final VarHandle INTS =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
+  /** The encoder's hash table of positions (plus one), one per thread. */
+  private static final ThreadLocal<int[]> TABLE =
+      ThreadLocal.withInitial(() -> new int[1 << HASH_BITS]);
+
   private BloscLz() {}
 
   /**
@@ -115,7 +119,7 @@ final class BloscLz {
     int op = outOff;
     int end = inOff + length;
     int matchLimit = end - 12; // the last bytes always go out as literals
-    int[] table = new int[1 << HASH_BITS];
+    int[] table = TABLE.get(); // entries left from earlier inputs are checked like any other
     int anchor = inOff;
     int ip = inOff + 1; // the first token must be a literal run
     while (ip < matchLimit) {
@@ -124,7 +128,8 @@ final class BloscLz {
       int ref = table[h] - 1;
       table[h] = ip + 1;
       int distance = ip - ref;
-      if (ref < inOff || distance > MAX_DISTANCE || (int) INTS.get(in, ref) != seq) {
+      if (ref < inOff || distance <= 0 || distance > MAX_DISTANCE
+          || (int) INTS.get(in, ref) != seq) {
         ip++;
         continue;
       }

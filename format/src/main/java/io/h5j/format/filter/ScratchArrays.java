@@ -18,7 +18,7 @@ public final class ScratchArrays {
   static final int STAGE_A = 1;
   static final int STAGE_B = 2;
   static final int BLOCK = 3;
-  /** Three block-sized temporaries inside one filter (Blosc's unshuffles). */
+  /** Three block-sized temporaries inside one filter (Blosc's shuffles and codec output). */
   static final int FILTER_A = 4;
   static final int FILTER_B = 5;
   static final int FILTER_C = 6;
