@@ -28,6 +28,13 @@ enum BloscCodec {
   /** A Zstandard decoder per thread: each holds block-sized tables, too many to make per stream. */
   private static final ThreadLocal<ZstdDecompressor> ZSTD_DECODER =
       ThreadLocal.withInitial(ZstdDecompressor::new);
+  /** The encoders per thread likewise (each holds its hash tables). */
+  private static final ThreadLocal<Lz4Compressor> LZ4_ENCODER =
+      ThreadLocal.withInitial(Lz4Compressor::new);
+  private static final ThreadLocal<SnappyCompressor> SNAPPY_ENCODER =
+      ThreadLocal.withInitial(SnappyCompressor::new);
+  private static final ThreadLocal<ZstdCompressor> ZSTD_ENCODER =
+      ThreadLocal.withInitial(ZstdCompressor::new);
 
   BloscCodec(int code, int format) {
     this.code = code;
@@ -132,18 +139,15 @@ enum BloscCodec {
         d.end();
       }
     }
-    int bound = switch (this) {
-      case LZ4, LZ4HC -> new Lz4Compressor().maxCompressedLength(length);
-      case SNAPPY -> new SnappyCompressor().maxCompressedLength(length);
-      default -> new ZstdCompressor().maxCompressedLength(length);
+    io.airlift.compress.Compressor c = switch (this) {
+      case LZ4, LZ4HC -> LZ4_ENCODER.get();
+      case SNAPPY -> SNAPPY_ENCODER.get();
+      default -> ZSTD_ENCODER.get();
     };
+    int bound = c.maxCompressedLength(length);
     byte[] tmp = bound <= maxOut ? out : ScratchArrays.get(ScratchArrays.FILTER_B, bound);
     int at = tmp == out ? outOff : 0;
-    int n = switch (this) {
-      case LZ4, LZ4HC -> new Lz4Compressor().compress(in, inOff, length, tmp, at, bound);
-      case SNAPPY -> new SnappyCompressor().compress(in, inOff, length, tmp, at, bound);
-      default -> new ZstdCompressor().compress(in, inOff, length, tmp, at, bound);
-    };
+    int n = c.compress(in, inOff, length, tmp, at, bound);
     if (n > maxOut) {
       return 0;
     }

@@ -112,7 +112,8 @@ final class BloscLz {
   /**
    * Encodes the {@code length} bytes at {@code in[inOff]} into {@code out[outOff]}; the number
    * of bytes written, or 0 if they would exceed {@code maxOut}. Greedy matching through a hash
-   * table of 4-byte sequences, near distances only.
+   * table of 4-byte sequences, near distances only; where no match turns up the search steps
+   * over ever more positions (as LZ4 does), which keeps noisy streams fast.
    */
   static int compress(byte[] in, int inOff, int length, byte[] out, int outOff, int maxOut) {
     int opEnd = outOff + maxOut;
@@ -130,7 +131,7 @@ final class BloscLz {
       int distance = ip - ref;
       if (ref < inOff || distance <= 0 || distance > MAX_DISTANCE
           || (int) INTS.get(in, ref) != seq) {
-        ip++;
+        ip += 1 + ((ip - anchor) >>> 5); // long runs without a match: look ever more sparsely
         continue;
       }
       int len = 4;
