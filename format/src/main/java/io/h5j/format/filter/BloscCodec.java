@@ -116,6 +116,8 @@ enum BloscCodec {
   /**
    * Encodes one stream at Blosc level {@code clevel} (1-9); the number of bytes written, or 0
    * when the result would exceed {@code maxOut} (the caller then stores the stream as it is).
+   * The level counts for zlib only: aircompressor's LZ4 and Zstandard encoders have one level
+   * each, and LZ4HC streams are written by the LZ4 encoder (the same format, less compressed).
    */
   int compress(byte[] in, int inOff, int length, byte[] out, int outOff, int maxOut,
       int clevel) {
