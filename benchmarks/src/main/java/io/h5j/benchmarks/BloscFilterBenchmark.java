@@ -25,7 +25,7 @@ import java.util.Locale;
 public final class BloscFilterBenchmark {
   private static final int CHUNK = 131072;
   /** Warm-up rounds per case: aircompressor's Zstandard decoder needs many to be compiled. */
-  private static final int WARMUP = 8;
+  private static final int WARMUP = 12;
 
   /** One compared configuration: h5py's compression_opts and h5j's full client data. */
   record Case(String name, int id, String h5pyOpts, int[] clientData) {
