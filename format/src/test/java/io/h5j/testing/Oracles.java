@@ -133,7 +133,8 @@ public final class Oracles {
   }
 
   /**
-   * The Python of a venv with imagecodecs (raw codecs over native libaec, blosc, ...):
+   * The Python of a venv with PyTables 3.11 (its bundled libhdf5 writes Blosc2, filter 32026),
+   * python-blosc2 and imagecodecs (raw codecs: bitshuffle, blosc, blosc2, zstd...):
    * {@code $H5J_CODECS_PYTHON}, else {@code /tmp/h5j-codecs/bin/python}.
    */
   public static Path codecsPython() {
@@ -141,18 +142,33 @@ public final class Oracles {
     return Path.of(env != null && !env.isBlank() ? env : "/tmp/h5j-codecs/bin/python");
   }
 
-  /** Skips (fails in CI) unless {@link #codecsPython()} imports imagecodecs. */
+  /**
+   * Skips (fails in CI) unless {@link #codecsPython()} imports PyTables, imagecodecs and
+   * blosc2.
+   */
   public static void requireCodecs() {
     boolean ok = Files.isExecutable(codecsPython());
     if (ok) {
       try {
-        ok = run(List.of(codecsPython().toString(), "-c", "import imagecodecs")).exitCode() == 0;
+        ok = run(List.of(codecsPython().toString(), "-c", "import tables, imagecodecs, blosc2"))
+            .exitCode() == 0;
       } catch (IOException e) {
         ok = false;
       }
     }
-    requireUnlessUnavailable(ok, "imagecodecs in a venv at " + codecsPython()
-        + " (pip install imagecodecs, or set H5J_CODECS_PYTHON)", "H5J_CODECS_UNAVAILABLE");
+    requireUnlessUnavailable(ok, "PyTables 3.11, imagecodecs and blosc2 at " + codecsPython()
+        + " (python3 -m venv /tmp/h5j-codecs && /tmp/h5j-codecs/bin/pip install tables==3.11.1"
+        + " imagecodecs blosc2, or set H5J_CODECS_PYTHON)", "H5J_CODECS_UNAVAILABLE");
+  }
+
+  /** Runs a script in {@link #codecsPython()}; its stdout; fails if it exits non-zero. */
+  public static String codecs(String script, String... args) throws IOException {
+    requireCodecs();
+    Run r = runPython(codecsPython(), script, List.of(args));
+    if (r.exitCode() != 0) {
+      fail("python exited " + r.exitCode() + ":\n" + r.stderr() + r.stdout());
+    }
+    return r.stdout();
   }
 
   /** The {@code tools/libhdf5-2} folder beside the repository's fixtures. */

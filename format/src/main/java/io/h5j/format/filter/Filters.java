@@ -22,13 +22,20 @@ public final class Filters {
   public static final int LZO = 305;
   public static final int BZIP2 = 307;
   public static final int LZF = 32000;
+  /** Blosc 1 (hdf5-blosc, PyTables, hdf5plugin). */
+  public static final int BLOSC = 32001;
   public static final int LZ4 = 32004;
+  /** bitshuffle, optionally with LZ4 or Zstandard (the bitshuffle plugin). */
+  public static final int BITSHUFFLE = 32008;
   public static final int ZSTD = 32015;
+  /** Blosc 2 (PyTables, hdf5plugin). */
+  public static final int BLOSC2 = 32026;
 
   private static final Filters STANDARD = new Filters(Map.of()).with(List.of(
       new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new SzipFilter(),
       new NbitFilter(), new ScaleOffsetFilter(), new LzoFilter(), new Bzip2Filter(),
-      new LzfFilter(), new Lz4Filter(), new ZstdFilter()));
+      new LzfFilter(), new Lz4Filter(), new ZstdFilter(), new BitshuffleFilter(),
+      new BloscFilter(), new Blosc2Filter()));
 
   private final Map<Integer, Filter> byId;
 

@@ -18,11 +18,15 @@ public final class ScratchArrays {
   static final int STAGE_A = 1;
   static final int STAGE_B = 2;
   static final int BLOCK = 3;
+  /** Three block-sized temporaries inside one filter (Blosc's shuffles and codec output). */
+  static final int FILTER_A = 4;
+  static final int FILTER_B = 5;
+  static final int FILTER_C = 6;
 
   /** The size of the {@link #BLOCK} slot's array. */
   static final int BLOCK_BYTES = 4 << 10;
 
-  private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[4][]);
+  private static final ThreadLocal<byte[][]> ARRAYS = ThreadLocal.withInitial(() -> new byte[7][]);
 
   private ScratchArrays() {}
 

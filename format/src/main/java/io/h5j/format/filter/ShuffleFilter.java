@@ -104,32 +104,48 @@ final class ShuffleFilter implements Filter {
     int tail = n * s;
     System.arraycopy(in, tail, out, tail, length - tail); // leftover bytes stay in place
     if (shuffle) {
-      helpers.split(n, 8, (from, to) -> shuffle(in, n, s, out, from, to));
+      helpers.split(n, 8, (from, to) -> shuffle(in, 0, n, s, out, 0, from, to));
     } else {
-      helpers.split(n, 8, (from, to) -> unshuffleInto(in, n, s, from, to - from, out,
+      helpers.split(n, 8, (from, to) -> unshuffleInto(in, 0, n, s, from, to - from, out,
           from * s));
     }
   }
 
   /**
-   * Shuffles elements {@code from} (a multiple of 8) to {@code to} of the {@code n} elements
-   * of {@code s} bytes each at the start of {@code in} into byte planes in {@code out}.
+   * Shuffles the {@code n} elements of {@code s} bytes at {@code in[inOff]} into {@code s} byte
+   * planes of {@code n} bytes at {@code out[outOff]} (the shuffle of one Blosc or bitshuffle
+   * block).
    */
-  private static void shuffle(byte[] in, int n, int s, byte[] out, int from, int to) {
+  static void shuffleBlock(byte[] in, int inOff, int n, int s, byte[] out, int outOff) {
+    shuffle(in, inOff, n, s, out, outOff, 0, n);
+  }
+
+  /** Undoes {@link #shuffleBlock}: planes at {@code planes[planesOff]}, elements to {@code out[outOff]}. */
+  static void unshuffleBlock(byte[] planes, int planesOff, int n, int s, byte[] out,
+      int outOff) {
+    unshuffleInto(planes, planesOff, n, s, 0, n, out, outOff);
+  }
+
+  /**
+   * Shuffles elements {@code from} (a multiple of 8) to {@code to} of the {@code n} elements
+   * of {@code s} bytes each at {@code in[inOff]} into byte planes at {@code out[outOff]}.
+   */
+  private static void shuffle(byte[] in, int inOff, int n, int s, byte[] out, int outOff,
+      int from, int to) {
     int done = from;
     if (s == 8) {
       done = from + ((to - from) & ~7); // blocks of 8 elements: one 8 x 8 transposition each
       long[] rows = new long[8];
       for (int e = from; e < done; e += 8) {
-        transpose8(in, 8 * e, 8, rows);
+        transpose8(in, inOff + 8 * e, 8, rows);
         for (int k = 0; k < 8; k++) {
-          LONGS.set(out, e + k * n, rows[k]);
+          LONGS.set(out, outOff + e + k * n, rows[k]);
         }
       }
     }
     for (int b = 0; b < s; b++) { // the rest byte by byte, one plane at a time
-      int plane = b * n;
-      for (int e = done, at = b + done * s; e < to; e++, at += s) {
+      int plane = outOff + b * n;
+      for (int e = done, at = inOff + b + done * s; e < to; e++, at += s) {
         out[plane + e] = in[at];
       }
     }
@@ -147,20 +163,23 @@ final class ShuffleFilter implements Filter {
   static void unshuffleInto(byte[] planes, int n, int s, int from, int count, ByteBuffer dst,
       int at) {
     if (dst.hasArray()) {
-      unshuffleInto(planes, n, s, from, count, dst.array(), dst.arrayOffset() + at);
+      unshuffleInto(planes, 0, n, s, from, count, dst.array(), dst.arrayOffset() + at);
       return;
     }
     byte[] block = ScratchArrays.get(ScratchArrays.BLOCK, ScratchArrays.BLOCK_BYTES);
     int step = ScratchArrays.BLOCK_BYTES / s / 8 * 8; // whole 8 x 8 transpositions
     for (int k = 0; k < count; k += step) {
       int m = Math.min(step, count - k);
-      unshuffleInto(planes, n, s, from + k, m, block, 0);
+      unshuffleInto(planes, 0, n, s, from + k, m, block, 0);
       dst.put(at + k * s, block, 0, m * s);
     }
   }
 
-  /** As {@link #unshuffleInto(byte[], int, int, int, int, ByteBuffer, int)}, into an array. */
-  private static void unshuffleInto(byte[] planes, int n, int s, int from, int count,
+  /**
+   * As {@link #unshuffleInto(byte[], int, int, int, int, ByteBuffer, int)}, into an array, the
+   * planes starting at {@code planes[p]}.
+   */
+  private static void unshuffleInto(byte[] planes, int p, int n, int s, int from, int count,
       byte[] out, int at) {
     int e = from;
     int end = from + count;
@@ -168,20 +187,25 @@ final class ShuffleFilter implements Filter {
     if (s == 8) {
       long[] rows = new long[8];
       for (; e + 8 <= end; e += 8, to += 64) {
-        transpose8(planes, e, n, rows);
+        transpose8(planes, p + e, n, rows);
         for (int k = 0; k < 8; k++) {
           LONGS.set(out, to + 8 * k, rows[k]);
         }
       }
     } else if (s == 4) {
-      for (; e < end; e++, to += 4) {
-        INTS.set(out, to, (planes[e] & 0xff) | (planes[n + e] & 0xff) << 8
-            | (planes[2 * n + e] & 0xff) << 16 | (planes[3 * n + e] & 0xff) << 24);
+      for (int q = p + e; e < end; e++, q++, to += 4) {
+        INTS.set(out, to, (planes[q] & 0xff) | (planes[n + q] & 0xff) << 8
+            | (planes[2 * n + q] & 0xff) << 16 | (planes[3 * n + q] & 0xff) << 24);
+      }
+    } else if (s == 2) {
+      for (int q = p + e; e < end; e++, q++, to += 2) {
+        out[to] = planes[q];
+        out[to + 1] = planes[n + q];
       }
     }
-    for (; e < end; e++) { // 2-byte and odd sizes, or the last few of 8
+    for (; e < end; e++) { // odd sizes, or the last few of 8
       for (int b = 0; b < s; b++) {
-        out[to++] = planes[b * n + e];
+        out[to++] = planes[p + b * n + e];
       }
     }
   }
@@ -197,7 +221,7 @@ final class ShuffleFilter implements Filter {
    * rows it unshuffles them (a transposition is its own inverse). Three rounds swap ever
    * smaller blocks (4 x 4, 2 x 2, 1 x 1), which moves bytes in words instead of one at a time.
    */
-  private static void transpose8(byte[] in, int from, int inStep, long[] rows) {
+  static void transpose8(byte[] in, int from, int inStep, long[] rows) {
     long a0 = (long) LONGS.get(in, from);
     long a1 = (long) LONGS.get(in, from + inStep);
     long a2 = (long) LONGS.get(in, from + 2 * inStep);
