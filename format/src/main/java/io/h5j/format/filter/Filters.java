@@ -23,12 +23,14 @@ public final class Filters {
   public static final int BZIP2 = 307;
   public static final int LZF = 32000;
   public static final int LZ4 = 32004;
+  /** LLNL's H5Z-ZFP: decode only. */
+  public static final int ZFP = 32013;
   public static final int ZSTD = 32015;
 
   private static final Filters STANDARD = new Filters(Map.of()).with(List.of(
       new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new NbitFilter(),
       new ScaleOffsetFilter(), new LzoFilter(), new Bzip2Filter(), new LzfFilter(),
-      new Lz4Filter(), new ZstdFilter()));
+      new Lz4Filter(), new ZfpFilter(), new ZstdFilter()));
 
   private final Map<Integer, Filter> byId;
 
