@@ -55,7 +55,8 @@ class HostileClientDataTest {
   @Provide
   Arbitrary<Integer> ids() {
     return Arbitraries.of(Filters.NBIT, Filters.SCALEOFFSET, Filters.SHUFFLE, Filters.DEFLATE,
-        Filters.FLETCHER32, Filters.LZF, Filters.LZ4, Filters.ZSTD, Filters.BZIP2, Filters.LZO);
+        Filters.FLETCHER32, Filters.LZF, Filters.LZ4, Filters.ZSTD, Filters.BZIP2, Filters.LZO,
+        Filters.ZFP);
   }
 
   /** Mostly small values (class codes, sizes, offsets) so that parsing gets deep. */

@@ -14,6 +14,7 @@ import io.h5j.H5FormatException;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -94,6 +95,36 @@ class ZfpPluginOracleTest {
     }
     assertEquals(24, names.size(), names.toString());
     assertTrue(chunks > 150, "chunks " + chunks);
+  }
+
+  /**
+   * A fixed-rate chunk short of its last 64-bit word lacks bits of its last block; every chunk
+   * cut anywhere decodes or fails with {@link H5FormatException}, nothing else.
+   */
+  @Test
+  void truncatedChunksFailWithFormatExceptions() throws Exception {
+    int refused = 0;
+    for (JsonNode ds : datasets) {
+      String name = ds.get("name").asText();
+      int[] cd = ints(ds.get("filters").get(0).get("cd"));
+      for (JsonNode c : ds.get("chunks")) {
+        byte[] stored = HEX.parseHex(c.get("stored").asText());
+        for (int cut = 0; cut < stored.length; cut += 1 + stored.length / 40) {
+          try {
+            ZfpFilterTest.ZFP.decode(Arrays.copyOf(stored, cut), cd, 1 << 20);
+          } catch (H5FormatException e) {
+            refused++;
+          }
+        }
+        if (name.contains("rate")) {
+          byte[] shortWord = Arrays.copyOf(stored, stored.length - 8);
+          H5FormatException e = assertThrows(H5FormatException.class,
+              () -> ZfpFilterTest.ZFP.decode(shortWord, cd, 1 << 20), name);
+          assertTrue(e.getMessage().contains("ends inside block"), e.getMessage());
+        }
+      }
+    }
+    assertTrue(refused > 1000, "refused " + refused);
   }
 
   @Test
