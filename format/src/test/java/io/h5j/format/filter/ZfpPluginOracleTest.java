@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.h5j.Dataset;
+import io.h5j.H5File;
 import io.h5j.H5FormatException;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
@@ -29,12 +31,32 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ZfpPluginOracleTest {
   @TempDir static Path dir;
+  static Path file;
   static JsonNode datasets;
 
   @BeforeAll
   static void write() throws Exception {
-    datasets = JSON.readTree(Oracles.python(script("h5py_zfp_chunks.py"),
-        dir.resolve("zfp.h5").toString())).get("datasets");
+    file = dir.resolve("zfp.h5");
+    datasets = JSON.readTree(Oracles.python(script("h5py_zfp_chunks.py"), file.toString()))
+        .get("datasets");
+  }
+
+  /** Through the file API: each dataset reads as libhdf5 reads it. */
+  @Test
+  void readsEveryDatasetAsLibhdf5Does() throws Exception {
+    try (H5File f = H5File.open(file)) {
+      for (JsonNode ds : datasets) {
+        String name = ds.get("name").asText();
+        Dataset d = f.dataset(name);
+        if (name.contains("reversible")) {
+          H5FormatException e = assertThrows(H5FormatException.class, d::readRaw);
+          assertTrue(String.valueOf(e.getMessage()).contains("ZFP mode reversible"),
+              String.valueOf(e));
+        } else {
+          assertArrayEquals(HEX.parseHex(ds.get("all").asText()), d.readRaw(), name);
+        }
+      }
+    }
   }
 
   static int[] ints(JsonNode a) {

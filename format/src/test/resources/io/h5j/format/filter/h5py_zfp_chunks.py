@@ -4,7 +4,8 @@
 # (and a dimension of extent 1, which H5Z-ZFP drops); chunk extents not multiples of 4 and edge
 # chunks; smooth, random, zero and wide-exponent data. Prints per dataset its filters, chunk
 # shape and item size, and per stored chunk its offset, the stored bytes, the extent of the
-# chunk inside the dataset and the bytes libhdf5 reads there (C order, the file's type).
+# chunk inside the dataset and the bytes libhdf5 reads there (C order, the file's type), and
+# the whole dataset's bytes.
 import sys, json, h5py, hdf5plugin, numpy as np
 path = sys.argv[1]
 assert h5py.h5z.filter_avail(32013), 'the native ZFP plugin is not available'
@@ -72,5 +73,5 @@ with h5py.File(path, 'w') as f:
             chunks.append({'offset': list(off), 'mask': mask, 'stored': stored.hex(),
                            'inside': inside, 'expected': np.ascontiguousarray(region).tobytes().hex()})
         out.append({'name': name, 'size': ds.dtype.itemsize, 'chunk': list(ds.chunks),
-                    'filters': filters, 'chunks': chunks})
+                    'filters': filters, 'chunks': chunks, 'all': data.tobytes().hex()})
 print(json.dumps({'datasets': out}))
