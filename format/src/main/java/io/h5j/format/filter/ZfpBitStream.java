@@ -47,6 +47,32 @@ final class ZfpBitStream {
     return bit;
   }
 
+  /**
+   * Reads up to {@code max} bits, stopping after the first one bit: returns how many zero bits
+   * came before it, or {@code max} when all {@code max} bits were zero.
+   */
+  int zerosBeforeOne(int max) {
+    int zeros = 0;
+    while (zeros < max) {
+      if (buffered == 0) {
+        buffer = word(nextWord++);
+        buffered = 64;
+      }
+      int avail = Math.min(buffered, max - zeros);
+      long window = avail == 64 ? buffer : buffer & ((1L << avail) - 1);
+      if (window != 0) {
+        int z = Long.numberOfTrailingZeros(window);
+        buffer = z == 63 ? 0 : buffer >>> (z + 1);
+        buffered -= z + 1;
+        return zeros + z;
+      }
+      buffer = avail == 64 ? 0 : buffer >>> avail;
+      buffered -= avail;
+      zeros += avail;
+    }
+    return max;
+  }
+
   /** The next {@code n} bits (0 to 64), the first one in the lowest bit. */
   long readBits(int n) {
     if (n == 0) {

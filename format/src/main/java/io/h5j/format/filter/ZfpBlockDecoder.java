@@ -50,6 +50,8 @@ final class ZfpBlockDecoder {
   private final long negabinaryMask;
   private final int[] perm;
   private final long[] coefficients;
+  /** Per axis, the first index of each line of 4 values along it. */
+  private final int[][] liftStarts;
 
   ZfpBlockDecoder(ZfpType type, int dims, ZfpMode mode) {
     this.type = type;
@@ -61,6 +63,14 @@ final class ZfpBlockDecoder {
     this.negabinaryMask = 0xaaaaaaaaaaaaaaaaL >>> shift;
     this.perm = permutation(dims);
     this.coefficients = new long[size];
+    this.liftStarts = new int[dims][size / 4];
+    for (int axis = 0; axis < dims; axis++) {
+      for (int i = 0, n = 0; i < size; i++) {
+        if (((i >>> (2 * axis)) & 3) == 0) {
+          liftStarts[axis][n++] = i;
+        }
+      }
+    }
   }
 
   /** Values per block. */
@@ -120,9 +130,9 @@ final class ZfpBlockDecoder {
       int m = (int) Math.min(n, bits);
       bits -= m;
       for (int i = 0; i < m; i += 64) {
-        long x = s.readBits(Math.min(64, m - i));
-        for (int j = i; x != 0; j++, x >>>= 1) {
-          u[j] |= (x & 1) << k;
+        long plane = 1L << k;
+        for (long x = s.readBits(Math.min(64, m - i)); x != 0; x &= x - 1) {
+          u[i + Long.numberOfTrailingZeros(x)] |= plane;
         }
       }
       // group tests for the rest
@@ -131,12 +141,11 @@ final class ZfpBlockDecoder {
         if (!s.readBit()) {
           break;
         }
-        for (; bits != 0 && n < size - 1; n++) {
-          bits--;
-          if (s.readBit()) {
-            break;
-          }
-        }
+        // unary scan to the next significant value, within the budget and the block
+        int limit = (int) Math.min(bits, size - 1 - n);
+        int zeros = s.zerosBeforeOne(limit);
+        bits -= zeros < limit ? zeros + 1 : limit;
+        n += zeros;
         u[n] |= 1L << k;
       }
     }
@@ -149,10 +158,8 @@ final class ZfpBlockDecoder {
     }
     for (int axis = dims - 1; axis >= 0; axis--) {
       int stride = 1 << (2 * axis);
-      for (int i = 0; i < size; i++) {
-        if (((i >>> (2 * axis)) & 3) == 0) {
-          inverseLift(out, i, stride);
-        }
+      for (int start : liftStarts[axis]) {
+        inverseLift(out, start, stride);
       }
     }
   }
