@@ -61,7 +61,7 @@ public final class LzoLz4VersusNative {
     System.out.println(MachineFacts.machine() + "; " + MachineFacts.jvm() + "; load "
         + MachineFacts.loadAverage());
     Map<String, double[]> medians = new LinkedHashMap<>(); // native, h5j seconds
-    try (NativeSide nat = new NativeSide(work, mib)) {
+    try (NativeSide nat = new NativeSide("filters_native.py", work, mib)) {
       System.out.printf(Locale.ROOT, "data: %d MiB per dataset, 1 MiB chunks; per cell %d runs"
           + " per side after %d warm-ups, native and h5j alternating; page cache warm%n", mib,
           reps, WARMUP);
@@ -143,7 +143,7 @@ public final class LzoLz4VersusNative {
    * Medians over {@code reps} alternating runs after warm-ups: native wall, h5j wall, native
    * process CPU, h5j process CPU (all its threads), in seconds.
    */
-  private static double[] alternate(int reps, NativeRun nat, H5jRun h5j) throws Exception {
+  static double[] alternate(int reps, NativeRun nat, H5jRun h5j) throws Exception {
     List<List<Double>> runs = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
         new ArrayList<>());
     for (int i = 0; i < WARMUP + reps; i++) {
@@ -202,15 +202,17 @@ public final class LzoLz4VersusNative {
   }
 
   /** The long-lived Python process that times libhdf5's runs on request. */
-  private static final class NativeSide implements AutoCloseable {
+  static final class NativeSide implements AutoCloseable {
     private final Process process;
     private final BufferedReader out;
     private final PrintWriter in;
+    private final Path script;
     final String facts;
 
-    NativeSide(Path work, int mib) throws IOException {
-      Path script = work.resolve("filters_native.py");
-      try (var res = LzoLz4VersusNative.class.getResourceAsStream("filters_native.py")) {
+    /** Starts resource {@code name} (a script of this package) with arguments DIR MIB. */
+    NativeSide(String name, Path work, int mib) throws IOException {
+      script = work.resolve(name);
+      try (var res = LzoLz4VersusNative.class.getResourceAsStream(name)) {
         Files.write(script, res.readAllBytes());
       }
       process = new ProcessBuilder(H5pySide.PYTHON, script.toString(), work.toString(),
@@ -221,8 +223,9 @@ public final class LzoLz4VersusNative {
       facts = answer();
     }
 
-    double[] time(String op, String codec, String name) throws IOException {
-      in.println(op + " " + codec + " " + name);
+    /** Wall and CPU seconds of the request {@code words} (one line). */
+    double[] time(String... words) throws IOException {
+      in.println(String.join(" ", words));
       String[] wallCpu = answer().trim().split(" ");
       return new double[] {Double.parseDouble(wallCpu[0]), Double.parseDouble(wallCpu[1])};
     }
@@ -230,8 +233,8 @@ public final class LzoLz4VersusNative {
     private String answer() throws IOException {
       String line = out.readLine();
       if (line == null) {
-        throw new IOException(H5pySide.PYTHON + " filters_native.py ended early (needs h5py,"
-            + " python3-tables and hdf5-filter-plugin)");
+        throw new IOException(H5pySide.PYTHON + " " + script + " ended early (needs h5py and"
+            + " the native filters it uses)");
       }
       return line;
     }

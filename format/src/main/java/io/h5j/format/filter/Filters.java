@@ -27,6 +27,8 @@ public final class Filters {
   public static final int LZ4 = 32004;
   /** bitshuffle, optionally with LZ4 or Zstandard (the bitshuffle plugin). */
   public static final int BITSHUFFLE = 32008;
+  /** LLNL's H5Z-ZFP: decode only. */
+  public static final int ZFP = 32013;
   public static final int ZSTD = 32015;
   /** Blosc 2 (PyTables, hdf5plugin). */
   public static final int BLOSC2 = 32026;
@@ -35,7 +37,7 @@ public final class Filters {
       new DeflateFilter(), new ShuffleFilter(), new Fletcher32Filter(), new SzipFilter(),
       new NbitFilter(), new ScaleOffsetFilter(), new LzoFilter(), new Bzip2Filter(),
       new LzfFilter(), new Lz4Filter(), new ZstdFilter(), new BitshuffleFilter(),
-      new BloscFilter(), new Blosc2Filter()));
+      new BloscFilter(), new Blosc2Filter(), new ZfpFilter()));
 
   private final Map<Integer, Filter> byId;
 

@@ -56,7 +56,7 @@ class HostileClientDataTest {
   Arbitrary<Integer> ids() {
     return Arbitraries.of(Filters.NBIT, Filters.SCALEOFFSET, Filters.SHUFFLE, Filters.DEFLATE,
         Filters.FLETCHER32, Filters.SZIP, Filters.LZF, Filters.LZ4, Filters.ZSTD, Filters.BZIP2,
-        Filters.LZO, Filters.BITSHUFFLE, Filters.BLOSC, Filters.BLOSC2);
+        Filters.LZO, Filters.BITSHUFFLE, Filters.BLOSC, Filters.BLOSC2, Filters.ZFP);
   }
 
   /** Mostly small values (class codes, sizes, offsets) so that parsing gets deep. */
