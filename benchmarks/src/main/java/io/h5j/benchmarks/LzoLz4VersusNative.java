@@ -46,17 +46,10 @@ public final class LzoLz4VersusNative {
   private LzoLz4VersusNative() {}
 
   public static void main(String[] args) throws Exception {
-    int mib = 64;
-    int reps = 9;
-    Path work = Path.of(System.getProperty("java.io.tmpdir"), "h5j-bench-lzo-lz4");
-    for (int i = 0; i < args.length; i += 2) {
-      switch (args[i]) {
-        case "--mib" -> mib = Integer.parseInt(args[i + 1]);
-        case "--reps" -> reps = Integer.parseInt(args[i + 1]);
-        case "--work-dir" -> work = Path.of(args[i + 1]);
-        default -> throw new IllegalArgumentException("unknown option " + args[i]);
-      }
-    }
+    NativeComparisonArgs a = NativeComparisonArgs.parse(args, "h5j-bench-lzo-lz4");
+    int mib = a.mib();
+    int reps = a.reps();
+    Path work = a.work();
     Files.createDirectories(work);
     System.out.println(MachineFacts.machine() + "; " + MachineFacts.jvm() + "; load "
         + MachineFacts.loadAverage());
