@@ -1,5 +1,6 @@
 package io.h5j.repack;
 
+import io.h5j.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkIndexWriter;
@@ -114,7 +115,7 @@ final class ChunkCopier {
       byte[] data = decoder == null || rawIn && edge ? stored
           : decoder.decode(stored, c.filterMask(), chunkBytes, what, c.address());
       if (data.length != chunkBytes) {
-        throw new io.h5j.H5FormatException(what, c.address(), "holds " + data.length
+        throw new H5FormatException(what, c.address(), "holds " + data.length
             + " bytes, the chunk needs " + chunkBytes);
       }
       transform.apply(data);
@@ -164,30 +165,18 @@ final class ChunkCopier {
     return written;
   }
 
-  /** Entries of a fixed array over the maximum grid; Long.MAX_VALUE if more. */
-  private static long fixedArrayEntries(LayoutMessage.Chunked layout, Dataspace space) {
-    long[] max = space.maxDims();
-    long n = 1;
-    for (int i = 0; i < max.length; i++) {
-      long c = layout.chunkDims()[i];
-      long cells = max[i] / c + (max[i] % c == 0 ? 0 : 1);
-      if (cells < 0 || Math.multiplyHigh(n, cells) != 0 || n * cells < 0) {
-        return Long.MAX_VALUE;
-      }
-      n *= cells;
-    }
-    return n;
-  }
-
   /** The index type of the chunks of {@code layout} in the new file. */
-  private int indexType(LayoutMessage.Chunked layout, Dataspace space, boolean filtered) {
+  private int indexType(LayoutMessage.Chunked layout, Dataspace space, boolean filtered)
+      throws H5FormatException {
     int type = ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered, false,
         false);
     if (type == ChunkIndex.FIXED_ARRAY && layout.version() < 4
-        && fixedArrayEntries(layout, space) > HUGE_FIXED_ARRAY) {
+        && Long.compareUnsigned(ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space)
+            .maxCells(), HUGE_FIXED_ARRAY) > 0) {
       // A v1 B-tree index, written in the earliest format: h5repack (earliest by default)
       // keeps a v1 B-tree, where a fixed array would allocate an entry per cell of a huge
-      // maximum grid (maxshape 2^40 in chunks of 10: 880 GB of mostly holes)
+      // maximum grid (maxshape 2^40 in chunks of 10: 880 GB of mostly holes); maxCells -1,
+      // too many to count, compares as the largest
       return ChunkIndex.V1_BTREE;
     }
     if (type == ChunkIndex.EXTENSIBLE_ARRAY && out.params().lengthSize() < 8) {

@@ -109,6 +109,14 @@ public final class ChunkGeometry {
     return maxGrid.clone();
   }
 
+  /**
+   * Chunks of the maximum grid (the entries of a fixed array over it); -1 if a dimension is
+   * unlimited or the count exceeds a long.
+   */
+  public long maxCells() {
+    return cells(maxGrid);
+  }
+
   /** Index of the only unlimited dimension, or -1 if there is none; -2 if several. */
   public int unlimitedDim() {
     int found = -1;

@@ -114,7 +114,7 @@ public final class ChunkIndexWriter {
       case ChunkIndex.IMPLICIT:
         return implicit(g, filtered, sorted);
       case ChunkIndex.FIXED_ARRAY: {
-        long cells = ChunkGeometry.cells(g.maxGrid());
+        long cells = g.maxCells();
         if (cells < 0) {
           throw new IllegalArgumentException("a fixed array needs a bounded maximum grid, not "
               + Arrays.toString(g.maxGrid()));
@@ -206,7 +206,7 @@ public final class ChunkIndexWriter {
 
   private static WrittenIndex implicit(ChunkGeometry g, boolean filtered,
       List<ChunkRecord> sorted) {
-    long cells = ChunkGeometry.cells(g.maxGrid());
+    long cells = g.maxCells();
     if (filtered || sorted.isEmpty() || sorted.size() != cells) {
       throw new IllegalArgumentException("an implicit index needs every chunk of the maximum"
           + " grid allocated, unfiltered, in one run");

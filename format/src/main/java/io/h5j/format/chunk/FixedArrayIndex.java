@@ -63,7 +63,7 @@ public final class FixedArrayIndex implements ChunkIndex {
     long n = r.length();
     long dblk = r.offset();
     r.checksum(0);
-    long cells = ChunkGeometry.cells(g.maxGrid());
+    long cells = g.maxCells();
     if (bits < 1 || bits > 31) {
       throw new H5FormatException(HEADER, address, "page bits " + bits + " are not 1..31");
     }

@@ -15,7 +15,7 @@ public record ImplicitChunkIndex(ChunkGeometry geometry, long baseAddress, long 
     implements ChunkIndex {
 
   static ImplicitChunkIndex open(FileAccess fa, long base, ChunkGeometry g) throws IOException {
-    long n = ChunkGeometry.cells(g.maxGrid());
+    long n = g.maxCells();
     if (n < 0) {
       throw new H5FormatException("implicit chunk index", base,
           "the dataset has no fixed maximum size, or its chunk count overflows");

@@ -67,8 +67,8 @@ final class BitshuffleFilter implements Filter {
     if (in.length < HEADER) {
       throw FilterSupport.error(this, in.length + " bytes cannot hold the 12-byte header");
     }
-    long size = bigEndian(in, 0, 8);
-    long blockBytes = bigEndian(in, 8, 4);
+    long size = ByteFields.bigEndian(in, 0, 8);
+    long blockBytes = ByteFields.bigEndian(in, 8, 4);
     if (size < 0 || size > maxOutput) {
       throw FilterSupport.error(this, "decoded size " + Long.toUnsignedString(size)
           + " exceeds the expected " + maxOutput + " bytes");
@@ -91,7 +91,7 @@ final class BitshuffleFilter implements Filter {
       if (in.length - ip < 4) {
         throw FilterSupport.error(this, "data end before the block of element " + e);
       }
-      long stored = bigEndian(in, ip, 4);
+      long stored = ByteFields.bigEndian(in, ip, 4);
       ip += 4;
       if (stored > in.length - ip) {
         throw FilterSupport.error(this, "block of " + stored + " stored bytes at input offset "
@@ -187,8 +187,8 @@ final class BitshuffleFilter implements Filter {
         : zstd.maxCompressedLength(blockBytes);
     long blocks = n / block + 1;
     byte[] out = new byte[FilterSupport.capped(HEADER + blocks * (4L + bound) + in.length % (8L * s))];
-    putBigEndian(out, 0, in.length, 8);
-    putBigEndian(out, 8, (long) block * s, 4);
+    ByteFields.putBigEndian(out, 0, in.length, 8);
+    ByteFields.putBigEndian(out, 8, (long) block * s, 4);
     byte[] packed = new byte[blockBytes];
     byte[] scratch = new byte[blockBytes];
     int op = HEADER;
@@ -198,7 +198,7 @@ final class BitshuffleFilter implements Filter {
       int length = count * s;
       int stored = lz4 != null ? lz4.compress(packed, 0, length, out, op + 4, out.length - op - 4)
           : zstd.compress(packed, 0, length, out, op + 4, out.length - op - 4);
-      putBigEndian(out, op, stored, 4);
+      ByteFields.putBigEndian(out, op, stored, 4);
       op += 4 + stored;
     }
     int tail = in.length - e * s;
@@ -217,19 +217,5 @@ final class BitshuffleFilter implements Filter {
     long blocks = inputSize / s / block + 1;
     // LZ4 grows a block by at most 1/255 + 16 bytes; a Zstandard frame by 1/256 + 64 or so
     return HEADER + inputSize + inputSize / 128 + blocks * (4 + 128);
-  }
-
-  static long bigEndian(byte[] b, int off, int n) {
-    long v = 0;
-    for (int i = 0; i < n; i++) {
-      v = v << 8 | (b[off + i] & 0xff);
-    }
-    return v;
-  }
-
-  static void putBigEndian(byte[] b, int off, long v, int n) {
-    for (int i = 0; i < n; i++) {
-      b[off + i] = (byte) (v >>> (8 * (n - 1 - i)));
-    }
   }
 }

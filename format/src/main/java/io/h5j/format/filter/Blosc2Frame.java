@@ -27,8 +27,8 @@ final class Blosc2Frame {
         || !Arrays.equals(in, 2, 10, MAGIC, 0, 8)) {
       throw FilterSupport.error(f, "not a Blosc2 frame (no b2frame header)");
     }
-    long headerLen = be(in, 11, 4);
-    long frameLen = be(in, 16, 8);
+    long headerLen = ByteFields.bigEndian(in, 11, 4);
+    long frameLen = ByteFields.bigEndian(in, 16, 8);
     if ((in[10] & 0xff) != 0xd2 || (in[15] & 0xff) != 0xcf || frameLen > length || frameLen < 0
         || headerLen < FIXED_HEADER || headerLen > frameLen) {
       throw FilterSupport.error(f, "frame of " + frameLen + " bytes with a header of "
@@ -39,10 +39,10 @@ final class Blosc2Frame {
       throw FilterSupport.error(f, "frame flags 0x" + Integer.toHexString(generalFlags)
           + ", type " + (in[0x1a] & 0x0f) + ": only contiguous frames of 64-bit offsets exist");
     }
-    long uncompressed = be(in, 0x1e, 8);
-    long compressed = be(in, 0x27, 8);
-    long typesize = be(in, 0x30, 4);
-    long chunksize = be(in, 0x3a, 4);
+    long uncompressed = ByteFields.bigEndian(in, 0x1e, 8);
+    long compressed = ByteFields.bigEndian(in, 0x27, 8);
+    long typesize = ByteFields.bigEndian(in, 0x30, 4);
+    long chunksize = ByteFields.bigEndian(in, 0x3a, 4);
     if (uncompressed < 0 || uncompressed > FilterSupport.MAX_ARRAY || compressed < 0
         || compressed > frameLen - headerLen || chunksize <= 0 && uncompressed > 0
         || typesize <= 0) {
@@ -86,7 +86,7 @@ final class Blosc2Frame {
       }
     }
     for (int i = 0; i < nchunks; i++) {
-      long off = le64(offsets, 8 * i);
+      long off = ByteFields.littleEndian(offsets, 8 * i, 8);
       int at = (int) (i * chunksize);
       int n = (int) Math.min(chunksize, uncompressed - at);
       if (off < 0) {
@@ -121,7 +121,7 @@ final class Blosc2Frame {
     if (limit - from < BloscChunk.HEADER) {
       throw FilterSupport.error(f, "chunk at byte " + from + " passes the end of its section");
     }
-    long cbytes = be32le(in, from + 12);
+    long cbytes = ByteFields.littleEndian(in, from + 12, 4);
     if (cbytes > limit - from || cbytes < BloscChunk.HEADER) {
       throw FilterSupport.error(f, "chunk at byte " + from + " of " + cbytes
           + " bytes passes the end of its section");
@@ -244,24 +244,25 @@ final class Blosc2Frame {
     h[1] = (byte) 0xa8;
     System.arraycopy(MAGIC, 0, h, 2, 8);
     h[10] = (byte) 0xd2;
-    putBe(h, 11, headerLen, 4);
+    ByteFields.putBigEndian(h, 11, headerLen, 4);
     h[15] = (byte) 0xcf;
-    putBe(h, 16, (long) headerLen + chunk.length + index.length + trailer.length, 8);
+    ByteFields.putBigEndian(h, 16,
+        (long) headerLen + chunk.length + index.length + trailer.length, 8);
     h[0x18] = (byte) 0xa4;
     h[0x19] = 0x12; // frame format 2, 64-bit offsets
     h[0x1a] = 0; // contiguous
     h[0x1b] = (byte) (s.clevel() << 4 | s.codec().format);
     h[0x1c] = 3;
     h[0x1d] = (byte) 0xd3;
-    putBe(h, 0x1e, data.length, 8);
+    ByteFields.putBigEndian(h, 0x1e, data.length, 8);
     h[0x26] = (byte) 0xd3;
-    putBe(h, 0x27, chunk.length, 8);
+    ByteFields.putBigEndian(h, 0x27, chunk.length, 8);
     h[0x2f] = (byte) 0xd2;
-    putBe(h, 0x30, chunk[3] & 0xff, 4);
+    ByteFields.putBigEndian(h, 0x30, chunk[3] & 0xff, 4);
     h[0x34] = (byte) 0xd2;
     System.arraycopy(reverse(chunk, 8), 0, h, 0x35, 4); // the chunk's block size
     h[0x39] = (byte) 0xd2;
-    putBe(h, 0x3a, data.length, 4);
+    ByteFields.putBigEndian(h, 0x3a, data.length, 4);
     h[0x3e] = (byte) 0xd1;
     h[0x41] = (byte) 0xd1;
     h[0x43] = 1;
@@ -285,32 +286,5 @@ final class Blosc2Frame {
 
   private static byte[] reverse(byte[] b, int off) {
     return new byte[] {b[off + 3], b[off + 2], b[off + 1], b[off]};
-  }
-
-  private static long be(byte[] b, int off, int n) {
-    long v = 0;
-    for (int i = 0; i < n; i++) {
-      v = v << 8 | (b[off + i] & 0xff);
-    }
-    return v;
-  }
-
-  private static long be32le(byte[] b, int off) {
-    return (b[off] & 0xffL) | (b[off + 1] & 0xffL) << 8 | (b[off + 2] & 0xffL) << 16
-        | (b[off + 3] & 0xffL) << 24;
-  }
-
-  private static long le64(byte[] b, int off) {
-    long v = 0;
-    for (int i = 7; i >= 0; i--) {
-      v = v << 8 | (b[off + i] & 0xff);
-    }
-    return v;
-  }
-
-  private static void putBe(byte[] b, int off, long v, int n) {
-    for (int i = 0; i < n; i++) {
-      b[off + i] = (byte) (v >>> (8 * (n - 1 - i)));
-    }
   }
 }

@@ -163,7 +163,7 @@ final class BloscChunk {
         if (cbytes - ip < 4) {
           throw FilterSupport.error(f, "block " + b + " ends before its stream " + s);
         }
-        int csize = (int) leInt(in, ip);
+        int csize = (int) ByteFields.littleEndian(in, ip, 4);
         ip += 4;
         if (csize == 0 && version >= 3) {
           Arrays.fill(target, at, at + neblock, (byte) 0);
@@ -327,7 +327,8 @@ final class BloscChunk {
       throw FilterSupport.error(f, "NaN chunk of type size " + typesize);
     }
     for (int k = at; k < at + n; k += typesize) {
-      putLe(out, k, typesize == 4 ? 0x7FC00000L : 0x7FF8000000000000L, typesize);
+      ByteFields.putLittleEndian(out, k, typesize == 4 ? 0x7FC00000L : 0x7FF8000000000000L,
+          typesize);
     }
   }
 
@@ -372,9 +373,9 @@ final class BloscChunk {
     out[1] = 1;
     out[2] = (byte) flags;
     out[3] = (byte) typesize;
-    putLe(out, 4, nbytes, 4);
-    putLe(out, 8, blocksize, 4);
-    putLe(out, 12, op, 4);
+    ByteFields.putLittleEndian(out, 4, nbytes, 4);
+    ByteFields.putLittleEndian(out, 8, blocksize, 4);
+    ByteFields.putLittleEndian(out, 12, op, 4);
     if (blosc2) {
       out[21] = (byte) s.shuffle(); // the last pipeline slot: 0, 1 shuffle, 2 bit shuffle
       out[22] = (byte) s.codec().code;
@@ -408,7 +409,7 @@ final class BloscChunk {
         src = tmp;
         srcOff = 0;
       }
-      putLe(out, headerSize + 4 * b, op, 4);
+      ByteFields.putLittleEndian(out, headerSize + 4 * b, op, 4);
       int nstreams = split && !leftover ? typesize : 1;
       int neblock = bsize / nstreams;
       for (int j = 0; j < nstreams; j++) {
@@ -425,7 +426,7 @@ final class BloscChunk {
           System.arraycopy(src, srcOff + j * neblock, out, op + 4, neblock);
           n = neblock;
         }
-        putLe(out, op, n, 4);
+        ByteFields.putLittleEndian(out, op, n, 4);
         op += 4 + n;
       }
     }
@@ -469,23 +470,12 @@ final class BloscChunk {
     return Math.max(blocksize, 1);
   }
 
-  private static long leInt(byte[] b, int off) {
-    return (b[off] & 0xffL) | (b[off + 1] & 0xffL) << 8 | (b[off + 2] & 0xffL) << 16
-        | (long) b[off + 3] << 24;
-  }
-
   /** A u32 header field that must fit in a Java int. */
   private static int u32(Filter f, byte[] in, int off, String what) throws H5FormatException {
-    long v = leInt(in, off) & 0xffffffffL;
+    long v = ByteFields.littleEndian(in, off, 4);
     if (v > FilterSupport.MAX_ARRAY) {
       throw FilterSupport.error(f, what + " " + v + " is too large");
     }
     return (int) v;
-  }
-
-  static void putLe(byte[] b, int off, long v, int n) {
-    for (int i = 0; i < n; i++) {
-      b[off + i] = (byte) (v >>> (8 * i));
-    }
   }
 }

@@ -34,8 +34,8 @@ final class Lz4Filter implements Filter {
     if (in.length < HEADER) {
       throw FilterSupport.error(this, in.length + " bytes cannot hold the 12-byte header");
     }
-    long size = bigEndian(in, 0, 8);
-    long blockSize = bigEndian(in, 8, 4);
+    long size = ByteFields.bigEndian(in, 0, 8);
+    long blockSize = ByteFields.bigEndian(in, 8, 4);
     if (size < 0 || size > maxOutput) {
       throw FilterSupport.error(this, "decoded size " + Long.toUnsignedString(size)
           + " exceeds the expected " + maxOutput + " bytes");
@@ -55,7 +55,7 @@ final class Lz4Filter implements Filter {
       if (in.length - ip < 4) {
         throw FilterSupport.error(this, "data end before block at output offset " + op);
       }
-      long stored = bigEndian(in, ip, 4);
+      long stored = ByteFields.bigEndian(in, ip, 4);
       ip += 4;
       if (stored > in.length - ip) {
         throw FilterSupport.error(this, "block of " + stored + " stored bytes at input offset "
@@ -98,8 +98,8 @@ final class Lz4Filter implements Filter {
     int blocks = blockSize == 0 ? 0 : (in.length - 1) / blockSize + 1;
     byte[] out = new byte[FilterSupport.capped(
         HEADER + 4L * blocks + lz4.maxCompressedLength(in.length) + 16L * blocks)];
-    putBigEndian(out, 0, in.length, 8);
-    putBigEndian(out, 8, blockSize, 4);
+    ByteFields.putBigEndian(out, 0, in.length, 8);
+    ByteFields.putBigEndian(out, 8, blockSize, 4);
     int op = HEADER;
     for (int ip = 0; ip < in.length; ip += blockSize) {
       int length = Math.min(blockSize, in.length - ip);
@@ -108,7 +108,7 @@ final class Lz4Filter implements Filter {
         System.arraycopy(in, ip, out, op + 4, length);
         n = length;
       }
-      putBigEndian(out, op, n, 4);
+      ByteFields.putBigEndian(out, op, n, 4);
       op += 4 + n;
     }
     return Optional.of(Arrays.copyOf(out, op));
@@ -119,19 +119,5 @@ final class Lz4Filter implements Filter {
     long blockSize = Integer.toUnsignedLong(FilterSupport.clientValue(clientData, 0, 0));
     long blocks = blockSize == 0 ? 1 : (inputSize + blockSize - 1) / blockSize;
     return HEADER + 4 * blocks + inputSize; // a block that does not shrink is stored raw
-  }
-
-  private static long bigEndian(byte[] b, int off, int n) {
-    long v = 0;
-    for (int i = 0; i < n; i++) {
-      v = v << 8 | (b[off + i] & 0xff);
-    }
-    return v;
-  }
-
-  private static void putBigEndian(byte[] b, int off, long v, int n) {
-    for (int i = 0; i < n; i++) {
-      b[off + i] = (byte) (v >>> (8 * (n - 1 - i)));
-    }
   }
 }

@@ -87,9 +87,9 @@ final class ScaleOffsetFilter implements Filter {
     if (in.length < HEADER) {
       throw FilterSupport.error(this, in.length + " bytes cannot hold the 21-byte header");
     }
-    long minbits = littleEndian(in, 0, 4);
+    long minbits = ByteFields.littleEndian(in, 0, 4);
     int minvalSize = Math.min(8, in[4] & 0xff);
-    long minval = littleEndian(in, 5, minvalSize);
+    long minval = ByteFields.littleEndian(in, 5, minvalSize);
     if (minbits > size * 8L) {
       throw FilterSupport.error(this, "minimum bits " + minbits + " exceed the element size");
     }
@@ -99,7 +99,7 @@ final class ScaleOffsetFilter implements Filter {
         throw FilterSupport.error(this, "full-precision data end early");
       }
       for (int i = 0; i < elements; i++) {
-        put(out, i, size, bigEndian, littleEndian(in, HEADER + i * size, size));
+        put(out, i, size, bigEndian, ByteFields.littleEndian(in, HEADER + i * size, size));
       }
       return out;
     }
@@ -153,13 +153,5 @@ final class ScaleOffsetFilter implements Filter {
       throw FilterSupport.error(this, out.length + " bytes exceed the expected " + maxOutput);
     }
     return out;
-  }
-
-  private static long littleEndian(byte[] b, int off, int n) {
-    long v = 0;
-    for (int i = n - 1; i >= 0; i--) {
-      v = v << 8 | (b[off + i] & 0xff);
-    }
-    return v;
   }
 }

@@ -117,8 +117,7 @@ final class SzipFilter implements Filter {
     if (inLength < HEADER) {
       throw FilterSupport.error(this, inLength + " bytes cannot hold the 4-byte size header");
     }
-    long size = (in[0] & 0xffL) | (in[1] & 0xffL) << 8 | (in[2] & 0xffL) << 16
-        | (in[3] & 0xffL) << 24;
+    long size = ByteFields.littleEndian(in, 0, 4);
     if (size > maxOutput) {
       throw FilterSupport.error(this, "unfiltered size " + size + " exceeds the expected "
           + maxOutput + " bytes");

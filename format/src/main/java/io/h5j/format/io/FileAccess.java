@@ -218,8 +218,8 @@ public final class FileAccess implements Closeable {
       byte[] b = e.getValue();
       long lo = Math.max(a, from);
       long hi = Math.min(a + b.length, to);
-      for (long x = lo; x < hi; x++) {
-        dst.put(start + (int) (x - from), b[(int) (x - a)]);
+      if (lo < hi) {
+        dst.put(start + (int) (lo - from), b, (int) (lo - a), (int) (hi - lo));
       }
     }
   }
