@@ -9,14 +9,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -72,7 +68,7 @@ public final class LzoLz4VersusNative {
               data[0] = f.dataset(name).read();
             }
           });
-          if (!sha(data[0]).equals(sha)) {
+          if (!ElementDigest.sha256(data[0]).equals(sha)) {
             throw new IllegalStateException(codec + "/" + name + ": h5j read other data");
           }
           Path out = work.resolve("h5j-" + codec + "-" + name + ".h5");
@@ -88,7 +84,7 @@ public final class LzoLz4VersusNative {
           try (H5File f = H5File.open(out)) {
             Dataset ds = f.dataset(name);
             stored = ds.chunks().stream().mapToLong(c -> c.storedSize()).sum();
-            if (!sha(ds.read()).equals(sha)) {
+            if (!ElementDigest.sha256(ds.read()).equals(sha)) {
               throw new IllegalStateException(codec + "/" + name + ": h5j's file reads wrong");
             }
           }
@@ -169,20 +165,6 @@ public final class LzoLz4VersusNative {
         ? s.filter(new FilterDescription(Filters.LZO, FilterDescription.OPTIONAL, "lzo",
             new int[] {1, 11, 4}))
         : s.lz4();
-  }
-
-  /** SHA-256 of the elements in little-endian order, as numpy's tobytes() on this machine. */
-  private static String sha(Object flat) throws Exception {
-    ByteBuffer b;
-    if (flat instanceof double[] a) {
-      b = ByteBuffer.allocate(a.length * 8).order(ByteOrder.LITTLE_ENDIAN);
-      b.asDoubleBuffer().put(a);
-    } else {
-      int[] a = (int[]) flat;
-      b = ByteBuffer.allocate(a.length * 4).order(ByteOrder.LITTLE_ENDIAN);
-      b.asIntBuffer().put(a);
-    }
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b.array()));
   }
 
   private static void row(String codec, String name, String op, double[] seconds, int mib,

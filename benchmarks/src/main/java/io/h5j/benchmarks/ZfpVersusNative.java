@@ -1,12 +1,8 @@
 package io.h5j.benchmarks;
 
 import io.h5j.H5File;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.Locale;
 
 /**
@@ -74,7 +70,7 @@ public final class ZfpVersusNative {
           data[0] = f.dataset(name).read();
         }
       });
-      if (!sha(data[0]).equals(JsonLine.text(nat.facts, name + ".sha"))) {
+      if (!ElementDigest.sha256(data[0]).equals(JsonLine.text(nat.facts, name + ".sha"))) {
         throw new IllegalStateException(name + ": h5j read other values than libhdf5");
       }
       return t;
@@ -83,17 +79,4 @@ public final class ZfpVersusNative {
     }
   }
 
-  /** SHA-256 of the elements in little-endian order, as numpy's tobytes() on this machine. */
-  private static String sha(Object flat) throws Exception {
-    ByteBuffer b;
-    if (flat instanceof double[] a) {
-      b = ByteBuffer.allocate(a.length * 8).order(ByteOrder.LITTLE_ENDIAN);
-      b.asDoubleBuffer().put(a);
-    } else {
-      float[] a = (float[]) flat;
-      b = ByteBuffer.allocate(a.length * 4).order(ByteOrder.LITTLE_ENDIAN);
-      b.asFloatBuffer().put(a);
-    }
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b.array()));
-  }
 }
