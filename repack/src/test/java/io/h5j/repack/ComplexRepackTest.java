@@ -27,13 +27,7 @@ class ComplexRepackTest {
     Path in = dir.resolve("in.h5");
     Path out = dir.resolve("out.h5");
     ComplexOracle.write(in);
-    Repacker.Builder b = Repacker.builder();
-    if (option.startsWith("GZIP")) {
-      b.filter(FilterOption.parse(option));
-    } else if (!option.equals("as stored")) {
-      b.layout(LayoutOption.parse(option));
-    }
-    b.build().repack(in, out);
+    RepackOracle.repacker(option).repack(in, out);
 
     Map<String, String> before = ComplexOracle.read(in);
     assertTrue(before.size() >= 15 && before.values().stream()

@@ -57,6 +57,20 @@ final class RepackOracle {
       "          'stored' if o.id.get_storage_size() else 'unallocated')",
       "f.visititems(show)");
 
+  /**
+   * A repacker with at most one h5repack-style option: "as stored" (none), a filter
+   * ({@code GZIP=1}) or a layout ({@code CHUNK=3}, {@code CONTI}).
+   */
+  static Repacker repacker(String option) {
+    Repacker.Builder b = Repacker.builder();
+    if (option.startsWith("GZIP")) {
+      b.filter(FilterOption.parse(option));
+    } else if (!option.equals("as stored")) {
+      b.layout(LayoutOption.parse(option));
+    }
+    return b.build();
+  }
+
   /** {@link #STORAGE} of every dataset in {@code file}. */
   static String storage(Path file) throws IOException {
     return Oracles.python(STORAGE, file.toString());

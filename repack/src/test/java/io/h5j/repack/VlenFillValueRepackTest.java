@@ -41,13 +41,7 @@ class VlenFillValueRepackTest {
     Path in = dir.resolve("in.h5");
     Path out = dir.resolve("out.h5");
     Oracles.python(script("vlen_fill_values_write.py"), in.toString(), libver);
-    Repacker.Builder b = Repacker.builder();
-    if (option.startsWith("GZIP")) {
-      b.filter(FilterOption.parse(option));
-    } else if (option.startsWith("CHUNK")) {
-      b.layout(LayoutOption.parse(option));
-    }
-    b.build().repack(in, out);
+    RepackOracle.repacker(option).repack(in, out);
 
     Map<String, String> fills = fillValues(in);
     assertEquals(18, fills.size(), fills.toString());

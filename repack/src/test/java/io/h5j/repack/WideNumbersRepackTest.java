@@ -22,13 +22,7 @@ class WideNumbersRepackTest {
     Path in = dir.resolve("in.h5");
     Path out = dir.resolve("out.h5");
     WideNumbersOracle.write(in);
-    Repacker.Builder b = Repacker.builder();
-    if (option.startsWith("GZIP")) {
-      b.filter(FilterOption.parse(option));
-    } else if (!option.equals("as stored")) {
-      b.layout(LayoutOption.parse(option));
-    }
-    b.build().repack(in, out);
+    RepackOracle.repacker(option).repack(in, out);
     Map<String, String> before = WideNumbersOracle.read(in);
     assertEquals(10, before.size(), before.toString());
     assertEquals(before, WideNumbersOracle.read(out));
