@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.H5FormatException;
 /**
  * Byte counts of a dataset's elements, checked. The elements counted always lie inside the
  * dataspace (a whole dataspace or a selection of it), so a count past 2^63 bytes means the

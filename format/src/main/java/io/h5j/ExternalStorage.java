@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.H5FormatException;
 import io.h5j.format.group.LocalHeap;
 import io.h5j.format.message.ExternalFileList;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.RevisedReference;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
@@ -95,6 +96,9 @@ public final class H5File implements Closeable {
   private static H5File open(FileAccess fa, Path path) throws IOException {
     try {
       return new H5File(path, H5Context.open(fa));
+    } catch (H5FormatException e) {
+      fa.close();
+      throw e.inFile(path);
     } catch (IOException | RuntimeException e) {
       fa.close();
       throw e;

@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.QueuedThread;
 import io.h5j.format.io.Tasks;
 import io.h5j.format.heap.GlobalHeapCollection;

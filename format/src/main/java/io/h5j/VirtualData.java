@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.H5FormatException;
 import io.h5j.MappingCopier.Box;
 import io.h5j.MappingCopier.Part;
 import io.h5j.format.datatype.Datatype;

@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

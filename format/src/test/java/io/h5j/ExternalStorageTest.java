@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -152,7 +153,7 @@ class ExternalStorageTest {
     FileParams p = FileParams.DEFAULT;
     // used slots beyond the allocated ones
     byte[] tooMany = {1, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    assertThrows(io.h5j.H5FormatException.class, () -> ExternalFileList.decode(
+    assertThrows(io.h5j.format.H5FormatException.class, () -> ExternalFileList.decode(
         new ByteReader(tooMany, 100, "external file list", p)));
     // an unlimited segment that is not the last
     byte[] unlimitedFirst = new byte[8 + 8 + 2 * 24];

@@ -2,7 +2,7 @@ package io.h5j.cli;
 
 import io.h5j.FileCheck;
 import io.h5j.H5File;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.versioning.CheckProgress;
 import io.h5j.versioning.CheckReport;
 import io.h5j.versioning.VersionedFile;

@@ -68,7 +68,7 @@ final class ByteRuns {
   /** Like {@link FileAccess#checkRange}, for ranges longer than one Java array. */
   void checkRange(long address, long length, String structure) throws IOException {
     if (address < 0 || length < 0 || address > inSize || length > inSize - address) {
-      throw new io.h5j.H5FormatException(structure, address, "range of " + length
+      throw new io.h5j.format.H5FormatException(structure, address, "range of " + length
           + " bytes is outside the file of " + inSize + " bytes");
     }
   }

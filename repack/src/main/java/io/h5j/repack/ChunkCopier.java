@@ -1,6 +1,6 @@
 package io.h5j.repack;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkIndexWriter;

@@ -1,6 +1,6 @@
 package io.h5j.repack;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.AddressFields;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.ReferenceType;

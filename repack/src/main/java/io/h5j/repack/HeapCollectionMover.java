@@ -1,6 +1,6 @@
 package io.h5j.repack;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.heap.GlobalHeapCollection;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapWriter;

@@ -130,7 +130,7 @@ public final class Repacker {
    * @throws IllegalArgumentException if both name the same file
    * @throws RepackException naming the object that could not be copied
    * @throws OutputCheckException if the copy failed the structural check (nothing written)
-   * @throws io.h5j.H5FormatException if {@code in} is not a readable HDF5 file
+   * @throws io.h5j.format.H5FormatException if {@code in} is not a readable HDF5 file
    */
   public RepackReport repack(Path in, Path out) throws IOException {
     Path target = out.toAbsolutePath();
@@ -200,8 +200,8 @@ public final class Repacker {
     if (e instanceof RepackException r) {
       return new RepackException(r, fixed);
     }
-    return e instanceof io.h5j.H5FormatException f
-        ? new io.h5j.H5FormatException(f.structure(), f.offset(),
+    return e instanceof io.h5j.format.H5FormatException f
+        ? new io.h5j.format.H5FormatException(f.structure(), f.offset(),
             f.detail().replace(temp.toString(), out.toString()), e)
         : new IOException(fixed, e);
   }
@@ -217,7 +217,7 @@ public final class Repacker {
       Superblock sb = SuperblockCodec.read(fa);
       FileParams p = sb.params();
       if (p.offsetSize() < 4 || p.lengthSize() < 4) {
-        throw new io.h5j.H5FormatException("superblock of " + in, sb.location(), "uses "
+        throw new io.h5j.format.H5FormatException("superblock of " + in, sb.location(), "uses "
             + p.offsetSize() + "-byte addresses and " + p.lengthSize()
             + "-byte lengths; h5j repacks files with 4- or 8-byte ones");
       }
@@ -230,7 +230,7 @@ public final class Repacker {
     int size = out.params().offsetSize();
     long end = out.allocator().endOfAllocation();
     if (size < 8 && end >= (1L << (8 * size)) - 1) {
-      throw new io.h5j.H5FormatException("output " + target, 0, "needs " + end
+      throw new io.h5j.format.H5FormatException("output " + target, 0, "needs " + end
           + " bytes, more than its " + size + "-byte addresses (those of the input) can reach");
     }
   }

@@ -2,7 +2,7 @@ package io.h5j.versioning;
 
 import io.h5j.Dataset;
 import io.h5j.H5File;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.Selection;
 import io.h5j.format.select.Hyperslab;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.h5j.versioning;
 import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
 import io.h5j.Group;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.Selection;
 import io.h5j.format.datatype.ArrayType;
 import io.h5j.format.datatype.CompoundType;

@@ -1,7 +1,7 @@
 package io.h5j.versioning;
 
 import io.h5j.Dataset;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.Selection;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -4,7 +4,7 @@ import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.Dataspace;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.h5j.versioning;
 import io.h5j.Dataset;
 import io.h5j.Group;
 import io.h5j.H5File;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.Node;
 import io.h5j.format.vds.MappingBlock;
 import java.io.IOException;

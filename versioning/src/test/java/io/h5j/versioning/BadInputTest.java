@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.H5File;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.Selection;
 import java.io.IOException;
 import java.lang.reflect.Array;

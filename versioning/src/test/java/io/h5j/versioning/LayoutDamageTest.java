@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;

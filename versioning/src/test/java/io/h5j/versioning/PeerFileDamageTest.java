@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.h5j.format.btree;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
@@ -67,7 +67,7 @@ public final class BTreeV2 {
     r.signature("BTHD");
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     int type = r.u8();
     long nodeSize = r.u32();
@@ -319,7 +319,7 @@ public final class BTreeV2 {
     r.signature(depth == 0 ? "BTLF" : "BTIN");
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     int nodeType = r.u8();
     if (nodeType != type) {

@@ -1,6 +1,6 @@
 package io.h5j.format.btree;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.BTreeV2Editor.Node;
 import io.h5j.format.btree.BTreeV2Editor.Ptr;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.h5j.format.check;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.h5j.format.check;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.BTreeV1;
 import io.h5j.format.group.LocalHeap;
 import io.h5j.format.group.SymbolTableEntry;

@@ -1,6 +1,6 @@
 package io.h5j.format.chunk;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.BTreeV2;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;

@@ -1,6 +1,6 @@
 package io.h5j.format.chunk;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
@@ -65,7 +65,7 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
     r.signature("EAHD");
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     codec.check(r, r.u8(), r.u8());
     int bits = r.u8();
@@ -148,7 +148,7 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
     r.signature(sig);
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     codec.check(r, r.u8(), -1);
     long owner = r.offset();

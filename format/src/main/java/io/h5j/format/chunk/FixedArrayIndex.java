@@ -1,6 +1,6 @@
 package io.h5j.format.chunk;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
@@ -56,7 +56,7 @@ public final class FixedArrayIndex implements ChunkIndex {
     r.signature("FAHD");
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     codec.check(r, r.u8(), r.u8());
     int bits = r.u8();
@@ -130,7 +130,7 @@ public final class FixedArrayIndex implements ChunkIndex {
       r.signature("FADB");
       int version = r.u8();
       if (version != 0) {
-        throw r.error("version " + version + " is not 0");
+        throw r.versionError(version, 0, "version " + version + " is not 0");
       }
       codec.check(r, r.u8(), -1);
       long owner = r.offset();

@@ -1,6 +1,6 @@
 package io.h5j.format.chunk;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.h5j.format.datatype;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import java.nio.charset.StandardCharsets;
@@ -285,7 +285,9 @@ public final class DatatypeCodec {
     int bits = r.u8() | r.u8() << 8 | r.u8() << 16;
     long rawSize = r.u32();
     if (version < 1 || version > 5) {
-      throw new H5FormatException(STRUCTURE, at, "unknown datatype message version " + version);
+      throw version > 5
+          ? H5FormatException.tooNew(STRUCTURE, at, "unknown datatype message version " + version)
+          : new H5FormatException(STRUCTURE, at, "unknown datatype message version " + version);
     }
     if (rawSize < 1 || rawSize > Integer.MAX_VALUE) {
       throw new H5FormatException(STRUCTURE, at, "datatype size " + rawSize + " is invalid");
@@ -366,7 +368,7 @@ public final class DatatypeCodec {
       case 7: {
         ReferenceType.Kind kind = ReferenceType.Kind.ofCode(bits & 0xf);
         if (kind == null || (kind.revised() && (version < 4 || (bits >>> 4 & 0xf) != 1))) {
-          throw new H5FormatException(STRUCTURE, at, "unsupported reference type " + (bits & 0xf)
+          throw H5FormatException.unsupported(STRUCTURE, at, "unsupported reference type " + (bits & 0xf)
               + " (encoding version " + (bits >>> 4 & 0xf) + ") in datatype version " + version);
         }
         // libhdf5 uses a revised reference's in-file size (size of offsets + 10: kind, flags,

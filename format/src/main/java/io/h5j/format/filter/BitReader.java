@@ -1,6 +1,6 @@
 package io.h5j.format.filter;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 
 /**
  * Reads a stream of bits packed most significant bit first, as libhdf5's n-bit and

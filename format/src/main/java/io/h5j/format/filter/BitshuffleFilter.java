@@ -5,7 +5,7 @@ import io.airlift.compress.lz4.Lz4Compressor;
 import io.airlift.compress.lz4.Lz4Decompressor;
 import io.airlift.compress.zstd.ZstdCompressor;
 import io.airlift.compress.zstd.ZstdDecompressor;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.util.Arrays;
 import java.util.Optional;
 

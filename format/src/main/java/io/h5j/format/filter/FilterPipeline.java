@@ -1,6 +1,6 @@
 package io.h5j.format.filter;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import java.util.List;
 import java.util.Optional;
@@ -148,7 +148,7 @@ public final class FilterPipeline {
       FilterDescription d = filters.get(i);
       Optional<Filter> known = registry.find(d.id());
       if (known.isEmpty()) {
-        throw new H5FormatException(structure, address, "cannot decode: "
+        throw H5FormatException.unsupported(structure, address, "cannot decode: "
             + (d.optional() ? "optional" : "required") + " filter " + d.id() + " ("
             + d.displayName() + ") at pipeline position " + i + " is not supported by h5j");
       }

@@ -1,6 +1,6 @@
 package io.h5j.format.filter;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.io.ByteReader;
@@ -225,7 +225,7 @@ public record FilterPipelineMessage(int version, List<FilterDescription> filters
   public static FilterPipelineMessage decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version != 1 && version != 2) {
-      throw r.error("filter pipeline message version " + version + " is not 1 or 2");
+      throw r.versionError(version, 2, "filter pipeline message version " + version + " is not 1 or 2");
     }
     int count = r.u8();
     if (count > MAX_FILTERS) {

@@ -3,7 +3,7 @@ package io.h5j.format.filter;
 import io.airlift.compress.MalformedInputException;
 import io.airlift.compress.lz4.Lz4Compressor;
 import io.airlift.compress.lz4.Lz4Decompressor;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.util.Arrays;
 import java.util.Optional;
 

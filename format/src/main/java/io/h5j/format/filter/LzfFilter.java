@@ -1,7 +1,7 @@
 package io.h5j.format.filter;
 
 import com.ning.compress.lzf.impl.VanillaChunkEncoder;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.util.Arrays;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package io.h5j.format.filter;
 import io.airlift.compress.MalformedInputException;
 import io.airlift.compress.lzo.LzoCompressor;
 import io.airlift.compress.lzo.LzoDecompressor;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.h5j.format.filter;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.util.Optional;
 
 /**

@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.util.Optional;
 
 /**

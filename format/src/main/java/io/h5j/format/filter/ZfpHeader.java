@@ -1,6 +1,6 @@
 package io.h5j.format.filter;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 
 /**
  * What the H5Z-ZFP filter's client data say about every chunk: value 0 packs the writer's ZFP

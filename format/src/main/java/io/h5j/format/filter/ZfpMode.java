@@ -1,6 +1,6 @@
 package io.h5j.format.filter;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 
 /**
  * ZFP's compression parameters, decoded from the header's mode word: a block takes between
@@ -43,7 +43,8 @@ record ZfpMode(String name, int minBits, int maxBits, int maxPrec, int minExp) {
           + " has invalid parameters " + m);
     }
     if (m.reversible()) {
-      throw FilterSupport.error(f, "ZFP mode reversible (lossless) not supported");
+      throw H5FormatException.unsupported(f.name() + " filter", -1,
+          "ZFP mode reversible (lossless) not supported");
     }
     return m;
   }

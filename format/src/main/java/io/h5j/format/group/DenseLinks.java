@@ -1,6 +1,6 @@
 package io.h5j.format.group;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.BTreeV2;
 import io.h5j.format.btree.LinkNameRecord;
 import io.h5j.format.heap.FractalHeap;

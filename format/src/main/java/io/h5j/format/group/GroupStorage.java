@@ -9,7 +9,7 @@ import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
 import java.io.IOException;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -48,7 +48,7 @@ public final class LinkRetargeting implements H5Context.HeaderMoves {
     ObjectHeader h;
     try {
       h = ctx.header(l.group());
-    } catch (io.h5j.H5FormatException e) {
+    } catch (io.h5j.format.H5FormatException e) {
       return false; // an entry outlived its group; the search below finds what it missed
     }
     if (!GroupStorage.isGroup(h)) {

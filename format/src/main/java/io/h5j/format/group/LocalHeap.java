@@ -1,6 +1,6 @@
 package io.h5j.format.group;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
@@ -35,7 +35,7 @@ public final class LocalHeap {
     r.signature("HEAP");
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     r.skip(3);
     long size = r.length();

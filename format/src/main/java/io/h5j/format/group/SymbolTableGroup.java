@@ -1,6 +1,6 @@
 package io.h5j.format.group;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.BTreeV1;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileAccess;
@@ -28,7 +28,7 @@ public final class SymbolTableGroup {
       head.signature("SNOD");
       int version = head.u8();
       if (version != 1) {
-        throw head.error("version " + version + " is not 1");
+        throw head.versionError(version, 1, "version " + version + " is not 1");
       }
       head.skip(1);
       int count = head.u16();

@@ -1,6 +1,6 @@
 package io.h5j.format.heap;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.BTreeV2;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
@@ -293,7 +293,7 @@ public final class FractalHeap {
     r.signature("FSHD");
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     int client = r.u8();
     if (client != 0) {
@@ -315,7 +315,7 @@ public final class FractalHeap {
       sr.signature("FSSE");
       int sv = sr.u8();
       if (sv != 0) {
-        throw sr.error("version " + sv + " is not 0");
+        throw sr.versionError(sv, 0, "version " + sv + " is not 0");
       }
       long owner = sr.offset();
       if (owner != at) {
@@ -497,7 +497,7 @@ public final class FractalHeap {
     r.signature(signature);
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     long owner = r.offset();
     if (owner != address) {

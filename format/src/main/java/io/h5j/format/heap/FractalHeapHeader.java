@@ -54,7 +54,7 @@ public record FractalHeapHeader(int idLength, int filterInfoLength, int flags,
     r.signature("FRHP");
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     int idLength = r.u16();
     int filterLength = r.u16();

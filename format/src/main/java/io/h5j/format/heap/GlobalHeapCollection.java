@@ -1,6 +1,6 @@
 package io.h5j.format.heap;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
@@ -61,7 +61,9 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
     h.signature("GCOL");
     int version = h.u8();
     if (version != 1) {
-      throw new H5FormatException(STRUCTURE, address, "unknown version " + version);
+      throw version > 1
+          ? H5FormatException.tooNew(STRUCTURE, address, "unknown version " + version)
+          : new H5FormatException(STRUCTURE, address, "unknown version " + version);
     }
     h.skip(3);
     long size = h.length();
@@ -122,7 +124,7 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
     r.signature("GCOL");
     int version = r.u8();
     if (version != 1) {
-      throw r.error("unknown global heap collection version " + version);
+      throw r.versionError(version, 1, "unknown global heap collection version " + version);
     }
     r.skip(3);
     long size = r.length();

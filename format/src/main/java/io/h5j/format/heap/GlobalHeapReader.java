@@ -1,6 +1,6 @@
 package io.h5j.format.heap;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.FileAccess;
 import java.io.IOException;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package io.h5j.format.heap;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -25,7 +25,7 @@ final class HeapFilters {
   static HeapFilters decode(ByteReader r, long at) throws H5FormatException {
     int version = r.u8();
     if (version != 1 && version != 2) {
-      throw r.error("filter pipeline version " + version + " is not 1 or 2");
+      throw r.versionError(version, 2, "filter pipeline version " + version + " is not 1 or 2");
     }
     int n = r.u8();
     if (version == 1) {

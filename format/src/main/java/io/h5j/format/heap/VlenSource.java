@@ -8,7 +8,7 @@ public interface VlenSource {
   /**
    * The bytes of object {@code objectIndex} of the collection at {@code collectionAddress}.
    *
-   * @throws io.h5j.H5FormatException when the collection or object is missing or corrupt
+   * @throws io.h5j.format.H5FormatException when the collection or object is missing or corrupt
    */
   byte[] read(long collectionAddress, int objectIndex) throws IOException;
 }

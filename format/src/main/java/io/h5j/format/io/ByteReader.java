@@ -1,6 +1,6 @@
 package io.h5j.format.io;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -103,6 +103,15 @@ public final class ByteReader {
 
   public H5FormatException error(String detail) {
     return new H5FormatException(structure, fileAddress(), detail);
+  }
+
+  /**
+   * An unknown structure version at the current position: {@link H5FormatException.Kind#TOO_NEW}
+   * above {@code newest}, the newest version h5j reads, else corrupt.
+   */
+  public H5FormatException versionError(int version, int newest, String detail) {
+    return new H5FormatException(version > newest ? H5FormatException.Kind.TOO_NEW
+        : H5FormatException.Kind.CORRUPT, structure, fileAddress(), detail, null, null);
   }
 
   private void require(long n) throws H5FormatException {

@@ -1,6 +1,6 @@
 package io.h5j.format.io;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.ByteReader;
@@ -28,7 +28,7 @@ public record AttributeMessage(String name, Datatype datatype, Dataspace dataspa
       throws java.io.IOException {
     int version = r.u8();
     if (version < 1 || version > 3) {
-      throw r.error("attribute message version " + version + " is not 1..3");
+      throw r.versionError(version, 3, "attribute message version " + version + " is not 1..3");
     }
     int flags = r.u8();
     int nameSize = r.u16();

@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import java.util.Arrays;
@@ -63,7 +63,7 @@ public record Dataspace(Kind kind, long[] dims, long[] maxDims) implements Heade
   public static Dataspace decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version != 1 && version != 2) {
-      throw r.error("dataspace message version " + version + " is not 1 or 2");
+      throw r.versionError(version, 2, "dataspace message version " + version + " is not 1 or 2");
     }
     int rank = r.u8();
     if (rank > MAX_RANK) {

@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
@@ -40,7 +40,7 @@ public record ExternalFileList(long heapAddress, List<Slot> slots) implements He
   public static ExternalFileList decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version != 1) {
-      throw r.error("external file list version " + version + " is not 1");
+      throw r.versionError(version, 1, "external file list version " + version + " is not 1");
     }
     r.skip(3);
     int allocated = r.u16();

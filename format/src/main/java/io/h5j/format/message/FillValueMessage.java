@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 
@@ -37,7 +37,7 @@ public record FillValueMessage(int allocationTime, int writeTime, boolean define
   public static FillValueMessage decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version < 1 || version > 3) {
-      throw r.error("fill value message version " + version + " is not 1..3");
+      throw r.versionError(version, 3, "fill value message version " + version + " is not 1..3");
     }
     int alloc;
     int write;

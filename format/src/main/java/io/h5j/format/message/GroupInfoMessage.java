@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 
@@ -31,7 +31,7 @@ public record GroupInfoMessage(int maxCompact, int minDense, int estimatedEntrie
   public static GroupInfoMessage decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version != 0) {
-      throw r.error("group info message version " + version + " is not 0");
+      throw r.versionError(version, 0, "group info message version " + version + " is not 0");
     }
     int flags = r.u8();
     int maxCompact = -1;

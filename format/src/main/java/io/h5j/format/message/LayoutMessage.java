@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 
@@ -134,7 +134,7 @@ public sealed interface LayoutMessage extends HeaderMessage {
       return decodeV1(r, version);
     }
     if (version < 3 || version > 5) {
-      throw r.error("data layout message version " + version + " is not 1..5");
+      throw r.versionError(version, 5, "data layout message version " + version + " is not 1..5");
     }
     int layoutClass = r.u8();
     switch (layoutClass) {

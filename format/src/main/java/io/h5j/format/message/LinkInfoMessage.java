@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
@@ -32,7 +32,7 @@ public record LinkInfoMessage(boolean trackOrder, boolean indexOrder, long maxCr
   public static LinkInfoMessage decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version != 0) {
-      throw r.error("link info message version " + version + " is not 0");
+      throw r.versionError(version, 0, "link info message version " + version + " is not 0");
     }
     int flags = r.u8();
     boolean track = (flags & 1) != 0;

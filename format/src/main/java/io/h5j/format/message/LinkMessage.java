@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +48,7 @@ public record LinkMessage(String name, LinkTarget target, long creationOrder, bo
   public static LinkMessage decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version != 1) {
-      throw r.error("link message version " + version + " is not 1");
+      throw r.versionError(version, 1, "link message version " + version + " is not 1");
     }
     int flags = r.u8();
     int linkType = (flags & 0x08) != 0 ? r.u8() : 0;

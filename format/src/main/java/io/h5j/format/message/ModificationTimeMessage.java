@@ -1,6 +1,6 @@
 package io.h5j.format.message;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 
@@ -14,7 +14,7 @@ public record ModificationTimeMessage(long epochSeconds) implements HeaderMessag
   public static ModificationTimeMessage decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version != 1) {
-      throw r.error("modification time message version " + version + " is not 1");
+      throw r.versionError(version, 1, "modification time message version " + version + " is not 1");
     }
     r.skip(3);
     return new ModificationTimeMessage(r.u32());

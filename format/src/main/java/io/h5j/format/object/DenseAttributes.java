@@ -1,6 +1,6 @@
 package io.h5j.format.object;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.AttributeCreationOrderRecord;
 import io.h5j.format.btree.AttributeNameRecord;
 import io.h5j.format.btree.BTreeV2;

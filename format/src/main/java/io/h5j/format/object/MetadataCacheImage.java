@@ -1,6 +1,6 @@
 package io.h5j.format.object;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
@@ -43,7 +43,7 @@ public final class MetadataCacheImage {
         ByteReader r = new ByteReader(m.body(), extension, MESSAGE, ctx.params());
         int version = r.u8();
         if (version != 0) {
-          throw r.error("version " + version + " is not 0");
+          throw r.versionError(version, 0, "version " + version + " is not 0");
         }
         long address = r.offset();
         long length = r.length();
@@ -67,7 +67,7 @@ public final class MetadataCacheImage {
     r.signature("MDCI");
     int version = r.u8();
     if (version != 0) {
-      throw r.error("version " + version + " is not 0");
+      throw r.versionError(version, 0, "version " + version + " is not 0");
     }
     int flags = r.u8();
     if ((flags & 1) != 0) {

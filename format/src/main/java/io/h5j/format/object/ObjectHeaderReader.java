@@ -1,6 +1,6 @@
 package io.h5j.format.object;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.message.ContinuationMessage;
@@ -75,7 +75,7 @@ public final class ObjectHeaderReader {
     p.signature("OHDR");
     int version = p.u8();
     if (version != 2) {
-      throw p.error("version " + version + " is not 2");
+      throw p.versionError(version, 2, "version " + version + " is not 2");
     }
     int flags = p.u8();
     long[] times = null;

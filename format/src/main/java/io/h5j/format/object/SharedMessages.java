@@ -1,6 +1,6 @@
 package io.h5j.format.object;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.MessageType;
@@ -44,7 +44,7 @@ public final class SharedMessages {
               ctx.params());
           int version = r.u8();
           if (version != 0) {
-            throw r.error("version " + version + " is not 0");
+            throw r.versionError(version, 0, "version " + version + " is not 0");
           }
           long table = r.offset();
           int count = r.u8();
@@ -100,7 +100,7 @@ public final class SharedMessages {
     int version = r.u8();
     int kind = r.u8();
     if (version < 1 || version > 3) {
-      throw r.error("shared message version " + version + " is not 1..3");
+      throw r.versionError(version, 3, "shared message version " + version + " is not 1..3");
     }
     if (version == 3 && kind == 1) {
       return fromHeap(m.type(), r.bytes(8), owner);

@@ -1,6 +1,6 @@
 package io.h5j.format.superblock;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
@@ -42,8 +42,9 @@ public final class SuperblockCodec {
     Superblock sb = switch (version) {
       case 0, 1 -> decodeV0(r, at, version);
       case 2, 3 -> decodeV2(r, at, version);
-      default -> throw new H5FormatException(WHAT, at + 8, "version " + version
-          + " is not 0..3");
+      default -> throw version > 3
+          ? H5FormatException.tooNew(WHAT, at + 8, "version " + version + " is not 0..3")
+          : new H5FormatException(WHAT, at + 8, "version " + version + " is not 0..3");
     };
     fa.params(sb.params());
     long fileSize = fa.size();
@@ -67,7 +68,7 @@ public final class SuperblockCodec {
     r.skip(3); // free-space, root symbol table entry and reserved versions: all 0
     int sharedHeaderVersion = r.u8();
     if (sharedHeaderVersion != 0) {
-      throw r.error("shared header message format version " + sharedHeaderVersion + " is not 0");
+      throw r.versionError(sharedHeaderVersion, 0, "shared header message format version " + sharedHeaderVersion + " is not 0");
     }
     int offsets = r.u8();
     int lengths = r.u8();

@@ -1,7 +1,7 @@
 package io.h5j.format.vds;
 
 import io.h5j.format.io.Tasks;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.Lookup3;
@@ -213,7 +213,7 @@ public final class MappingBlock {
     ByteReader r = new ByteReader(block, 0, end, address, structure, params);
     int version = r.u8();
     if (version > 1) {
-      throw new H5FormatException(structure, address, "block version " + version
+      throw H5FormatException.tooNew(structure, address, "block version " + version
           + " is not 0 or 1");
     }
     long n = r.uN(ls);

@@ -1,6 +1,6 @@
 package io.h5j.format.vds;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.ResolvedSelection;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package io.h5j.format.chunk;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
 import io.h5j.format.message.Dataspace;

@@ -1,6 +1,6 @@
 package io.h5j.format.datatype;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.FileParams;
 import java.io.IOException;
 import net.jqwik.api.ForAll;

@@ -3,7 +3,7 @@ package io.h5j.format.filter;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.util.Arrays;
 import java.util.Random;
 import net.jqwik.api.ForAll;

@@ -182,7 +182,7 @@ class H5pyFilterOracleTest {
       if (ds.get("name").asText().equals("odd_fletcher")) {
         byte[] stored = HEX.parseHex(ds.get("chunks").get(0).get("stored").asText());
         stored[100] ^= 0x10;
-        var e = org.junit.jupiter.api.Assertions.assertThrows(io.h5j.H5FormatException.class,
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.h5j.format.H5FormatException.class,
             () -> pipeline(ds).decode(stored, 0, chunkBytes(ds), "odd_fletcher chunk 0", 4096));
         assertTrue(e.getMessage().contains("fletcher32") && e.getMessage().contains("4096"),
             e.getMessage());

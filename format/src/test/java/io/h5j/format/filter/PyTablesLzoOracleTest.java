@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import java.util.Arrays;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.h5j.Dataset;
 import io.h5j.H5File;
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
 import java.util.ArrayList;

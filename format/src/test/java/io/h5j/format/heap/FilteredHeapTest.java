@@ -3,7 +3,7 @@ package io.h5j.format.heap;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;

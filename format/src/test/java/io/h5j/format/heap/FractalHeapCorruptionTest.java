@@ -3,7 +3,7 @@ package io.h5j.format.heap;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.h5j.H5FormatException;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.BTreeV2;
 import io.h5j.format.btree.BTreeV2Params;
 import io.h5j.format.btree.BTreeV2Writer;
