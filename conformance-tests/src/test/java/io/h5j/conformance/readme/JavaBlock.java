@@ -1,4 +1,4 @@
-package io.h5j.cli.readme;
+package io.h5j.conformance.readme;
 
 import java.util.ArrayList;
 import java.util.List;

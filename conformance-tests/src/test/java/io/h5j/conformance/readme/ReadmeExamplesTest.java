@@ -1,4 +1,4 @@
-package io.h5j.cli.readme;
+package io.h5j.conformance.readme;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

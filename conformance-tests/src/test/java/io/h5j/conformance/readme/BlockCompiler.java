@@ -1,4 +1,4 @@
-package io.h5j.cli.readme;
+package io.h5j.conformance.readme;
 
 import java.io.IOException;
 import java.net.URI;
