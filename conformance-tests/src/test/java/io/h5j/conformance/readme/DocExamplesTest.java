@@ -23,40 +23,46 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The README's Java examples: every {@code ```java} block of README.md (the body of a
- * {@code main}, imports at the top; see {@link JavaBlock}) must compile against the main classes
- * of format, versioning and repack alone, and, run in order in one new folder, each must exit 0
- * and print what its commented print statements say; h5py and h5dump then judge the files the
- * tour wrote ({@code readme_check.py} holds what the tour says it wrote).
+ * The Java examples of the README and the guide: every {@code ```java} block of README.md and
+ * docs/GUIDE.md (the body of a {@code main}, imports at the top; see {@link JavaBlock}) must
+ * compile against the main classes of format, versioning and repack alone; run in order in one
+ * new folder per document, each must exit 0 and print what its commented print statements say.
+ * h5py and h5dump then read every object of the files the examples wrote, and h5py checks the
+ * values the README's tour says it wrote ({@code readme_check.py}).
  */
-class ReadmeExamplesTest {
-  private static final String PREFIX = "ReadmeExample";
+class DocExamplesTest {
+  private static final String PREFIX = "DocExample";
 
-  @Test
-  void everyExampleCompilesAgainstTheLibraryAlone(@TempDir Path classes) throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"README.md", "docs/GUIDE.md"})
+  void everyExampleCompilesAgainstTheLibraryAlone(String doc, @TempDir Path classes)
+      throws Exception {
     List<BlockCompiler.Result> results =
-        new BlockCompiler(libraryClasses()).compile(readmeBlocks(), PREFIX, classes);
+        new BlockCompiler(libraryClasses()).compile(blocks(doc), PREFIX, classes);
     List<String> errors = new ArrayList<>();
     results.forEach(r -> errors.addAll(r.errors()));
-    assertEquals(List.of(), errors, "README.md examples that do not compile");
+    assertEquals(List.of(), errors, doc + " examples that do not compile");
   }
 
-  @Test
-  void theTourRunsAndWritesWhatItSays(@TempDir Path classes, @TempDir Path folder)
-      throws Exception {
-    List<JavaBlock> blocks = readmeBlocks();
+  @ParameterizedTest
+  @ValueSource(strings = {"README.md", "docs/GUIDE.md"})
+  void theExamplesRunAndWriteFilesLibhdf5Reads(String doc, @TempDir Path classes,
+      @TempDir Path folder) throws Exception {
+    List<JavaBlock> blocks = blocks(doc);
     List<BlockCompiler.Result> results =
         new BlockCompiler(libraryClasses()).compile(blocks, PREFIX, classes);
     for (int i = 0; i < blocks.size(); i++) {
       JavaBlock b = blocks.get(i);
-      assertEquals(List.of(), results.get(i).errors(), "README.md block at line " + b.firstLine());
+      String what = doc + " block at line " + b.firstLine();
+      assertEquals(List.of(), results.get(i).errors(), what);
       if (!b.runs()) {
         continue;
       }
       Oracles.Run run = runJava(PREFIX + (i + 1), classes, folder);
-      String what = "README.md block at line " + b.firstLine() + "";
       assertEquals(0, run.exitCode(), what + ":\n" + run.stderr() + run.stdout());
       List<String> printed = run.stdout().lines().toList();
       for (String promised : b.promisedOutput()) {
@@ -64,12 +70,19 @@ class ReadmeExamplesTest {
             what + " should print '" + promised + "'; printed:\n" + run.stdout());
       }
     }
-    String check = Oracles.python(resource("readme_check.py"), folder.toString());
-    assertEquals("ok", check.trim(), "h5py's reading of the tour's files in " + folder);
-    try (Stream<Path> files = Files.list(folder)) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".h5")).sorted().toList()) {
-        Oracles.h5dump(f); // fails the test unless libhdf5 reads every object and value
-      }
+    List<String> files = new ArrayList<>();
+    try (Stream<Path> list = Files.list(folder)) {
+      list.filter(p -> p.toString().endsWith(".h5")).sorted().forEach(p -> files.add(p.toString()));
+    }
+    assertFalse(files.isEmpty(), doc + "'s examples wrote no file");
+    assertEquals("ok", Oracles.python(resource("read_all.py"), files.toArray(String[]::new)).trim(),
+        "h5py's reading of the files " + doc + "'s examples wrote");
+    for (String f : files) {
+      Oracles.h5dump(Path.of(f)); // fails the test unless libhdf5 reads every object and value
+    }
+    if (doc.equals("README.md")) {
+      assertEquals("ok", Oracles.python(resource("readme_check.py"), folder.toString()).trim(),
+          "h5py's reading of the values the README's tour wrote");
     }
   }
 
@@ -98,10 +111,11 @@ class ReadmeExamplesTest {
     assertEquals(1, errors.size(), errors.toString());
   }
 
-  private static List<JavaBlock> readmeBlocks() throws IOException {
-    Path readme = Fixtures.dir().toAbsolutePath().getParent().resolve("README.md");
-    List<JavaBlock> blocks = JavaBlock.parse(Files.readString(readme));
-    assertFalse(blocks.isEmpty(), "no java block in " + readme);
+  /** The java blocks of a document of the repository, e.g. {@code docs/GUIDE.md}. */
+  private static List<JavaBlock> blocks(String doc) throws IOException {
+    Path file = Fixtures.dir().toAbsolutePath().getParent().resolve(doc);
+    List<JavaBlock> blocks = JavaBlock.parse(Files.readString(file));
+    assertFalse(blocks.isEmpty(), "no java block in " + file);
     return blocks;
   }
 
@@ -138,7 +152,7 @@ class ReadmeExamplesTest {
   }
 
   private static String resource(String name) throws IOException {
-    try (InputStream in = ReadmeExamplesTest.class.getResourceAsStream(name)) {
+    try (InputStream in = DocExamplesTest.class.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("test resource " + name + " is missing");
       }
