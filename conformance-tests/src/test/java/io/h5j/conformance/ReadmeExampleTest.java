@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.h5j.H5File;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.File;
 import java.io.StringWriter;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The first {@code ```java} block of the repository's README compiles against h5j and runs:
  * the documented API is the real one.
  */
+@OracleTest
 class ReadmeExampleTest {
   @TempDir
   Path dir;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * file open makes a change wait and then fail with the file untouched, and libhdf5 writers and
  * the h5j writer keep each other out.
  */
+@OracleTest
 class Libhdf5LockTest {
   private static final int READERS = 3;
   private static final Pattern RESULT =
