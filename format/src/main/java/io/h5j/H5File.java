@@ -31,7 +31,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Changes reach the file as they are made; {@link #flush()} (and {@link #close()}) write
  * the superblock last, so a crash leaves the file as of the last flush, plus unreferenced
- * space.
+ * space. {@link #close()} syncs the file unless {@link #syncOnClose(boolean)} says not to, and
+ * unmaps the memory mappings of a read-only file where the JDK lets it.
+ *
+ * <p><b>Threads:</b> an {@code H5File} and the handles from it ({@link Group}, {@link Dataset},
+ * {@link Attributes}, ...) are not thread-safe: use them from one thread at a time. Their
+ * caches are unsynchronized, and two threads reading through one file at once can get wrong
+ * values, not an exception. To read one file from several threads, open it once per thread.
+ *
+ * <p><b>Exceptions:</b> an {@link IOException} (an {@link H5FormatException} for bytes that are
+ * not valid HDF5, naming the structure, its offset and the file) is about the file or the
+ * system; an {@link IllegalArgumentException} or {@link IllegalStateException} is about the
+ * call (arguments, or a closed or read-only file). The repository's {@code docs/CONTRACTS.md}
+ * sets these rules out in full.
  */
 public final class H5File implements Closeable {
   /** Options for {@link #create(Path, int)}. */

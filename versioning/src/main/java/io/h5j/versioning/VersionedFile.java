@@ -35,6 +35,12 @@ import java.util.TreeSet;
  *   double[] old = (double[]) vf.version("v1").read("x");
  * }
  * }</pre>
+ *
+ * <p>One writer at a time per file, across processes: h5j's writers and readers exclude each
+ * other through Java's file locks, and a writer also takes libhdf5's flock lock where
+ * {@link Libhdf5Locking} says and it can be taken ({@link #holdsLibhdf5Lock()}). Like
+ * {@link H5File}, one {@code VersionedFile} is used from one thread at a time; several of one
+ * file in one JVM (a writer and readers, a thread each) may run at once.
  */
 public final class VersionedFile implements Closeable {
   /** Attributes of a version group that belong to the layout, not the user. */
