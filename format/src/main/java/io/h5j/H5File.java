@@ -31,7 +31,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>Changes reach the file as they are made; {@link #flush()} (and {@link #close()}) write
  * the superblock last, so a crash leaves the file as of the last flush, plus unreferenced
- * space.
+ * space. {@link #close()} syncs the file unless {@link #syncOnClose(boolean)} says not to, and
+ * unmaps the memory mappings of a read-only file where the JDK lets it.
+ *
+ * <p><b>Threads:</b> an {@code H5File} and the handles from it ({@link Group}, {@link Dataset},
+ * {@link Attributes}, ...) are not thread-safe: use them from one thread at a time. Their
+ * caches are unsynchronized, and two threads reading through one file at once can get wrong
+ * values, not an exception. To read one file from several threads, open it once per thread.
+ *
+ * <p><b>Exceptions:</b> an {@link IOException} (an {@link H5FormatException} for bytes that are
+ * not valid HDF5, naming the structure, its offset and the file) is about the file or the
+ * system; an {@link IllegalArgumentException} or {@link IllegalStateException} is about the
+ * call (arguments, or a closed or read-only file). The repository's {@code docs/CONTRACTS.md}
+ * sets these rules out in full.
  */
 public final class H5File implements Closeable {
   /** Options for {@link #create(Path, int)}. */
@@ -47,6 +59,7 @@ public final class H5File implements Closeable {
   private final SpareArray spareArray = new SpareArray();
   private ExecutorService workers;
   private boolean closed;
+  private boolean syncOnClose = true;
   private boolean fillMissingVirtualSources;
   private String externalFilePrefix = "";
   private boolean deferVirtualBlockVerification;
@@ -245,10 +258,15 @@ public final class H5File implements Closeable {
    * contiguous storage of the last flushed state goes to a copy of the whole storage; data of
    * external files is written in place. After a failed flush the file can only be closed.
    *
-   * @throws IllegalStateException if the file is read-only or has changes not flushed yet
+   * @throws IllegalStateException if the file is read-only, has changes not flushed yet, or
+   *     was told not to sync ({@link #syncOnClose(boolean)})
    */
   public H5File atomicFlushes() {
     checkWritable();
+    if (!syncOnClose) {
+      throw new IllegalStateException("file " + path + " does not sync on close"
+          + " (syncOnClose(false)); atomic flushes need their syncs");
+    }
     io.h5j.format.group.LinkRetargeting links = new io.h5j.format.group.LinkRetargeting(ctx);
     ctx.atomicFlushes(new H5Context.HeaderMoves() {
       @Override
@@ -280,6 +298,35 @@ public final class H5File implements Closeable {
     return this;
   }
 
+  /**
+   * Whether {@link #close()} syncs the file to disk ({@code fsync}) after writing what is
+   * pending: true by default. With false, close writes everything to the operating system
+   * (other processes read the complete file at once) but does not wait for the disk, and no
+   * background syncs run while the file is written; a power cut or an operating system crash
+   * soon after may then lose or tear the file (a crash of the JVM does not). For scratch files
+   * and tests. {@link #flush()} still syncs. No effect on a read-only file. Returns this file.
+   *
+   * @throws IllegalStateException with false, if {@link #atomicFlushes()} was asked for: its
+   *     guarantee is made of its syncs
+   */
+  public H5File syncOnClose(boolean sync) {
+    checkOpen();
+    if (!sync && ctx.atomic()) {
+      throw new IllegalStateException("file " + path + " flushes atomically, which needs its"
+          + " syncs; syncOnClose(false) is for files without atomicFlushes()");
+    }
+    this.syncOnClose = sync;
+    if (ctx.writable()) {
+      ctx.access().backgroundSyncs(sync);
+    }
+    return this;
+  }
+
+  /** Whether {@link #close()} syncs the file ({@link #syncOnClose(boolean)}). */
+  public boolean syncsOnClose() {
+    return syncOnClose;
+  }
+
   /** Whether {@link #atomicFlushes()} was asked for. */
   public boolean flushesAtomically() {
     return ctx.atomic();
@@ -298,7 +345,7 @@ public final class H5File implements Closeable {
     }
     try {
       if (ctx.writable() && !ctx.flushFailed()) { // a failed flush was reported already
-        ctx.flush(); // pending writes still need the open file
+        ctx.flush(syncOnClose); // pending writes still need the open file
       }
     } finally {
       release();

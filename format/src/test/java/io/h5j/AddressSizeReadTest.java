@@ -1,6 +1,7 @@
 package io.h5j;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.SizedFixtures;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.TestFactory;
  * {@code H5Pset_sizes}) read as h5py reads them: every object, value and attribute of the
  * fixtures, compared with h5py's manifest as {@link FixtureReadTest} compares the fixtures.
  */
+@OracleTest
 class AddressSizeReadTest {
   @TestFactory
   Stream<DynamicNode> everySizedFixtureMatchesWhatH5pyReads() throws Exception {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.message.Dataspace;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * to the root, pointed at the copies), and libhdf5 (h5py) reads the result. Crash states are
  * judged by the simulator tests; here, what a flush leaves and what it refuses.
  */
+@OracleTest
 class AtomicFlushTest {
   @TempDir
   Path dir;

@@ -11,6 +11,7 @@ import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * however large the tree; a damaged node stops the update with the file unchanged. (Failed
  * flushes: {@link ChunkIndexUpdateTest#failedFlushIntoAV2BTree}.)
  */
+@OracleTest
 class BTreeV2ChunkUpdateTest {
   /** An 80 x 80 dataset of 1 x 1 chunks, growable in both dimensions. */
   private static final String GRID = Oracles.PY_INT32_SHA + String.join("\n",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * position and position + size, leave every other byte and the limit alone, and advance the
  * position. A buffer that is read-only or too small is refused with a message, untouched.
  */
+@OracleTest
 class BufferReadOracleTest {
   private static final int CHUNK = 20000;
   private static final int N = 3 * CHUNK + 77;

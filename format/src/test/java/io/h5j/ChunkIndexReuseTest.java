@@ -8,6 +8,7 @@ import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * chunk index (and chunk), so the file stops growing: for an extensible array, a fixed array,
  * a v2 B-tree, and a v1 B-tree in an old-format file. h5py then reads the final values.
  */
+@OracleTest
 class ChunkIndexReuseTest {
   static final int ROUNDS = 200;
   static final int EARLY = 10;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.Test;
  * libhdf5 reads and completes, and a flush costs bytes in proportion to the chunks it adds,
  * not to the size of the index.
  */
+@OracleTest
 class ChunkIndexUpdateTest {
   /** Creates files with a chosen indexed-storage K (h5py lacks H5Pset_istore_k: ctypes). */
   static final String PRELUDE = Oracles.PY_INT32_SHA + Oracles.PY_LIBHDF5 + String.join("\n",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.datatype.FixedPointType;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * so h5j refuses it too, before writing anything; just under the bound both create it. h5py
  * answers the same request each time, and h5dump reads what h5j made.
  */
+@OracleTest
 class ChunkSizeLimitTest {
   private static final String LIBHDF5_ANSWER = String.join("\n",
       "import sys, h5py",

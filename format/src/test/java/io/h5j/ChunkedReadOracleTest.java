@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SlabModel;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * filters and formats, some chunks left unwritten; h5j reads them whole and in random
  * hyperslabs and must find what a model of the written values predicts.
  */
+@OracleTest
 class ChunkedReadOracleTest {
   private static final String SCRIPT = String.join("\n",
       "import h5py, json, sys, numpy as np",

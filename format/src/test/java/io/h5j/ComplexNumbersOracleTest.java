@@ -14,6 +14,7 @@ import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.datatype.FloatType;
 import io.h5j.format.message.Dataspace;
 import io.h5j.testing.ComplexOracle;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a committed type) h5j reads equal; and a file h5j writes with the same objects libhdf5
  * reads as the same values of the same class.
  */
+@OracleTest
 class ComplexNumbersOracleTest {
   /** Real and imaginary parts of the values written, as the oracle script's VALUES. */
   private static final double[] VALUES = {1, 2, -0.5, 1.0 / 3, Double.NaN,

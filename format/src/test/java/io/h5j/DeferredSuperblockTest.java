@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * objects are added (the default writes it before header commits), and the file libhdf5
  * reads after close holds everything.
  */
+@OracleTest
 class DeferredSuperblockTest {
   private static final int SUPERBLOCK_BYTES = 48; // version 3 with 8-byte addresses
 

@@ -3,6 +3,7 @@ package io.h5j;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Rewriting dense attribute or link storage frees the replaced heap and B-trees, so a file
  * edited over and over stays the same size instead of growing with every flush.
  */
+@OracleTest
 class DenseStorageReuseTest {
   static final int ROUNDS = 200;
   static final int EARLY = 10;

@@ -12,6 +12,7 @@ import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.ObjectHeaderReader;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * index types equal those of libhdf5 doing the same to its own datasets, h5j reads every
  * dataset as h5py does, and h5dump reads both files.
  */
+@OracleTest
 class EmptyChunkIndexTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final long U = Dataspace.UNLIMITED;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.message.Dataspace;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * raw_data): the extensible array is updated in place, including data blocks and pages it
  * creates for several new elements at once; h5j and libhdf5 read every chunk back.
  */
+@OracleTest
 class ExtensibleArrayAppendTest {
   @ParameterizedTest
   @CsvSource({"320, 30, 5", "1000, 100, 5", "10, 1, 60"})

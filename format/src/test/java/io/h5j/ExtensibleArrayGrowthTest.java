@@ -7,6 +7,7 @@ import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * of its chunks that fall in them, whatever else the flush writes or frees. h5py checks every
  * value.
  */
+@OracleTest
 class ExtensibleArrayGrowthTest {
   private static final String SHA = Oracles.PY_INT32_SHA;
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.ExternalFileList;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * written by h5py: h5j reads what libhdf5 reads, finds the files where libhdf5 finds them, and
  * its writes land where libhdf5 reads them back.
  */
+@OracleTest
 class ExternalStorageTest {
   /**
    * h5py stores int32 0..59 as a (6, 10) dataset in three segments of 80 bytes: two files,

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import net.jqwik.api.constraints.StringLength;
  * A write that fails part way (the disk refuses the n-th write) leaves every object that was
  * already in the file as it was, and the file still opens in h5j and in libhdf5.
  */
+@OracleTest
 class FailedWriteTest {
   private static final String[] FILES = {"attributes_earliest.h5", "attributes_latest.h5",
       "groups_latest.h5", "layouts_latest.h5"};

@@ -11,6 +11,7 @@ import io.h5j.format.datatype.CharacterSet;
 import io.h5j.format.datatype.CompoundType;
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.filter.Filters;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * h5py's get_filter and get_chunk_info and h5debug's listing of the filter pipeline message
  * must be the same for both files.
  */
+@OracleTest
 class FilterFlagsMatchLibhdf5Test {
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -3,6 +3,7 @@ package io.h5j;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stretches over two, as typed arrays, as bytes and into a buffer, and must find the values
  * the script's formula gives.
  */
+@OracleTest
 class LargeChunkReadOracleTest {
   /** Element i of every dataset: an integer hash of i, exact in float64, poorly compressible. */
   private static double value(long i) {

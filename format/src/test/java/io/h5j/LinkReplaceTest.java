@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * {@link Group#relink}, several links deleted in one {@link Group#delete}; and a file opened
  * over a channel its caller keeps. h5py reads the results.
  */
+@OracleTest
 class LinkReplaceTest {
   private Path file;
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * formula gives, read-only (mapped) and read-write (not mapped) alike, and a file cut short
  * before or while it is mapped must end in {@link H5FormatException} naming the dataset.
  */
+@OracleTest
 class MappedChunkReadTest {
   /** Element i of every dataset (cast to its type as numpy casts an int64). */
   private static long value(long i) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * extent). Each stored chunk is checked by h5py against what libhdf5 reads, h5dump reads
  * every value, and libhdf5 goes on resizing and writing h5j's file, which h5j then reads.
  */
+@OracleTest
 class PartialEdgeChunkResizeTest {
   /**
    * Python for h5py: {@code make(path, kind, shape, chunks)} makes /d (int32, gzip 4, fill -7,

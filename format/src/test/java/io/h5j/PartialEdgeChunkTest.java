@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * file is made through ctypes): h5j reads them and writes into them (edge chunks raw, whole
  * chunks filtered). Resizes: {@link PartialEdgeChunkResizeTest}.
  */
+@OracleTest
 class PartialEdgeChunkTest {
   /** /d: 13 x 11 int32, chunks 4 x 3, gzip, fill -7, both dimensions unlimited. */
   private static final String CREATE = ChunkIndexUpdateTest.PRELUDE + String.join("\n",

@@ -19,6 +19,7 @@ import io.h5j.format.io.FileParams;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.SelectionCodec;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * HDF5 1.12+ references written by libhdf5 2.0 ({@code fixtures/revised-refs}), read by h5j and
  * compared, reference by reference, with what libhdf5 2.0 itself resolves (refs_oracle.py).
  */
+@OracleTest
 class RevisedReferencesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.message.Dataspace;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import net.jqwik.api.constraints.IntRange;
  * benchmark's append row do: the extent and the chunk index reach the file at flush, not at
  * every call; libhdf5 reads what h5j flushed and can append after it.
  */
+@OracleTest
 class RowAppendTest {
   private static final int COLS = 3;
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SlabModel;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * a shrink whose flush fails at any write leaves the old or the new shape. h5py and h5dump
  * read every file, and libhdf5 grows and writes it afterwards.
  */
+@OracleTest
 class ShrinkTest {
   static final int FILL = -7;
 

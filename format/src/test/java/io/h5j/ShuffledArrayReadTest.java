@@ -2,6 +2,7 @@ package io.h5j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.lang.reflect.Array;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * dimensions; h5j must read, whole, by chunk and across chunks, the values the script's
  * formula gives.
  */
+@OracleTest
 class ShuffledArrayReadTest {
   private static final int ROWS = 37;
   private static final int COLS = 300;

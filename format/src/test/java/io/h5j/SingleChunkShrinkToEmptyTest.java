@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * values there, or fails past the end of the file); h5j stores no address, as for a chunk
  * never written, so libhdf5 and h5j grow h5j's file back to fill values and write into it.
  */
+@OracleTest
 class SingleChunkShrinkToEmptyTest {
   /** How h5debug prints the undefined address. */
   private static final String UNDEFINED = Long.toUnsignedString(-1L);

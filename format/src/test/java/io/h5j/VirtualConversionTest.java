@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.lang.reflect.Array;
 import java.math.BigInteger;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * integer, signed and unsigned, other byte order), written by h5py: h5j converts the values
  * as libhdf5 does (saturating, truncating toward zero), whole and in parts.
  */
+@OracleTest
 class VirtualConversionTest {
   private static final String SCRIPT = String.join("\n",
       "import h5py, json, sys, numpy as np",

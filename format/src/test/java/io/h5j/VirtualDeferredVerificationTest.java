@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * of 1 MiB or more, as libhdf5's does, and the reads after it use that block; a smaller block is
  * loaded by the first read.
  */
+@OracleTest
 class VirtualDeferredVerificationTest {
   private static final int CELLS = 128; // per dimension: 16,384 mappings of 2 x 2
   private static final int N = 2 * CELLS;

@@ -8,6 +8,7 @@ import io.h5j.format.message.Dataspace;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * its sources when they change through the same file: a resized source and a new printf-named
  * one show in the next {@code shape()}, as h5py sees them after close.
  */
+@OracleTest
 class VirtualExtentCacheTest {
   private static final long U = EncodedSelection.UNLIMITED;
 

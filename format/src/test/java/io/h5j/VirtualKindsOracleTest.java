@@ -14,6 +14,7 @@ import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * files and broken mappings: h5j reads them as libhdf5 does (h5py and h5dump check the files
  * libhdf5 can read), and reports the broken ones naming the dataset and the mapping.
  */
+@OracleTest
 class VirtualKindsOracleTest {
   private static final long U = EncodedSelection.UNLIMITED;
 

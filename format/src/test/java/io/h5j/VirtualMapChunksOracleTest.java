@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * every element as the model below says, and libhdf5 2.0 (h5wasm) the compact encoding. Beside
  * it, /w maps every chunk in C order, the call a commit usually makes.
  */
+@OracleTest
 class VirtualMapChunksOracleTest {
   private static final long[] SHAPE = {11, 7};
   private static final long[] CHUNK = {4, 3};

@@ -10,6 +10,7 @@ import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SlabModel;
 import java.nio.file.Files;
@@ -32,6 +33,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * mappings leave libhdf5 undefined, and files with point selections, which libhdf5 refuses
  * to open (h5py must say so, and read their sources).
  */
+@OracleTest
 class VirtualMappingPropertyTest {
   private static final List<ObjectNode> FOR_H5PY = new ArrayList<>();
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SlabModel;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * onto chunks of a raw dataset in shuffled order, and one over sources in other files; h5j
  * reads them whole and in random hyperslabs exactly as h5py does.
  */
+@OracleTest
 class VirtualReadOracleTest {
   private static final String SCRIPT = String.join("\n",
       "import h5py, json, sys, numpy as np",

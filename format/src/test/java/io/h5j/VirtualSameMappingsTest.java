@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stores no block either: libhdf5 1.10.8 cannot open one whose block is an empty heap object
  * ("unable to allocate heap block"), which the copy had been.
  */
+@OracleTest
 class VirtualSameMappingsTest {
   @TempDir
   Path dir;

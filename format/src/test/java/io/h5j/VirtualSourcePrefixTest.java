@@ -3,6 +3,7 @@ package io.h5j;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * of one name, one beside and one under the prefix, tell the order apart; h5py, run with the
  * same environment variable, is the judge.
  */
+@OracleTest
 class VirtualSourcePrefixTest {
   private static final String READ = String.join("\n",
       "import h5py, sys",

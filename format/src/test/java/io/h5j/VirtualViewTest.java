@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * blocks of 2 rows every 3), and two unlimited sources of different lengths; each read under
  * LAST_AVAILABLE and FIRST_MISSING with printf gaps of 0, 1 and 5.
  */
+@OracleTest
 class VirtualViewTest {
   private static final String WRITE = String.join("\n",
       "import h5py, numpy as np, os, sys",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import net.jqwik.api.constraints.IntRange;
  * mappings say, the datasets that were there before are unchanged, and links lead to a prefix
  * of the new ones.
  */
+@OracleTest
 class VirtualWriteFaultTest {
   private static final int ROWS = 2000;
   private static final int COLS = 2;

@@ -8,6 +8,7 @@ import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * say, and h5j must read each back before the file is closed (while the last may still be in
  * flight).
  */
+@OracleTest
 class VirtualWriteStreamTest {
   private static final int ROWS = 1000;
   private static final int COLS = 4;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.datatype.CharacterSet;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * with atomic flushes "signature is not GCOL"). Found by the graph fuzzer (deleteVersions
  * re-read a string chunk it had just moved). h5py then reads what the flush wrote.
  */
+@OracleTest
 class VlenReadBeforeFlushTest {
   @ParameterizedTest(name = "atomic flushes {0}")
   @ValueSource(booleans = {false, true})

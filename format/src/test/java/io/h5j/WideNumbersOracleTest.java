@@ -10,6 +10,7 @@ import io.h5j.format.datatype.FixedPointType;
 import io.h5j.format.datatype.FloatType;
 import io.h5j.format.datatype.MantissaNormalization;
 import io.h5j.format.message.Dataspace;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.WideNumbersOracle;
 import java.io.IOException;
 import java.math.BigInteger;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * file h5j writes with the same types and values libhdf5 reads as the same types, bytes and
  * values.
  */
+@OracleTest
 class WideNumbersOracleTest {
   private static final Endianness LE = Endianness.LITTLE_ENDIAN;
   private static final Endianness BE = Endianness.BIG_ENDIAN;

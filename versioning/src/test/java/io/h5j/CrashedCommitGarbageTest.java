@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * more than that last commit alone grows a copy of it; every earlier version reads as before
  * throughout. (In package io.h5j to use the format's fault-injecting channel.)
  */
+@OracleTest
 class CrashedCommitGarbageTest {
   @TempDir
   Path dir;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * are either all there, exactly as before, or all gone. (In package io.h5j to use the
  * format's fault-injecting channel.)
  */
+@OracleTest
 class DeleteVersionsFaultTest {
   private static final Set<String> DROPPED = Set.of("v1", "v4");
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * libhdf5 (h5py) with every earlier version exactly as before, and the new version is either
  * absent or complete. (In package io.h5j to use the format's fault-injecting channel.)
  */
+@OracleTest
 class VersionCommitFaultTest {
   private static void commitV4(VersionedFile vf) throws IOException {
     vf.commit("v4", "v3", s -> {

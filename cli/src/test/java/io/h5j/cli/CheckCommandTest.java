@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * naming damage and repairs, and h5py's reading of what a repair wrote. Which versions map a
  * damaged chunk, and where the chunk is, come from h5py.
  */
+@OracleTest
 class CheckCommandTest {
   @TempDir
   Path dir;

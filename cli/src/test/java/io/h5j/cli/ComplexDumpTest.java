@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.ComplexOracle;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code tools/corpus/compare_dump.py} run by that h5py), the text dump and the listing
  * succeed. (h5py has no numpy type for complex parts of 2 bytes: /c32 is not compared.)
  */
+@OracleTest
 class ComplexDumpTest {
   @TempDir
   Path dir;

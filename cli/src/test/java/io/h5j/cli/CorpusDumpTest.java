@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,6 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * yet is listed in {@link #KNOWN}, exactly: a file that differs otherwise, or no longer
  * differs there, fails.
  */
+@OracleTest
 class CorpusDumpTest {
   /** What h5j dump does not show as h5py reads it, today: exit status and differences. */
   private record Known(int exit, List<String> different) {}

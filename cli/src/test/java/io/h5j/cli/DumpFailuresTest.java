@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * everything else with h5py's values, name each of the three with the file on stderr, and
  * exit 1.
  */
+@OracleTest
 class DumpFailuresTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** Java names in a message: a package path, an exception, a method call. */

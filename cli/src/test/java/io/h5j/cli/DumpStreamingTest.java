@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.BufferedInputStream;
 import java.io.InputStream;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code h5j dump} of datasets far larger than its heap, in a child JVM of 256 MiB: values
  * compared with h5py's as the output streams by, never stored.
  */
+@OracleTest
 class DumpStreamingTest {
   private static final String HEAP = "256m";
   private static final ObjectMapper JSON = new ObjectMapper();

@@ -3,6 +3,7 @@ package io.h5j.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * every fixture, and on a file h5py writes with names h5ls escapes and objects reached by two
  * hard links.
  */
+@OracleTest
 class LsMatchesH5lsTest {
   @TempDir
   Path dir;

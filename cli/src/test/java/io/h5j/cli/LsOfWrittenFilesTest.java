@@ -3,6 +3,7 @@ package io.h5j.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.WideNumbersOracle;
 import java.io.IOException;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (integers and floats wider than 16 bytes, a huge bounded maximum shape, references to a
  * deleted dataset).
  */
+@OracleTest
 class LsOfWrittenFilesTest {
   @TempDir
   Path dir;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.WideNumbersOracle;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * than 16 (libhdf5 1.10.8 writes them): both succeed, the dump holds every integer as libhdf5's
  * stored bits say, and compare_dump.py finds no difference in what h5py 3.7 reads.
  */
+@OracleTest
 class WideNumbersDumpTest {
   @TempDir
   Path dir;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.h5j.Attributes;
 import io.h5j.H5File;
 import io.h5j.testing.AttributeOrder;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import net.jqwik.api.Provide;
  * same attributes in the same order with the same creation indexes, compact or dense alike,
  * and h5diff finds no difference. The object starts with 0 to 12 attributes h5py made.
  */
+@OracleTest
 class AttributeEditOrderPropertyTest {
   /** Names from a pool of 14, so that puts replace, removes hit, and counts cross 6 and 8. */
   private static final int NAMES = 14;

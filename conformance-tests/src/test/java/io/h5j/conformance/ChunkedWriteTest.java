@@ -10,6 +10,7 @@ import io.h5j.Selection;
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.message.Dataspace;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SlabModel;
 import java.nio.ByteBuffer;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Chunked datasets written by h5j (every index type libhdf5 1.10 chooses, filters, partial
  * writes, resizes) read back equal to an in-memory model, in h5j and in libhdf5.
  */
+@OracleTest
 class ChunkedWriteTest {
   @TempDir
   Path dir;

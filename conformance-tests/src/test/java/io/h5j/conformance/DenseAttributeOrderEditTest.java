@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import io.h5j.Attributes;
 import io.h5j.H5File;
 import io.h5j.testing.AttributeOrder;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * files list the same attributes in the same order, with the same creation indexes, stored
  * the same way (compact or dense), with the same values (h5diff).
  */
+@OracleTest
 class DenseAttributeOrderEditTest {
   /**
    * 'g': 12 attributes made out of name order, 2 deleted (one the last made): 10, dense.

@@ -6,12 +6,14 @@ import io.h5j.H5File;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Groups and attributes beyond the compact limits switch to dense storage that libhdf5 reads. */
+@OracleTest
 class DenseStorageTest {
   @TempDir
   Path dir;

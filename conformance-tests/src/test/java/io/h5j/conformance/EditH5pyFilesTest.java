@@ -8,6 +8,7 @@ import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * symbol-table groups) and the latest; libhdf5 (h5py, h5dump) and h5j then read everything,
  * old and new. The expected view is h5py's view of the original with the edits applied.
  */
+@OracleTest
 class EditH5pyFilesTest {
   @TempDir
   Path dir;

@@ -14,6 +14,7 @@ import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * request, 5, read by libhdf5 2.0 through h5wasm exactly; and h5j's writes into files
  * libhdf5 wrote (2.0 with layout v5, 1.10 with the v1 B-tree).
  */
+@OracleTest
 class H5wasmChunkedReadTest {
   private static final int FILL = -9;
 

@@ -10,6 +10,7 @@ import io.h5j.H5File;
 import io.h5j.Selection;
 import io.h5j.VirtualSpec;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * compact one (block v1 with shared names, hyperslab v3), read by libhdf5 2.0 through h5wasm:
  * every mapping's source names as libhdf5 decoded them, and every value, exactly.
  */
+@OracleTest
 class H5wasmVirtualReadTest {
   private static final long FILL = -7;
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.H5File;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * TITLE and pickled attributes. h5j lists and reads every node and attribute as h5py (with
  * {@code import tables}, so that libhdf5 has the LZO filter) reads them.
  */
+@OracleTest
 class PyTablesFileReadTest {
   @TempDir Path dir;
 

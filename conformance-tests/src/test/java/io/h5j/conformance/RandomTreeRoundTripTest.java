@@ -17,6 +17,7 @@ import io.h5j.format.datatype.EnumType;
 import io.h5j.format.datatype.FixedPointType;
 import io.h5j.format.datatype.FloatType;
 import io.h5j.format.message.Dataspace;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -39,6 +40,7 @@ import net.jqwik.api.Provide;
  * and 3), then read back by h5j, by h5py (libhdf5) and by h5dump. Each reader's view is put in
  * {@link Canonical} form and compared with the form computed from the in-memory model.
  */
+@OracleTest
 class RandomTreeRoundTripTest {
   static final int MAX_DEPTH = 4;
 

@@ -10,6 +10,7 @@ import io.h5j.H5File;
 import io.h5j.RawChunk;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Raw chunk access agrees with libhdf5's chunk queries and direct chunk reads. */
+@OracleTest
 class RawChunkTest {
   @TempDir
   Path dir;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.h5j.H5File;
 import io.h5j.repack.RepackVerifier;
 import io.h5j.repack.Repacker;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import net.jqwik.api.Provide;
  * Random trees of the round-trip test survive a repack unchanged in content: h5j and h5py
  * read the model's values from the output, and h5diff finds no difference to the input.
  */
+@OracleTest
 class RepackRandomTreeTest {
   @Provide
   Arbitrary<RandomTreeRoundTripTest.Tree> trees() {

@@ -9,6 +9,7 @@ import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.Selection;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SlabModel;
 import java.nio.BufferUnderflowException;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code Dataset.write(Selection, ByteBuffer)}: stored bytes from a caller's buffer into every
  * layout, read back equal to an in-memory model by h5j and by libhdf5 (h5py).
  */
+@OracleTest
 class StoredBytesWriteTest {
   @TempDir
   Path dir;

@@ -3,6 +3,7 @@ package io.h5j.conformance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.H5File;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * attributes it keeps keep their creation indexes and a new one comes last, as libhdf5 (h5py's
  * {@code attrs.keys()} and H5Aget_info) lists them.
  */
+@OracleTest
 class TrackedAttributeOrderEditTest {
   private static final String WRITE = String.join("\n",
       "import sys, h5py",

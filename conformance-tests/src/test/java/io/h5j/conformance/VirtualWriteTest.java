@@ -8,12 +8,14 @@ import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.VirtualSpec;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Virtual datasets written by h5j are read by libhdf5 1.10 (default encoding) and h5j. */
+@OracleTest
 class VirtualWriteTest {
   @TempDir
   Path dir;

@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@link Oracles#run}: a tool's whole output, however much of it goes to either stream. */
+@OracleTest
 class OraclesRunTest {
   /**
    * More on stderr than a pipe holds (64 KiB on Linux) before stdout ends, as h5dump's error

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * stdout and the last line of stderr (a traceback has one more frame, the server's), and
  * leaves the same file behind, also when it leaves an h5py file open.
  */
+@OracleTest
 class PythonForkServerTest {
   @ParameterizedTest
   @ValueSource(strings = {

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.opentest4j.AssertionFailedError;
 
 /** Each peer is the versioned-hdf5 and libhdf5 its name promises, and its failures show. */
+@OracleTest
 class VersionedHdf5PeersTest {
   @ParameterizedTest
   @EnumSource(VersionedHdf5Peers.Peer.class)

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.format.H5FormatException;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SizedFixtures;
 import java.io.IOException;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.TestFactory;
  * the chunk index, which repack chooses anew; links compared as sets, since repack does not
  * keep a group's link creation order).
  */
+@OracleTest
 class AddressSizesRepackTest {
   private static final String SAME_WALK = String.join("\n",
       "import sys, importlib.util",

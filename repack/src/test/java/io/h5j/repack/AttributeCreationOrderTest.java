@@ -3,6 +3,7 @@ package io.h5j.repack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * after a repack, as h5py (libhdf5) lists them: {@code attrs.keys()} of a group or dataset made
  * with {@code track_order=True}.
  */
+@OracleTest
 class AttributeCreationOrderTest {
   /**
    * Each named object's path and its attributes as h5py lists them, then their creation

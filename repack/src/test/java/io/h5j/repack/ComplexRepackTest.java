@@ -7,6 +7,7 @@ import io.h5j.H5File;
 import io.h5j.format.datatype.ComplexType;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.testing.ComplexOracle;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * as the same values of the same class and size, and h5j reads the same datatypes; as
  * stored, deflated, chunked anew and made contiguous.
  */
+@OracleTest
 class ComplexRepackTest {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"as stored", "GZIP=1", "CHUNK=2", "CONTI"})

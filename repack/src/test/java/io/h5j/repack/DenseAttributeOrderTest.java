@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.h5j.testing.AttributeOrder;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * each is stored compact or dense as in IN, and an attribute libhdf5 adds afterwards gets the
  * same creation index in OUT as in IN.
  */
+@OracleTest
 class DenseAttributeOrderTest {
   /** libhdf5 adds one attribute to each named object and prints its phase change values. */
   private static final String ADD = String.join("\n",

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.H5File;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * Datasets stored in external files keep them through a repack, as h5repack keeps them: the
  * same files and segments, the names in the new file's own heap, the external bytes untouched.
  */
+@OracleTest
 class ExternalFilesRepackTest {
   private static Path make() throws IOException {
     Path dir = Files.createTempDirectory("h5j-efl-repack");

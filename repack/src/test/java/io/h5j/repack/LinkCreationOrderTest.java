@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * Groups that track link creation order list their links in that order after a repack, as
  * h5py (libhdf5) lists them: {@code keys()} of a group made with {@code track_order=True}.
  */
+@OracleTest
 class LinkCreationOrderTest {
   /** Every group's path and its links as h5py lists them, one group a line. */
   private static final String KEYS = String.join("\n",

@@ -2,6 +2,7 @@ package io.h5j.repack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * by object (small blocks sharing a collection) come out the same: libhdf5 decodes every
  * mapping of the output (h5dump) and h5py lists the same mappings and reads the same values.
  */
+@OracleTest
 class MovedHeapCollectionsTest {
   /** Virtual datasets of 1..600 mappings onto shuffled chunks of one source. */
   private static final String WRITE = String.join("\n",

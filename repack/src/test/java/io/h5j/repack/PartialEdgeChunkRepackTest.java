@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.H5File;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * chunk is filtered). libhdf5 is the judge throughout: h5py describes every stored chunk,
  * h5diff compares, h5dump reads, and libhdf5 goes on resizing and writing the output.
  */
+@OracleTest
 class PartialEdgeChunkRepackTest {
   /**
    * Python: {@code make(path)} writes, with the option, int32 datasets of values i + 1 and

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.h5j.H5File;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * /arr_region, and h5py writes such a value as the same global heap ID again: two elements
  * naming one heap object, whose copy must be translated once, not once per element.
  */
+@OracleTest
 class ReferenceArraysRepackTest {
   /**
    * h5py: writes argv[1] with bounds argv[2]: groups /g, /g/sub, /data2d (int32 4 x 5),

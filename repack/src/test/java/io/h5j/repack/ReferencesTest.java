@@ -3,12 +3,14 @@ package io.h5j.repack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** Addresses inside the data: references, region references, hard link counts (h5py). */
+@OracleTest
 class ReferencesTest {
   private static final String REFERENCES = String.join("\n",
       "import sys, h5py",

@@ -3,6 +3,7 @@ package io.h5j.repack;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * pandas files of {@code fixtures/other-writers}) repack to
  * files in which h5diff finds no difference and whose every value h5dump reads.
  */
+@OracleTest
 class RepackCorpusTest {
   /**
    * tlayouto.h5's dataset has 2^61 elements (32-bit layout dimensions truncated): h5diff and

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that got as far as making its own temporary file had removed those of the repacks killed
  * before it; and a last repack to the same OUT completes and leaves no temporary file.
  */
+@OracleTest
 class RepackKillTest {
   private static final int KILLS = 20;
 

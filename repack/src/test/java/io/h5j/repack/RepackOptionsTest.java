@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.filter.Filters;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Filter and layout changes: libhdf5 reads the same values, stored as asked. */
+@OracleTest
 class RepackOptionsTest {
   /** Prints path, chunks, compression and options of every non-virtual dataset (h5py). */
   private static final String STORAGE = String.join("\n",

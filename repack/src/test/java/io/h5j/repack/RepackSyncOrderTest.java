@@ -3,6 +3,7 @@ package io.h5j.repack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * cut OUT is the old file or the whole new one (a kill cannot show this: the page cache
  * survives it).
  */
+@OracleTest
 class RepackSyncOrderTest {
   private static final Pattern CALL = Pattern.compile(
       "^(\\d+)\\s+(?:<\\.\\.\\. (\\w+) resumed>|(\\w+)\\((.*))");

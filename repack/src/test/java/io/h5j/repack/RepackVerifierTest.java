@@ -7,6 +7,7 @@ import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.Selection;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+@OracleTest
 class RepackVerifierTest {
   static List<String> fixtures() {
     return Fixtures.files();

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.h5j.H5File;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * attribute. Objects, regions and attributes, in contiguous, chunked, 2-D, compound, variable
  * length and attribute data; external references are kept.
  */
+@OracleTest
 class RevisedReferencesRepackTest {
   private static final String TARGET = "revised_refs_target.h5";
 

@@ -3,6 +3,7 @@ package io.h5j.repack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * and then deleting attributes one by one with libhdf5 switches compact and dense at the same
  * counts in OUT as in IN.
  */
+@OracleTest
 class RootAttributePhaseChangeTest {
   /**
    * A file whose root has phase change values argv[2], argv[3] (-1: libhdf5's defaults) and

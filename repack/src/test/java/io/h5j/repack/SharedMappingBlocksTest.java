@@ -7,6 +7,7 @@ import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.VirtualSpec;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * block that the other still points to, and the next block written reuses its space: the
  * other dataset then silently reads the new dataset's mappings.
  */
+@OracleTest
 class SharedMappingBlocksTest {
   /** Deletes a, creates another virtual dataset c (over src[0:2]), then reads b and c. */
   private static final String DELETE_ONE_READ_OTHER = String.join("\n",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.H5File;
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * from 2^31 of them; a v1 B-tree in the earliest format, whose fixed array would cover 2^40
  * elements), and references that are null or name an object deleted since.
  */
+@OracleTest
 class UnusualDatasetsRepackTest {
   @TempDir
   Path dir;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * h5j does for an option naming no path, while a named one fails. Compound types holding
  * variable-length members and fixed-size types are filtered as usual.
  */
+@OracleTest
 class VarLenFilterRepackTest {
   private static final String WRITE = String.join("\n",
       "import sys, h5py, numpy as np",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** --vds-encoding: mapping blocks converted to HDF5 2.0's encoding and back. */
+@OracleTest
 class VdsEncodingTest {
   private static final String READ_VDS = String.join("\n",
       "import sys, h5py",

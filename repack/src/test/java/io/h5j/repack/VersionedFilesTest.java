@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * every object (h5py brings its own LZF), and the count of byte-identical mapping blocks
  * matches the virtual datasets whose mappings h5py lists as equal to an earlier one's.
  */
+@OracleTest
 class VersionedFilesTest {
   private static final String SAME_CONTENT = String.join("\n",
       "import sys, h5py, numpy as np",

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * libhdf5 1.10.8 prints it), h5diff, and h5py on libhdf5 1.10.8 and 2.0 (every value, the
  * string fill values, every attribute), each equal to what they read in the input.
  */
+@OracleTest
 class VlenFillValueRepackTest {
   private static final Pattern DATASET = Pattern.compile("DATASET \"([^\"]+)\" \\{");
   private static final Pattern FILL = Pattern.compile("FILLVALUE \\{(.*?)\\n\\s*}\\n",

@@ -2,6 +2,7 @@ package io.h5j.repack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.WideNumbersOracle;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * reads from the output the types, stored bytes and values it reads from the input, as
  * stored, deflated and chunked anew.
  */
+@OracleTest
 class WideNumbersRepackTest {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"as stored", "GZIP=1", "CHUNK=3"})

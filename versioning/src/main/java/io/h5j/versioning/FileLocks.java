@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -39,7 +40,11 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * writer also holds that lock ({@link Libhdf5FileLock}): shared while it has the file open,
  * which keeps libhdf5 writers out and lets libhdf5 readers in, and exclusive while it changes
  * the file, so that a libhdf5 reader opens the file before or after a change, never during
- * one (during one its open fails with errno 11, and it may retry).
+ * one (during one its open fails with errno 11, and it may retry). Java cannot take that lock
+ * itself (see {@link Libhdf5FileLock} for why a helper process holds it), so the writer takes
+ * it only where {@link Libhdf5Locking} asks and it can be taken; a libhdf5 writer already
+ * holding the file is seen in /proc/locks before any helper starts. No lock here waits without
+ * bound for libhdf5: the shared lock is tried once, the exclusive one waits a given time.
  */
 final class FileLocks {
   /** Where the lock bytes lie: 2^62, beyond any file a file system holds. */
@@ -51,8 +56,11 @@ final class FileLocks {
   /** Test switch: false makes every lock a no-op, to show what readers see without them. */
   static volatile boolean enabled = true;
 
-  /** System property that switches the libhdf5 (flock) lock off when "false". */
-  static final String LIBHDF5_LOCKING = "h5j.libhdf5Locking";
+  /** System property that sets {@link Libhdf5Locking}'s default ("false": off). */
+  static final String LIBHDF5_LOCKING = Libhdf5Locking.PROPERTY;
+  /** The flock command the writer runs: a test seam, to play a system without it. */
+  static volatile Path flockCommand = Libhdf5FileLock.FLOCK;
+  private static final System.Logger LOG = System.getLogger(FileLocks.class.getName());
   /** System property: how long a change waits for libhdf5 readers to close the file (ms). */
   static final String LIBHDF5_WAIT = "h5j.libhdf5LockWaitMillis";
   static final Duration DEFAULT_LIBHDF5_WAIT = Duration.ofSeconds(5);
@@ -131,9 +139,11 @@ final class FileLocks {
 
   /**
    * Claims the file for writing, for as long as the caller has it open: refused if another
-   * process or another {@link VersionedFile} of this JVM has claimed it.
+   * process or another {@link VersionedFile} of this JVM has claimed it, or if a libhdf5
+   * program has it open to write (seen in /proc/locks, without starting anything, or by
+   * flock). libhdf5's lock is then taken as {@code libhdf5Locking} says.
    */
-  synchronized void claimWriter() throws IOException {
+  synchronized void claimWriter(Libhdf5Locking libhdf5Locking) throws IOException {
     if (!writable) {
       throw new java.nio.file.AccessDeniedException(path.toString(), null,
           "the file cannot be opened for writing");
@@ -150,8 +160,8 @@ final class FileLocks {
       }
       writerLock = l;
       try {
-        if (libhdf5LockingWanted()) {
-          libhdf5 = claimLibhdf5(Libhdf5FileLock.FLOCK);
+        if (libhdf5Locking != Libhdf5Locking.OFF) {
+          libhdf5 = claimLibhdf5(libhdf5Locking);
         }
       } catch (IOException | RuntimeException e) {
         writerLock = null;
@@ -162,15 +172,9 @@ final class FileLocks {
     writerClaimed = true;
   }
 
-  /**
-   * Whether writers take libhdf5's lock: not when libhdf5's own switch is off
-   * ({@code HDF5_USE_FILE_LOCKING=FALSE}: its readers then take no lock to respect), nor with
-   * {@code -Dh5j.libhdf5Locking=false}.
-   */
-  static boolean libhdf5LockingWanted() {
-    String env = System.getenv("HDF5_USE_FILE_LOCKING");
-    boolean libhdf5Off = env != null && (env.equalsIgnoreCase("FALSE") || env.equals("0"));
-    return !libhdf5Off && !"false".equalsIgnoreCase(System.getProperty(LIBHDF5_LOCKING));
+  /** Whether the writer holds libhdf5's flock lock (see {@link Libhdf5Locking}). */
+  synchronized boolean holdsLibhdf5() {
+    return libhdf5 != null;
   }
 
   /** How long a change waits for libhdf5 readers by default ({@value #LIBHDF5_WAIT}). */
@@ -179,14 +183,27 @@ final class FileLocks {
     return ms != null && ms >= 0 ? Duration.ofMillis(ms) : DEFAULT_LIBHDF5_WAIT;
   }
 
-  /** Takes libhdf5's lock shared for the writer, refused if a libhdf5 writer has the file. */
-  private Libhdf5FileLock claimLibhdf5(java.nio.file.Path flock) throws IOException {
-    Libhdf5FileLock l = Libhdf5FileLock.open(path, flock);
+  /**
+   * Takes libhdf5's lock shared for the writer, refused if a libhdf5 writer has the file;
+   * null, with a warning logged, where it cannot be taken and {@code mode} allows that.
+   */
+  private Libhdf5FileLock claimLibhdf5(Libhdf5Locking mode) throws IOException {
+    List<FlockHolders.Holder> now = FlockHolders.of(path);
+    if (now.stream().anyMatch(FlockHolders.Holder::exclusive)) {
+      throw libhdf5WriterHasIt(FlockHolders.describe(now)); // seen without starting the helper
+    }
+    Path flock = flockCommand;
+    String why = Libhdf5FileLock.unavailable(path, flock);
+    if (why != null && mode == Libhdf5Locking.BEST_EFFORT) {
+      LOG.log(System.Logger.Level.WARNING, "writing " + path + " without libhdf5's lock: " + why
+          + "; libhdf5 programs (h5py, h5dump) that open the file meanwhile may read a change"
+          + " half done. Libhdf5Locking.OFF (or -Dh5j.libhdf5Locking=false) silences this");
+      return null;
+    }
+    Libhdf5FileLock l = Libhdf5FileLock.open(path, flock); // names why, if it cannot
     try {
       if (!l.tryShared()) {
-        throw new IllegalStateException(path + " is open for writing in a libhdf5 program ("
-            + l.holders() + "; h5py, versioned-hdf5 and other libhdf5 writers hold an exclusive"
-            + " flock on the file while they have it open): close it there first");
+        throw libhdf5WriterHasIt(l.holders());
       }
       return l;
     } catch (IOException | RuntimeException e) {
@@ -195,7 +212,13 @@ final class FileLocks {
     }
   }
 
-  /** Gives up the claim of {@link #claimWriter()}. */
+  private IllegalStateException libhdf5WriterHasIt(String holders) {
+    return new IllegalStateException(path + " is open for writing in a libhdf5 program ("
+        + holders + "; h5py, versioned-hdf5 and other libhdf5 writers hold an exclusive"
+        + " flock on the file while they have it open): close it there first");
+  }
+
+  /** Gives up the claim of {@link #claimWriter}. */
   synchronized void releaseWriter() throws IOException {
     FileLock l = writerLock;
     Libhdf5FileLock h = libhdf5;

@@ -16,11 +16,28 @@ import java.util.concurrent.TimeUnit;
 /**
  * The lock libhdf5 itself sees on a file: flock(2), which libhdf5 (h5py, h5dump,
  * versioned-hdf5) takes shared to read a file and exclusive to write it, for as long as it has
- * it open. Java has no flock(2) ({@link java.nio.channels.FileChannel#lock} is fcntl, which
- * flock does not see on Linux), so a helper process holds it: a shell that opens the file once
- * and runs util-linux's {@code flock} on that descriptor for each request. The lock belongs to
- * the shell's open file; when this JVM ends, however it ends, the shell reads the end of its
- * input and exits, and the lock goes with it.
+ * it open. A helper process holds it: a shell that opens the file once and runs util-linux's
+ * {@code flock} on that descriptor for each request. The lock belongs to the shell's open
+ * file; when this JVM ends, however it ends, the shell reads the end of its input and exits,
+ * and the lock goes with it.
+ *
+ * <p>Why a process: Java 17 cannot call flock(2). {@link java.nio.channels.FileChannel#lock}
+ * takes POSIX record locks (fcntl), which on Linux are a separate kind that flock neither sees
+ * nor conflicts with, and there is no other JDK call for it without native code (JNI, which a
+ * pure-Java library does not ship). Java 22's foreign function API ({@code java.lang.foreign},
+ * final in JDK 22, JEP 454) can call libc's {@code flock} directly: the lock would then be
+ * taken on a descriptor of this JVM, with no process started and no shell or util-linux
+ * needed, and it would work wherever libc has flock (macOS and the BSDs too); but the
+ * descriptor would be one the JDK does not expose for a {@code FileChannel}, so h5j would open
+ * the file a second time through libc for it. Seeing whether another process holds the lock
+ * needs no process even now ({@link FlockHolders}, from {@code /proc/locks}), and only a
+ * writer takes it, once when it opens and twice per change.
+ *
+ * <p>Where it is taken at all is decided by {@link #unavailable}: only on Linux, with
+ * {@code /bin/sh} and {@code /usr/bin/flock} present, for a file on a local file system. On
+ * NFS and SMB, Linux emulates flock by a byte-range lock over the whole file, which would
+ * conflict with h5j's own record locks held by this JVM (another process than the helper), and
+ * on FUSE file systems flock may be unsupported or block; there the helper is not started.
  */
 final class Libhdf5FileLock implements AutoCloseable {
   /** util-linux's flock(1), present on every Debian system. */
@@ -61,16 +78,47 @@ final class Libhdf5FileLock implements AutoCloseable {
         StandardCharsets.UTF_8));
   }
 
-  /** Starts the helper for {@code file}, holding no lock yet. */
-  static Libhdf5FileLock open(Path file, Path flock) throws IOException {
+  /** File systems (statfs type names) where flock is emulated, unsupported or may block. */
+  private static final java.util.Set<String> REMOTE = java.util.Set.of("nfs", "nfs4", "cifs",
+      "smb3", "smbfs", "9p", "afs", "ceph", "glusterfs", "lustre", "gpfs", "beegfs", "ocfs2",
+      "gfs2", "davfs", "fuse");
+
+  /**
+   * Why the lock cannot be taken on {@code file} with {@code flock} here, or null if it can:
+   * not Linux, a tool missing, or a file system where flock does not behave as on a local one.
+   */
+  static String unavailable(Path file, Path flock) {
+    if (!System.getProperty("os.name", "").startsWith("Linux")) {
+      return "h5j takes libhdf5's flock(2) lock, which Java cannot call, through util-linux's"
+          + " flock command on Linux only, not on " + System.getProperty("os.name");
+    }
     for (Path tool : List.of(SHELL, flock)) {
       if (!Files.isExecutable(tool)) {
-        throw new IOException("cannot lock " + file + " against libhdf5 readers and writers:"
-            + " h5j takes their flock(2) lock, which Java cannot call, by running " + flock
+        return "h5j takes libhdf5's flock(2) lock, which Java cannot call, by running " + flock
             + " (util-linux) under " + SHELL + ", and " + tool + " is missing; install"
-            + " util-linux, or switch this lock off (HDF5_USE_FILE_LOCKING=FALSE or"
-            + " -Dh5j.libhdf5Locking=false) if no libhdf5 program uses the file meanwhile");
+            + " util-linux";
       }
+    }
+    try {
+      String type = Files.getFileStore(file).type().toLowerCase(Locale.ROOT);
+      if (REMOTE.contains(type) || type.startsWith("fuse.") || type.startsWith("nfs")) {
+        return file + " is on a " + type + " file system, where flock(2) is emulated by"
+            + " record locks (which would clash with h5j's own), unsupported, or may block";
+      }
+    } catch (IOException e) {
+      return "the file system of " + file + " cannot be told: " + e.getMessage();
+    }
+    return null;
+  }
+
+  /** Starts the helper for {@code file}, holding no lock yet. */
+  static Libhdf5FileLock open(Path file, Path flock) throws IOException {
+    String why = unavailable(file, flock);
+    if (why != null) {
+      throw new IOException("cannot lock " + file + " against libhdf5 readers and writers: "
+          + why + "; or switch this lock off (HDF5_USE_FILE_LOCKING=FALSE,"
+          + " -Dh5j.libhdf5Locking=false or Libhdf5Locking.OFF) if no libhdf5 program uses the"
+          + " file meanwhile");
     }
     ProcessBuilder pb = new ProcessBuilder(SHELL.toString(), "-c", SCRIPT, "h5j-flock",
         file.toAbsolutePath().toString(), flock.toString());
@@ -106,40 +154,9 @@ final class Libhdf5FileLock implements AutoCloseable {
     request("u", "unlock");
   }
 
-  /**
-   * Who holds a flock lock on the file, from /proc/locks (Linux), e.g. "process 812 (python3)
-   * shared"; "unknown processes" where that cannot be read. For failure messages.
-   */
+  /** Who holds a flock lock on the file, e.g. "process 812 (python3) shared": for messages. */
   String holders() {
-    try {
-      long ino = ((Number) Files.getAttribute(file, "unix:ino")).longValue();
-      long dev = ((Number) Files.getAttribute(file, "unix:dev")).longValue();
-      long major = ((dev >>> 8) & 0xfff) | ((dev >>> 32) & ~0xfffL);
-      long minor = (dev & 0xff) | ((dev >>> 12) & ~0xffL);
-      List<String> out = new ArrayList<>();
-      for (String l : Files.readAllLines(Path.of("/proc/locks"))) {
-        String[] f = l.replace("->", " ").trim().split("\\s+");
-        if (f.length < 6 || !f[1].equals("FLOCK") || l.contains("->")) {
-          continue; // a waiter holds nothing
-        }
-        String[] id = f[5].split(":");
-        if (id.length == 3 && Long.parseLong(id[0], 16) == major
-            && Long.parseLong(id[1], 16) == minor && Long.parseLong(id[2]) == ino) {
-          String pid = f[4];
-          String name;
-          try {
-            name = Files.readString(Path.of("/proc", pid, "comm")).strip();
-          } catch (IOException gone) {
-            name = "ended";
-          }
-          out.add("process " + pid + " (" + name + ") "
-              + (f[3].equals("READ") ? "shared" : "exclusive"));
-        }
-      }
-      return out.isEmpty() ? "no process any more" : String.join(", ", out);
-    } catch (IOException | RuntimeException e) {
-      return "unknown processes";
-    }
+    return FlockHolders.describe(FlockHolders.of(file));
   }
 
   private boolean request(String line, String what) throws IOException {

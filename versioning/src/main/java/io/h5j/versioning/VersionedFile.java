@@ -35,6 +35,12 @@ import java.util.TreeSet;
  *   double[] old = (double[]) vf.version("v1").read("x");
  * }
  * }</pre>
+ *
+ * <p>One writer at a time per file, across processes: h5j's writers and readers exclude each
+ * other through Java's file locks, and a writer also takes libhdf5's flock lock where
+ * {@link Libhdf5Locking} says and it can be taken ({@link #holdsLibhdf5Lock()}). Like
+ * {@link H5File}, one {@code VersionedFile} is used from one thread at a time; several of one
+ * file in one JVM (a writer and readers, a thread each) may run at once.
  */
 public final class VersionedFile implements Closeable {
   /** Attributes of a version group that belong to the layout, not the user. */
@@ -84,6 +90,13 @@ public final class VersionedFile implements Closeable {
    * removed.
    */
   public static VersionedFile create(Path path) throws IOException {
+    return create(path, Libhdf5Locking.configured());
+  }
+
+  /** As {@link #create(Path)}, taking libhdf5's lock as {@code libhdf5Locking} says. */
+  public static VersionedFile create(Path path, Libhdf5Locking libhdf5Locking)
+      throws IOException {
+    java.util.Objects.requireNonNull(libhdf5Locking, "libhdf5Locking");
     DurableFiles.removeAbandoned(path);
     Path temp = DurableFiles.temporaryBeside(path);
     boolean placed = false;
@@ -108,7 +121,7 @@ public final class VersionedFile implements Closeable {
         java.nio.file.Files.deleteIfExists(temp);
       }
     }
-    return open(path);
+    return open(path, libhdf5Locking);
   }
 
   /**
@@ -117,12 +130,26 @@ public final class VersionedFile implements Closeable {
    * a second one gets an {@link IllegalStateException}, and so does this one if a libhdf5
    * program (h5py, versioned-hdf5) has the file open to write. Readers in other processes that
    * use {@link #openReadOnly} or libhdf5 never see a commit half done (see there and
-   * {@link #libhdf5LockWait}).
+   * {@link #libhdf5LockWait}). libhdf5's lock is taken as {@link Libhdf5Locking}'s default
+   * says (best effort unless configured otherwise).
    */
   public static VersionedFile open(Path path) throws IOException {
+    return open(path, Libhdf5Locking.configured());
+  }
+
+  /**
+   * As {@link #open(Path)}, taking libhdf5's flock lock as {@code libhdf5Locking} says: h5j's
+   * own exclusion of a second writer (Java's file lock) holds in every case.
+   *
+   * @throws IOException with {@link Libhdf5Locking#REQUIRED}, if libhdf5's lock cannot be
+   *     taken here (the message says why)
+   */
+  public static VersionedFile open(Path path, Libhdf5Locking libhdf5Locking)
+      throws IOException {
+    java.util.Objects.requireNonNull(libhdf5Locking, "libhdf5Locking");
     FileLocks locks = FileLocks.acquire(path);
     try {
-      locks.claimWriter();
+      locks.claimWriter(libhdf5Locking);
       try {
         try (H5File check = H5File.open(path, locks.channel(), false)) {
           checkLayout(check);
@@ -150,7 +177,7 @@ public final class VersionedFile implements Closeable {
     FileLocks locks = FileLocks.acquire(file.path());
     try {
       if (writable) {
-        locks.claimWriter();
+        locks.claimWriter(Libhdf5Locking.configured());
       }
       try {
         if (writable) {
@@ -348,12 +375,22 @@ public final class VersionedFile implements Closeable {
    * opening the file meanwhile fails at once ("unable to lock file, errno = 11") and may retry.
    * If the file is still open elsewhere after {@code wait}, the change fails with a
    * {@link FileInUseException} and writes nothing. Between changes the writer holds the lock
-   * shared, which lets libhdf5 readers in and keeps libhdf5 writers out. The lock is off when
-   * libhdf5's own switch is ({@code HDF5_USE_FILE_LOCKING=FALSE}: its readers take no lock to
-   * respect), or with {@code -Dh5j.libhdf5Locking=false} (for systems without
-   * {@code /usr/bin/flock} where no libhdf5 program reads the file while h5j writes). Returns
-   * this file.
+   * shared, which lets libhdf5 readers in and keeps libhdf5 writers out. Whether the lock is
+   * taken at all is {@link Libhdf5Locking}'s to say: off when libhdf5's own switch is
+   * ({@code HDF5_USE_FILE_LOCKING=FALSE}: its readers take no lock to respect), with
+   * {@code -Dh5j.libhdf5Locking=false} or {@link Libhdf5Locking#OFF}; by default only where it
+   * can be taken (Linux, util-linux's flock, a local file system; see
+   * {@link #holdsLibhdf5Lock()}). Returns this file.
    */
+  /**
+   * Whether this writer holds libhdf5's flock lock, so that libhdf5 programs never read its
+   * changes half done; false for a reader, with {@link Libhdf5Locking#OFF}, and where
+   * {@link Libhdf5Locking#BEST_EFFORT} could not take it (a warning said why).
+   */
+  public boolean holdsLibhdf5Lock() {
+    return writable && locks.holdsLibhdf5();
+  }
+
   public VersionedFile libhdf5LockWait(java.time.Duration wait) {
     if (wait.isNegative()) {
       throw new IllegalArgumentException("a wait cannot be negative: " + wait);

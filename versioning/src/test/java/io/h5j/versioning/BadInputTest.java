@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.H5File;
 import io.h5j.format.H5FormatException;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Damaged or unsupported versioned files: a clear error, and the file as it was. */
+@OracleTest
 class BadInputTest {
   private Path file;
 

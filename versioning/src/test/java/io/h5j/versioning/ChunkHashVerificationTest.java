@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.format.H5FormatException;
 import io.h5j.Selection;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the virtual datasets as h5py reads them), while unverified reads return what
  * versioned-hdf5 returns from the damaged file.
  */
+@OracleTest
 class ChunkHashVerificationTest {
   @TempDir
   Path dir;

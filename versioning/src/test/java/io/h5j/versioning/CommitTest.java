@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Versions made by h5j read back as the model says, and h5py finds versioned-hdf5's layout. */
+@OracleTest
 class CommitTest {
   private Path file;
   private final Map<String, LayoutOracle.ModelVersion> model = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * half-done commit or delete, and a reader in the same JVM re-reads the file exactly when the
  * writer changed it. Readers using libhdf5 (h5py): {@link Libhdf5LockTest}.
  */
+@OracleTest
 class ConcurrentAccessTest {
   private static final int COMMITS = 16;
   private Path dir;

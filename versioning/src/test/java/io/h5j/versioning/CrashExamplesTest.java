@@ -6,6 +6,7 @@ import io.h5j.H5File;
 import io.h5j.testing.CrashBudget;
 import io.h5j.testing.CrashState;
 import io.h5j.testing.CrashStates;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.VersionedHdf5Peers;
 import java.io.IOException;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * (25) power cuts in the epoch. Tagged {@code crash}, as {@link CrashScenarioTest}.
  */
 @Tag("crash")
+@OracleTest
 class CrashExamplesTest {
   @TempDir
   Path dir;

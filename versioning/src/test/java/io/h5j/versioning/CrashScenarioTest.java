@@ -1,6 +1,7 @@
 package io.h5j.versioning;
 
 import io.h5j.testing.CrashBudget;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ({@code -Dgroups=crash -DexcludedGroups=demo}) until switched on in versioning's pom.
  */
 @Tag("crash")
+@OracleTest
 class CrashScenarioTest {
   @TempDir
   Path dir;

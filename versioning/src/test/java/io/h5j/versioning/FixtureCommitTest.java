@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.h5j.H5File;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * slots (the file's own hash tables de-duplicate them), new ones take new slots, and h5py
  * finds every old and new version as expected.
  */
+@OracleTest
 class FixtureCommitTest {
   private static long hashRows(Path file, String path) throws IOException {
     try (H5File h = H5File.open(file)) {

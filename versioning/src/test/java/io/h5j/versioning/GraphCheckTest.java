@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.VersionedHdf5Peers;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * judged against a model with one wrong value, without its last step, or (a crash) showing
  * neither the state before nor after, fails in h5j and in every peer.
  */
+@OracleTest
 class GraphCheckTest {
   @TempDir
   Path dir;

@@ -2,6 +2,7 @@ package io.h5j.versioning;
 
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.VersionedHdf5Peers;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link GraphScript}, with the crash's failing write given), each run with every check
  * after every step as the fuzzer runs it.
  */
+@OracleTest
 class GraphFuzzExamplesTest {
   @TempDir
   Path dir;

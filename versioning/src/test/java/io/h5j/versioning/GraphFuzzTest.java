@@ -1,5 +1,6 @@
 package io.h5j.versioning;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.VersionedHdf5Peers;
 import java.io.IOException;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.TestFactory;
  * shrunk steps also in {@code target/graph-fuzz-failures/}, to become an example test
  * ({@link GraphFuzzExamplesTest}). Counts go to {@code target/graph-fuzz-report.txt}.
  */
+@OracleTest
 class GraphFuzzTest {
   private static final FuzzCounts TOTAL = new FuzzCounts();
 

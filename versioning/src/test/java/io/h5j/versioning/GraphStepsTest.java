@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.h5j.testing.OracleTest;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
  * every kind of step and op, keep PEER_V2 away from datasets without a stored chunk and
  * strings away from runs with PEER_DEB; the rules refuse what the API or a peer cannot do.
  */
+@OracleTest
 class GraphStepsTest {
   @Test
   void longGraphsKeepToTheRulesAndMakeEveryKindOfStep() {

@@ -3,6 +3,7 @@ package io.h5j.versioning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * the manifest with numpy and compares every version; then h5j commits on top and check.py
  * reads again. A manifest that disagrees with the file must make check.py fail.
  */
+@OracleTest
 class InteropScenarioTest {
   private static final Path CHECK = Path.of("..", "tools", "versioned-hdf5-check", "check.py");
   private Path file;

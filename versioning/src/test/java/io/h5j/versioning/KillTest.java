@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.CrashBudget;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * judged by the libhdf5 and versioned-hdf5 oracles too. Tagged {@code crash}.
  */
 @Tag("crash")
+@OracleTest
 class KillTest {
   private static final String MAIN = "kill test: main file";
   private static final String CREATED = "kill test: file made by create";

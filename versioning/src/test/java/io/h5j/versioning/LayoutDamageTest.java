@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.h5j.format.H5FormatException;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * problem, each once, and nothing else; and damage anywhere in the file makes the check either
  * report or fail with an {@link H5FormatException}, never anything else.
  */
+@OracleTest
 class LayoutDamageTest {
   @TempDir
   Path dir;

@@ -3,6 +3,7 @@ package io.h5j.versioning;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.h5j.testing.OracleTest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -14,6 +15,7 @@ import org.opentest4j.AssertionFailedError;
  * The h5py layout check itself is judged on versioned-hdf5's own files: it must accept them
  * with their manifests, and reject them when one value of the expectation is wrong.
  */
+@OracleTest
 class LayoutOracleTest {
   static Stream<JsonNode> entries() {
     return VersionedFixtures.entries().stream();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * file open makes a change wait and then fail with the file untouched, and libhdf5 writers and
  * the h5j writer keep each other out.
  */
+@OracleTest
 class Libhdf5LockTest {
   private static final int READERS = 3;
   private static final Pattern RESULT =
@@ -144,6 +146,58 @@ class Libhdf5LockTest {
       ConcurrentAccessProcess.commit(w, 1);
     }
     assertEquals("v1", Oracles.python(listVersions(), file.toString()).strip());
+  }
+
+  @Test
+  void aLibhdf5WriterIsSeenBeforeAnyHelperStarts() throws Exception {
+    VersionedFile.create(file).close();
+    try (Holder writer = new Holder("r+")) {
+      // with no flock command to start, only /proc/locks can have told who holds the file
+      FileLocks.flockCommand = dir.resolve("no-flock-here");
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> VersionedFile.open(file, Libhdf5Locking.REQUIRED));
+      assertTrue(e.getMessage().contains("open for writing in a libhdf5 program (process "
+          + writer.pid() + " (python3) exclusive"), e.getMessage());
+    } finally {
+      FileLocks.flockCommand = Libhdf5FileLock.FLOCK;
+    }
+  }
+
+  @Test
+  void withoutFlockBestEffortWritesUnlockedAndRequiredRefuses() throws Exception {
+    VersionedFile.create(file).close();
+    FileLocks.flockCommand = dir.resolve("no-flock-here");
+    try {
+      IOException e = assertThrows(IOException.class,
+          () -> VersionedFile.open(file, Libhdf5Locking.REQUIRED));
+      assertTrue(e.getMessage().contains("no-flock-here is missing"), e.getMessage());
+      try (VersionedFile w = VersionedFile.open(file, Libhdf5Locking.BEST_EFFORT)) {
+        assertEquals(false, w.holdsLibhdf5Lock());
+        ConcurrentAccessProcess.commit(w, 1);
+        // nothing keeps a libhdf5 writer out now
+        Oracles.python("import h5py, sys; h5py.File(sys.argv[1], 'r+').close()",
+            file.toString());
+      }
+    } finally {
+      FileLocks.flockCommand = Libhdf5FileLock.FLOCK;
+    }
+    try (VersionedFile w = VersionedFile.open(file)) {
+      assertTrue(w.holdsLibhdf5Lock(), "best effort takes it where flock is there");
+    }
+    assertEquals("v1", Oracles.python(listVersions(), file.toString()).strip());
+  }
+
+  @Test
+  void offTakesNoFlockLockButStillOneH5jWriter() throws Exception {
+    try (VersionedFile w = VersionedFile.create(file, Libhdf5Locking.OFF)) {
+      assertEquals(false, w.holdsLibhdf5Lock());
+      ConcurrentAccessProcess.commit(w, 1);
+      Oracles.python("import h5py, sys; h5py.File(sys.argv[1], 'r+').close()",
+          file.toString());
+      IllegalStateException e = assertThrows(IllegalStateException.class,
+          () -> VersionedFile.open(file, Libhdf5Locking.OFF));
+      assertTrue(e.getMessage().contains("one writer at a time"), e.getMessage());
+    }
   }
 
   @Test

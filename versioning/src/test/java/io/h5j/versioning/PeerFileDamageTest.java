@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.format.H5FormatException;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * others return what versioned-hdf5 read from the intact file, and unverified reads return
  * what versioned-hdf5 reads from the damaged one.
  */
+@OracleTest
 class PeerFileDamageTest {
   @TempDir
   Path dir;

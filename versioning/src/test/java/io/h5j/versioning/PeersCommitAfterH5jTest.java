@@ -3,6 +3,7 @@ package io.h5j.versioning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.VersionedHdf5Peers;
 import io.h5j.testing.VersionedHdf5Peers.Peer;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * versioned-hdf5 (each peer, through libhdf5) then reads every version, commits on top of
  * h5j's versions (writing into the rebuilt and the edited indexes), and h5j reads that.
  */
+@OracleTest
 class PeersCommitAfterH5jTest {
   @TempDir
   Path dir;

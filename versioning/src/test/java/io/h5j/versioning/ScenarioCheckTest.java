@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * no layout rule is broken by h5j's own upkeep, and every chunk hashes to its row; verified
  * reads of every version return what unverified ones do.
  */
+@OracleTest
 class ScenarioCheckTest {
   private static final Path CHECK = Path.of("..", "tools", "versioned-hdf5-check", "check.py");
 

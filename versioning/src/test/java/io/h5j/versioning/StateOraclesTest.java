@@ -3,6 +3,7 @@ package io.h5j.versioning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * crash_state_oracle.py, under each reader, passes a file that shows an allowed state and
  * fails one whose values, versions or bytes are not as expected, state by state.
  */
+@OracleTest
 class StateOraclesTest {
   @TempDir
   Path dir;

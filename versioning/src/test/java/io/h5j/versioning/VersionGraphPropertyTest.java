@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.DatasetSpec;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,6 +27,7 @@ import net.jqwik.api.constraints.Size;
  * some deletions). After each step every version reads back as the model holds it;
  * at the end h5py checks the whole file against the layout and the model.
  */
+@OracleTest
 class VersionGraphPropertyTest {
   private static final String[] PATHS = {"a", "b", "g/c"};
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.h5j.DatasetSpec;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * it, both peers read every version as the writer's own read of the intact file showed them,
  * and commit on it, and h5j commits a dataset at the path the crash left half created.
  */
+@OracleTest
 class VersionRepairTest {
   @TempDir
   Path dir;

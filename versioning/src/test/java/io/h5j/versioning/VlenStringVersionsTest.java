@@ -9,6 +9,7 @@ import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.format.datatype.CharacterSet;
 import io.h5j.format.datatype.Datatypes;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * issue's rule (per element an 8-byte little-endian length and the UTF-8 bytes, then the
  * repr of the trimmed shape).
  */
+@OracleTest
 class VlenStringVersionsTest {
   private Path file;
 

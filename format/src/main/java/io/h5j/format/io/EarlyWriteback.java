@@ -29,6 +29,7 @@ public final class EarlyWriteback {
   private long sinceLastKick;
   private boolean pending;
   private boolean stopped;
+  private boolean paused;
   private Thread thread;
   private IOException failure;
 
@@ -42,7 +43,7 @@ public final class EarlyWriteback {
   /** Counts {@code bytes} just written; past the threshold, wakes (or starts) the thread. */
   public synchronized void written(long bytes) {
     sinceLastKick += bytes;
-    if (sinceLastKick < everyBytes || stopped) {
+    if (sinceLastKick < everyBytes || stopped || paused) {
       return;
     }
     sinceLastKick = 0;
@@ -53,6 +54,14 @@ public final class EarlyWriteback {
       thread.start();
     }
     notifyAll();
+  }
+
+  /**
+   * Stops (true) or resumes (false) starting syncs, for a file whose owner asked for no sync
+   * at all ({@code H5File.syncOnClose(false)}): the syncs here only shorten the final one.
+   */
+  public synchronized void pause(boolean pause) {
+    this.paused = pause;
   }
 
   /** Throws the failure of a background sync, if one failed since the file was opened. */

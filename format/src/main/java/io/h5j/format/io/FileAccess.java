@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * <p>A file opened read-only by {@link #openRead} is also memory-mapped for long reads
  * ({@link #readMapped}): data are copied once, from the page cache into the caller's array,
  * instead of by read(2) into a buffer and again from there. Writable and borrowed channels are
- * not mapped (a writer may truncate the file under the mapping).
+ * not mapped (a writer may truncate the file under the mapping). {@link #close()} unmaps the
+ * mappings where the JDK allows it (see {@link MappedWindows}).
  */
 public final class FileAccess implements Closeable {
   private final Path path;
@@ -34,6 +35,12 @@ public final class FileAccess implements Closeable {
   private long knownSize = -1;
   /** Mappings for long reads, or null when this file is not mapped. */
   private final MappedWindows windows;
+  /**
+   * Held shared while a view of {@link #windows} is copied from, exclusively by close while it
+   * unmaps them: a page touched after unmapping would crash the JVM.
+   */
+  private final java.util.concurrent.locks.ReadWriteLock mappedUse =
+      new java.util.concurrent.locks.ReentrantReadWriteLock();
   /** Background syncs while a file of ours is written, or null (read-only or borrowed). */
   private final EarlyWriteback writeback;
   /**
@@ -182,18 +189,30 @@ public final class FileAccess implements Closeable {
     long size = size() + params.baseAddress();
     checkRange(address, length, structure);
     long at = params.baseAddress() + address;
-    ByteBuffer view = windows.view(at, length, Math.max(size, at + length));
-    if (view == null) {
-      return false;
-    }
+    mappedUse.readLock().lock();
     try {
+      ByteBuffer view = windows.view(at, length, Math.max(size, at + length));
+      if (view == null) {
+        return false;
+      }
       copy.copy(view);
     } catch (InternalError e) {
       // a fault (SIGBUS) reported in time: the file shrank between the check and the copy
       throw new H5FormatException(structure, address, "the file shrank to "
           + channel.size() + " bytes while " + length + " bytes were copied from it");
+    } finally {
+      mappedUse.readLock().unlock();
     }
     return true;
+  }
+
+  /**
+   * Whether the memory mappings of this file are gone once it is closed: true where the JDK
+   * lets h5j unmap them (module {@code jdk.unsupported} readable) or the file was never
+   * mapped; false where they are left to the garbage collector.
+   */
+  public boolean unmapsAtClose() {
+    return windows == null || MappedWindows.unmapsAtRelease();
   }
 
   /**
@@ -328,8 +347,23 @@ public final class FileAccess implements Closeable {
 
   public void force() throws IOException {
     channel.force(true);
+    checkBackgroundSyncs();
+  }
+
+  /** Throws the failure of a background sync, if one failed (see {@link EarlyWriteback}). */
+  public void checkBackgroundSyncs() throws IOException {
     if (writeback != null) {
       writeback.rethrowFailure();
+    }
+  }
+
+  /**
+   * Whether background syncs run while the file is written (true by default for files this
+   * object opened to write): off for a file that is not to be synced at all.
+   */
+  public void backgroundSyncs(boolean on) {
+    if (writeback != null) {
+      writeback.pause(!on);
     }
   }
 
@@ -340,6 +374,14 @@ public final class FileAccess implements Closeable {
         writeback.stop();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+      }
+    }
+    if (windows != null) {
+      mappedUse.writeLock().lock(); // waits for copies under way
+      try {
+        windows.release();
+      } finally {
+        mappedUse.writeLock().unlock();
       }
     }
     if (ownsChannel) {

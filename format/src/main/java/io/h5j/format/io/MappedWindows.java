@@ -1,10 +1,16 @@
 package io.h5j.format.io;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,16 +18,29 @@ import java.util.Map;
  * starts at {@code k * STEP} and spans up to {@code 2 * STEP} bytes, so any range of at most
  * {@code STEP} bytes lies inside one window. A window never reaches past the file's size when
  * it is mapped (touching a mapped page beyond the end of a file faults); a window too short for
- * a range because the file grew since is mapped again. Mappings are released when collected.
+ * a range because the file grew since is mapped again.
+ *
+ * <p>{@link #release()} unmaps every window at once where the JDK lets it: Java 17 has no
+ * public call that unmaps a {@link MappedByteBuffer} (closing the channel does not; the
+ * mapping goes when the buffer is collected), so this uses {@code sun.misc.Unsafe
+ * .invokeCleaner} of module {@code jdk.unsupported}, and leaves the windows to the garbage
+ * collector where that module is not there to read. The caller guarantees that no view is in
+ * use then: touching an unmapped page would crash the JVM.
  */
 final class MappedWindows {
   /** Distance between window starts; also the longest range served. */
   static final long STEP = 512L << 20;
 
+  /** {@code Unsafe.invokeCleaner(ByteBuffer)} bound to the instance, or null if unreachable. */
+  private static final MethodHandle UNMAP = unmapper();
+
   private final FileChannel channel;
   private final Map<Long, MappedByteBuffer> windows = new HashMap<>();
+  /** Windows replaced by longer ones: a reader may still copy from them until release. */
+  private final List<MappedByteBuffer> retired = new ArrayList<>();
   /** Set when mapping failed once (address space, mapping count): reads go through read(2). */
   private boolean failed;
+  private boolean released;
 
   MappedWindows(FileChannel channel) {
     this.channel = channel;
@@ -29,26 +48,72 @@ final class MappedWindows {
 
   /**
    * A view of {@code length} bytes at absolute position {@code position}, which the caller has
-   * checked lies inside a file of {@code fileSize} bytes; null if the mapping failed.
+   * checked lies inside a file of {@code fileSize} bytes; null if the mapping failed or the
+   * windows were released.
    */
   synchronized ByteBuffer view(long position, int length, long fileSize) {
-    if (failed || length > STEP) {
+    if (failed || released || length > STEP) {
       return null;
     }
     long k = position / STEP;
     long start = k * STEP;
     MappedByteBuffer w = windows.get(k);
     if (w == null || start + w.capacity() < position + length) {
+      MappedByteBuffer longer;
       try {
-        w = channel.map(FileChannel.MapMode.READ_ONLY, start,
+        longer = channel.map(FileChannel.MapMode.READ_ONLY, start,
             Math.min(2 * STEP, fileSize - start));
       } catch (IOException | UnsupportedOperationException e) {
         failed = true;
-        windows.clear();
         return null;
       }
+      if (w != null) {
+        retired.add(w);
+      }
+      w = longer;
       windows.put(k, w);
     }
     return w.slice((int) (position - start), length);
+  }
+
+  /**
+   * Unmaps every window (see the class comment); later views are null. Returns whether the
+   * mappings are gone now (false: left to the garbage collector).
+   */
+  synchronized boolean release() {
+    released = true;
+    List<MappedByteBuffer> all = new ArrayList<>(windows.values());
+    all.addAll(retired);
+    windows.clear();
+    retired.clear();
+    if (UNMAP == null) {
+      return all.isEmpty();
+    }
+    for (MappedByteBuffer b : all) {
+      try {
+        UNMAP.invokeExact((ByteBuffer) b);
+      } catch (Throwable e) {
+        return false; // not unmapped: the collector will
+      }
+    }
+    return true;
+  }
+
+  /** Whether {@link #release()} unmaps at once on this JVM. */
+  static boolean unmapsAtRelease() {
+    return UNMAP != null;
+  }
+
+  private static MethodHandle unmapper() {
+    try {
+      Class<?> unsafe = Class.forName("sun.misc.Unsafe");
+      Field f = unsafe.getDeclaredField("theUnsafe");
+      f.setAccessible(true); // jdk.unsupported opens sun.misc for this
+      MethodHandle m = MethodHandles.lookup().findVirtual(unsafe, "invokeCleaner",
+          MethodType.methodType(void.class, ByteBuffer.class));
+      return m.bindTo(f.get(null));
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null; // module jdk.unsupported absent or not readable: the collector unmaps
+    }
   }
 }

@@ -389,10 +389,18 @@ public final class H5Context {
   }
 
   /**
-   * Performs pending writes, then records the end of file in the superblock. With {@link
-   * #atomicFlushes} the flush is all or nothing (see there).
+   * Performs pending writes, then records the end of file in the superblock, and syncs the
+   * file. With {@link #atomicFlushes} the flush is all or nothing (see there).
    */
   public void flush() throws IOException {
+    flush(true);
+  }
+
+  /**
+   * As {@link #flush()}, syncing the file at the end only if {@code sync}; an atomic flush
+   * always syncs (its guarantee is made of its two syncs).
+   */
+  public void flush(boolean sync) throws IOException {
     if (!fa.writable()) {
       return;
     }
@@ -415,7 +423,11 @@ public final class H5Context {
     if (fa.size() > eoa) {
       fa.truncate(eoa); // space freed at the end goes back to the file system
     }
-    fa.force();
+    if (sync) {
+      fa.force();
+    } else {
+      fa.checkBackgroundSyncs();
+    }
   }
 
   private void runPending() throws IOException {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.ForwardingFileChannel;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -39,6 +40,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * see (structures without a checksum where the flip still decodes, bytes no reader uses) are
  * counted per structure and printed, not hidden.
  */
+@OracleTest
 class DamagedFilesCheckTest {
   private static final int FLIPS_PER_FILE = 6;
 

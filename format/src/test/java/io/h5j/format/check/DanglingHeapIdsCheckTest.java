@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.FileCheck;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * stored heap ID is moved 8 bytes into its collection; libhdf5 refuses the file, and the check
  * names each object whose values dangle, each once per value that names the missing collection.
  */
+@OracleTest
 class DanglingHeapIdsCheckTest {
   private static final String WRITE_AND_BREAK = String.join("\n",
       "import sys, struct, h5py, numpy as np",

@@ -10,6 +10,7 @@ import io.h5j.format.io.FileAccess;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.object.H5Context;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * which libhdf5 verifies by checksum when it opens the dataset): h5dump -H -p cannot open
  * the dataset, and the check names it, the mapping block and the checksum.
  */
+@OracleTest
 class MappingBlockDamageCheckTest {
   @ParameterizedTest
   @ValueSource(strings = {"/overlapping", "/irregular", "/cross_3d"})

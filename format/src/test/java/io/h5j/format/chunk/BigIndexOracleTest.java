@@ -3,6 +3,7 @@ package io.h5j.format.chunk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * extensible array reaching paged data blocks in super blocks with holes, v2 B-trees of
  * several levels, multi-level v1 B-trees, each also with gzip (filtered entries).
  */
+@OracleTest
 class BigIndexOracleTest {
   @TempDir
   static Path dir;

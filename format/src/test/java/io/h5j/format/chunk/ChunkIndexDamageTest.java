@@ -4,6 +4,7 @@ import io.h5j.format.H5FormatException;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
 import io.h5j.format.message.Dataspace;
+import io.h5j.testing.OracleTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +18,7 @@ import net.jqwik.api.constraints.IntRange;
  * the file cut short) ends in {@link H5FormatException} or a readable index, never another
  * exception.
  */
+@OracleTest
 class ChunkIndexDamageTest {
   private static final String[][] CASES = {
       {"0", "false", "40,40", "40,40", "1,1"}, {"0", "true", "40,40", "-1,40", "1,1"},

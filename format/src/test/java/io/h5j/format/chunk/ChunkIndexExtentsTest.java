@@ -10,6 +10,7 @@ import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
 import io.h5j.format.message.Dataspace;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * for indexes h5j wrote, the bytes the allocator handed out, no more and no less; for indexes
  * libhdf5 wrote, ranges inside the file that overlap neither each other nor any chunk.
  */
+@OracleTest
 class ChunkIndexExtentsTest {
   @TempDir
   Path dir;

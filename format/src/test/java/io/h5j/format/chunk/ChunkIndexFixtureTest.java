@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every chunked dataset of the layout fixtures: h5j's index lists exactly libhdf5's chunks. */
+@OracleTest
 class ChunkIndexFixtureTest {
   private static final Map<String, Class<?>> TYPES = Map.of(
       "v1 B-tree", BTreeV1ChunkIndex.class, "Single Chunk", SingleChunkIndex.class,

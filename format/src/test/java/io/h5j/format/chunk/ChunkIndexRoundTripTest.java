@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
 import io.h5j.format.message.Dataspace;
+import io.h5j.testing.OracleTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Every index type h5j writes reads back, through h5j's readers, as exactly the chunks written. */
+@OracleTest
 class ChunkIndexRoundTripTest {
   @TempDir
   Path dir;

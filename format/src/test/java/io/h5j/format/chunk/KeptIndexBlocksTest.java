@@ -3,6 +3,7 @@ package io.h5j.format.chunk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -33,6 +34,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * bound (being dropped and read again when it is small), and under the default bound no
  * block is read twice.
  */
+@OracleTest
 class KeptIndexBlocksTest {
   static Path file;
 

@@ -12,6 +12,7 @@ import io.h5j.format.io.Lookup3;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.object.H5Context;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * every dataset's values unchanged. The new layout message must also equal libhdf5's apart
  * from the index address (same index type, flags and index information).
  */
+@OracleTest
 class Libhdf5ReadsWrittenIndexTest {
   @TempDir
   Path dir;

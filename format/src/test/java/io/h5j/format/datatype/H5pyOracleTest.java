@@ -1,5 +1,6 @@
 package io.h5j.format.datatype;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * prints each datatype as libhdf5 encodes it (H5Tencode) and the element bytes of a value.
  * Skipped loudly when /usr/bin/python3 with h5py is missing; fails then under CI=true.
  */
+@OracleTest
 class H5pyOracleTest {
   private static final DataConverter C = new DataConverter(FileParams.DEFAULT);
   private static final Map<String, String[]> LINES = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * chunk h5j encodes. Zstandard mode, which no native plugin here has, against frames built by
  * imagecodecs' bitshuffle and zstd codecs ({@code bitshuffle_zstd_oracle.py}).
  */
+@OracleTest
 class BitshuffleOracleTest {
   @TempDir static Path dir;
   static JsonNode datasets;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * truncation, shuffle groups, forced splits and memcpyed chunks decode to python-blosc2's
  * input, and python-blosc2 decodes h5j's chunks of every codec and shuffle.
  */
+@OracleTest
 class Blosc2OracleTest {
   static final String SCRIPT = "pytables_blosc2.py";
   @TempDir static Path dir;

@@ -3,6 +3,7 @@ package io.h5j.format.filter;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.h5j.testing.OracleTest;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * blocks, levels 0, 1, 5 and 9, random data. h5j decodes every chunk libhdf5 wrote, and libhdf5
  * reads back every chunk h5j encodes.
  */
+@OracleTest
 class BloscOracleTest {
   @TempDir static Path dir;
   static JsonNode datasets;

@@ -16,6 +16,7 @@ import io.h5j.format.message.MessageType;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.ObjectHeaderReader;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * deflate, shuffle, fletcher32 and LZF, stored by {@code write_direct_chunk}, read back through
  * libhdf5 equal to the originals.
  */
+@OracleTest
 class H5pyFilterOracleTest {
   static final HexFormat HEX = HexFormat.of();
   static final ObjectMapper JSON = new ObjectMapper();

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.h5j.format.H5FormatException;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * Zstandard frame built by hand from RFC 8878 (raw and RLE blocks); bzip2 against Python's
  * {@code bz2} module (libbz2), the library PyTables' and hdf5plugin's bzip2 filter call.
  */
+@OracleTest
 class IndependentFramesTest {
   static final HexFormat HEX = HexFormat.of();
 

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * byte), data that compresses and data that does not, partial edge chunks, chunks never written
  * and an empty dataset.
  */
+@OracleTest
 class Lz4PluginOracleTest {
   @TempDir static Path dir;
   static Path file;

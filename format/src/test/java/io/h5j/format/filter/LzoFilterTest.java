@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.H5FormatException;
+import io.h5j.testing.OracleTest;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -26,6 +27,7 @@ import net.jqwik.api.constraints.Size;
  * {@link H5FormatException} or in at most {@code maxOutput} bytes. The byte-level agreement with
  * PyTables is {@link PyTablesLzoOracleTest}'s.
  */
+@OracleTest
 class LzoFilterTest {
   static final Filter LZO = Filters.standard().get(Filters.LZO);
   /** PyTables' client data for a Table (version 2.7), an EArray and a CArray; none at all. */

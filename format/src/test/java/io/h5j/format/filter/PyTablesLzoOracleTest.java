@@ -16,6 +16,7 @@ import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * checks that PyTables reads the same); chunks h5j encodes, written with
  * {@code write_direct_chunk}, and a file h5j writes read back equal through PyTables and h5py.
  */
+@OracleTest
 class PyTablesLzoOracleTest {
   @TempDir static Path dir;
   static Path file;

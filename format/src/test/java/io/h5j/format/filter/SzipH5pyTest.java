@@ -17,6 +17,7 @@ import io.h5j.format.datatype.Endianness;
 import io.h5j.format.datatype.FixedPointType;
 import io.h5j.format.datatype.FloatType;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * libhdf5 reads the chunks h5j encodes; files h5j writes with {@link DatasetSpec#szip} hold
  * the filters and chunk bytes libhdf5 writes for the same request.
  */
+@OracleTest
 class SzipH5pyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HexFormat HEX = HexFormat.of();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * scanlines) and data: h5j decodes each to the original, and h5j's encoder writes the same
  * bytes as libaec.
  */
+@OracleTest
 class SzipLibaecTest {
   @TempDir Path dir;
 

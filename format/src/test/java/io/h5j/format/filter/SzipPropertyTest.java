@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.H5FormatException;
+import io.h5j.testing.OracleTest;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
@@ -25,6 +26,7 @@ import net.jqwik.api.constraints.Size;
  * valid streams, bogus size headers, client data libaec refuses) ends in the input or an
  * {@link H5FormatException}, never more than {@code maxOutput} bytes, never a hang.
  */
+@OracleTest
 class SzipPropertyTest {
   private static final SzipFilter SZIP = new SzipFilter();
   /** Client data libhdf5 1.10.8 stored for h5py's datasets (SzipH5pyTest's script). */

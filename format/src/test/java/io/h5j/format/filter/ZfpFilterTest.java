@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.H5FormatException;
+import io.h5j.testing.OracleTest;
 import java.util.Arrays;
 import java.util.Random;
 import net.jqwik.api.Arbitraries;
@@ -23,6 +24,7 @@ import net.jqwik.api.constraints.IntRange;
  * takes exactly {@code maxbits} bits, so any bytes covering all blocks decode and any fewer fail
  * with {@link H5FormatException}; bogus client data fail the same way, naming what is wrong.
  */
+@OracleTest
 class ZfpFilterTest {
   static final Filter ZFP = Filters.standard().get(Filters.ZFP);
 

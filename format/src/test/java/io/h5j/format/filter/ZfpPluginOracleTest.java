@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.h5j.Dataset;
 import io.h5j.H5File;
 import io.h5j.format.H5FormatException;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 4-D, decodes bit for bit to what libhdf5 reads inside the dataset; reversible mode is refused
  * by name.
  */
+@OracleTest
 class ZfpPluginOracleTest {
   @TempDir static Path dir;
   static Path file;

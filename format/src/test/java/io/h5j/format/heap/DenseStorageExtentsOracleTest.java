@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
+import io.h5j.testing.OracleTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * overlap: a group with 2000 links (name and creation-order index), attributes with a huge
  * one, and a group whose links were partly deleted so its heap has a free-space manager.
  */
+@OracleTest
 class DenseStorageExtentsOracleTest {
   static final String DELETIONS = String.join("\n",
       "import sys, h5py",

@@ -6,6 +6,7 @@ import io.h5j.format.H5FormatException;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
+import io.h5j.testing.OracleTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,6 +19,7 @@ import net.jqwik.api.constraints.IntRange;
  * {@link H5FormatException}, never in another exception, and never lists space outside the
  * file or twice.
  */
+@OracleTest
 class ExtentsCorruptionTest {
   @Property(tries = 300)
   void damagedDenseStorageFailsCleanly(@ForAll @IntRange(min = 0, max = 200_000) int position,

@@ -10,6 +10,7 @@ import io.h5j.format.btree.BTreeV2Writer;
 import io.h5j.format.btree.LinkCreationOrderRecord;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
+import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import net.jqwik.api.constraints.Size;
  * Corrupted heaps and B-trees (byte flips, truncations, random bytes) end only in
  * {@link H5FormatException}, or in the original data when the damage hit padding.
  */
+@OracleTest
 class FractalHeapCorruptionTest {
   static final int OBJECTS = 150;
   static final List<byte[]> OBJ = FractalHeapRoundTripTest.objects(OBJECTS, 42, false);

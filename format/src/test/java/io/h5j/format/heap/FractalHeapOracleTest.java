@@ -12,6 +12,7 @@ import io.h5j.format.btree.LinkNameRecord;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.Lookup3;
+import io.h5j.testing.OracleTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Reads dense links and attributes from files libhdf5 (via h5py) wrote. */
+@OracleTest
 class FractalHeapOracleTest {
   static final int LINKS = 2000;
   static final int ATTRS = 100;

@@ -13,6 +13,7 @@ import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.Lookup3;
 import io.h5j.format.io.SpaceAllocator;
+import io.h5j.testing.OracleTest;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The extents of heaps and B-trees the writers made are exactly the space the writers
  * allocated: sorted, non-overlapping, gap-free from the allocator's start to its end.
  */
+@OracleTest
 class HeapExtentsTest {
   static final long START = 512;
   @TempDir Path dir;

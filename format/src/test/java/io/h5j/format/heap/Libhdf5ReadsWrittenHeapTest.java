@@ -14,6 +14,7 @@ import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.Lookup3;
 import io.h5j.format.io.SpaceAllocator;
+import io.h5j.testing.OracleTest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Attribute Info message is re-pointed at a new heap and new name and creation-order indexes
  * holding the same messages (including one huge attribute).
  */
+@OracleTest
 class Libhdf5ReadsWrittenHeapTest {
   static final int LINKS = 3000;
   static final String MAKE = String.join("\n",

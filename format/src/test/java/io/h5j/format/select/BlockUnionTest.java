@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.select.EncodedSelection.Irregular;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * exactly their union (an element-by-element model) with disjoint blocks, and libhdf5 1.10.8
  * (h5py's h5s: none, then OR of each block) holds that union as the very same block list.
  */
+@OracleTest
 class BlockUnionTest {
   private record Case(long[] dims, Irregular in, Irregular out) {}
 

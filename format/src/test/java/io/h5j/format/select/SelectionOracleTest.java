@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.util.HexFormat;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * (none, all, points v1, hyperslab v1 and v2, unlimited included) and counts the same
  * elements.
  */
+@OracleTest
 class SelectionOracleTest {
   static final String SCRIPT = """
       import sys

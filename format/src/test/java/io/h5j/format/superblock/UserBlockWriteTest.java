@@ -8,6 +8,7 @@ import io.h5j.FileCheck;
 import io.h5j.H5File;
 import io.h5j.format.check.CheckReport;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -26,6 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * end of allocation short by the user block and refused the file ("addr overflow"); and a
  * file whose end of allocation leaves its structures outside is reported by the check.
  */
+@OracleTest
 class UserBlockWriteTest {
   @ParameterizedTest
   @ValueSource(strings = {"userblock_512.h5", "userblock_1024.h5"})

@@ -15,6 +15,7 @@ import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.EncodedSelection.Irregular;
 import io.h5j.format.select.EncodedSelection.Regular;
 import io.h5j.format.select.SelectionCodec;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Mapping blocks written by libhdf5 1.10.8 (through h5py) decode to exactly the mappings
  * libhdf5 reports; blocks written by h5j are read by libhdf5.
  */
+@OracleTest
 class VdsOracleTest {
   static final String GEN = """
 import h5py, numpy as np, json, sys, os
