@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.h5j.H5File;
 import io.h5j.repack.Repacker;
 import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import io.h5j.versioning.VersionedFile;
 import java.io.File;
@@ -37,6 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * h5py and h5dump then read every object of the files the examples wrote, and h5py checks the
  * values the README's tour says it wrote ({@code readme_check.py}).
  */
+@OracleTest
 class DocExamplesTest {
   private static final String PREFIX = "DocExample";
 
