@@ -32,10 +32,15 @@ public class H5FormatException extends IOException {
     TOO_NEW
   }
 
+  /** Why the input cannot be read. */
   private final Kind kind;
+  /** What was being decoded. */
   private final String structure;
+  /** The file offset of the structure or faulty field, -1 if unknown. */
   private final long offset;
+  /** What was expected and what was found. */
   private final String detail;
+  /** The file read (not serialized: a path need not mean anything where it is read back). */
   private final transient Path file;
 
   /**
@@ -49,7 +54,14 @@ public class H5FormatException extends IOException {
     this(Kind.CORRUPT, structure, offset, detail, null, null);
   }
 
-  /** A {@link Kind#CORRUPT} structure, found through {@code cause}. */
+  /**
+   * A {@link Kind#CORRUPT} structure, found through {@code cause}.
+   *
+   * @param structure what was being decoded
+   * @param offset the file offset of the structure or of the faulty field, -1 if unknown
+   * @param detail what was expected and what was found
+   * @param cause the error that revealed the damage (e.g. a codec's)
+   */
   public H5FormatException(String structure, long offset, String detail, Throwable cause) {
     this(Kind.CORRUPT, structure, offset, detail, null, cause);
   }
@@ -72,12 +84,26 @@ public class H5FormatException extends IOException {
     this.file = file;
   }
 
-  /** A form of the format that h5j does not implement. */
+  /**
+   * A form of the format that h5j does not implement.
+   *
+   * @param structure what was being decoded
+   * @param offset the file offset of the structure or of the faulty field, -1 if unknown
+   * @param detail what h5j found and does not implement
+   * @return an exception of kind {@link Kind#UNSUPPORTED}
+   */
   public static H5FormatException unsupported(String structure, long offset, String detail) {
     return new H5FormatException(Kind.UNSUPPORTED, structure, offset, detail, null, null);
   }
 
-  /** A structure version newer than h5j knows. */
+  /**
+   * A structure version newer than h5j knows.
+   *
+   * @param structure what was being decoded
+   * @param offset the file offset of the structure or of its version field, -1 if unknown
+   * @param detail the version found and the newest h5j knows
+   * @return an exception of kind {@link Kind#TOO_NEW}
+   */
   public static H5FormatException tooNew(String structure, long offset, String detail) {
     return new H5FormatException(Kind.TOO_NEW, structure, offset, detail, null, null);
   }
@@ -90,6 +116,9 @@ public class H5FormatException extends IOException {
   /**
    * This error as found in {@code file}; itself when it already names a file. The public API
    * calls it where an error leaves the engine, so that structures need not know their file.
+   *
+   * @param file the file being read; null leaves the error as it is
+   * @return an exception like this one whose message and {@link #file()} name {@code file}
    */
   public H5FormatException inFile(Path file) {
     if (this.file != null || file == null) {
@@ -101,27 +130,47 @@ public class H5FormatException extends IOException {
     return named;
   }
 
-  /** Why the input cannot be read. */
+  /**
+   * Why the input cannot be read.
+   *
+   * @return the kind of problem
+   */
   public Kind kind() {
     return kind;
   }
 
-  /** The structure being decoded when the problem was found. */
+  /**
+   * The structure being decoded when the problem was found.
+   *
+   * @return e.g. "object header" or "v1 B-tree node"
+   */
   public String structure() {
     return structure;
   }
 
-  /** What was expected and what was found: the message without file, structure and offset. */
+  /**
+   * What was expected and what was found: the message without file, structure and offset.
+   *
+   * @return the detail given when the problem was found
+   */
   public String detail() {
     return detail;
   }
 
-  /** The file offset of the faulty structure or field, or -1 when it has none. */
+  /**
+   * The file offset of the faulty structure or field.
+   *
+   * @return a byte offset in the file, or -1 when the problem has none
+   */
   public long offset() {
     return offset;
   }
 
-  /** The file read, or null when the error has not yet crossed the public API. */
+  /**
+   * The file read.
+   *
+   * @return the file, or null when the error has not yet crossed the public API
+   */
   public Path file() {
     return file;
   }

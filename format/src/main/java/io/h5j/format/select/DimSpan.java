@@ -58,7 +58,7 @@ public record DimSpan(long start, long stride, long count, long block, long limi
     return limit == Long.MAX_VALUE ? mul(count, block) : uncutBelow(limit);
   }
 
-  /** The selected coordinate of rank {@code r} (0 <= r < size()). */
+  /** The selected coordinate of rank {@code r} ({@code 0 <= r < size()}). */
   public long coord(long r) {
     return start + (r / block) * stride + r % block;
   }

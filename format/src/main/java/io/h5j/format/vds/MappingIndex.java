@@ -28,7 +28,7 @@ public final class MappingIndex {
 
   /**
    * Indexes {@code n} boxes: box {@code i} spans {@code [lower[i*rank+d], upper[i*rank+d])}.
-   * Empty boxes (upper <= lower somewhere) are left out.
+   * Empty boxes ({@code upper <= lower} in some dimension) are left out.
    */
   public static MappingIndex build(int rank, int n, long[] lower, long[] upper) {
     int[] ids = new int[n];
