@@ -15,6 +15,7 @@ module io.h5j {
   requires aircompressor; // no module descriptor: the name javac derives from the jar's name
   requires com.ning.compress.lzf;
   requires static org.apache.commons.compress;
+  requires jdk.unsupported; // sun.misc.Unsafe.invokeCleaner: unmaps mapped windows at close
 
   exports io.h5j;
   exports io.h5j.format;
