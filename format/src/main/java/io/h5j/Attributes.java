@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.dataset.Values;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.AttributeMessage;

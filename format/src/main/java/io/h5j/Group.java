@@ -1,5 +1,7 @@
 package io.h5j;
 
+import io.h5j.format.dataset.DatasetWriter;
+import io.h5j.format.dataset.VirtualDatasetWriter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.group.GroupLinkWriter;
@@ -125,7 +127,8 @@ public final class Group extends Node {
   /** Creates a dataset as {@code spec} describes, writing its data if the spec has any. */
   public Dataset createDataset(String path, DatasetSpec spec) throws IOException {
     Placement p = place(path);
-    long address = DatasetWriter.create(file, spec);
+    long address = EngineCalls.call(file, () -> DatasetWriter.create(file.engine(),
+        spec.creation()));
     p.parent.addLink(LinkMessage.hard(p.name, address));
     return new Dataset(file, childPath(p.parent.path, p.name), address);
   }
@@ -136,7 +139,8 @@ public final class Group extends Node {
    */
   public Dataset createVirtualDataset(String path, VirtualSpec spec) throws IOException {
     Placement p = place(path);
-    long address = VirtualDatasetWriter.create(file, spec);
+    long address = EngineCalls.call(file, () -> VirtualDatasetWriter.create(file.engine(),
+        spec.creation()));
     p.parent.addLink(LinkMessage.hard(p.name, address));
     return new Dataset(file, childPath(p.parent.path, p.name), address);
   }
