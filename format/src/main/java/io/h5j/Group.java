@@ -57,7 +57,7 @@ public final class Group extends Node {
   }
 
   Map<String, LinkMessage> linkMap() throws IOException {
-    return GroupStorage.links(file.context(), header());
+    return EngineCalls.call(file, () -> GroupStorage.links(file.context(), header()));
   }
 
   private static Link toLink(LinkMessage m) {
@@ -85,7 +85,7 @@ public final class Group extends Node {
    * @throws IllegalArgumentException if nothing is there
    */
   public Node get(String path) throws IOException {
-    Node n = file.resolver().tryResolve(this, path);
+    Node n = EngineCalls.call(file, () -> file.resolver().tryResolve(this, path));
     if (n == null) {
       throw new IllegalArgumentException("no object at '" + path + "' in " + this.path
           + " of " + file.path() + "; list members with links()");

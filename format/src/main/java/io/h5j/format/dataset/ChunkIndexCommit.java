@@ -45,7 +45,8 @@ final class ChunkIndexCommit {
     if (PendingChunks.of(ctx).get(dataset) == null) {
       return;
     }
-    StoredDataset.at(file, "(dataset at " + dataset + ")", dataset).storage().writeDirtyChunks();
+    StoredDataset.at(file, "(dataset at " + dataset + ")", dataset).storage()
+        .writeDirtyChunks();
     PendingChunks.ForDataset pending = PendingChunks.of(ctx).remove(dataset);
     ObjectHeader h = ctx.header(dataset);
     Dataspace space = null;

@@ -22,7 +22,6 @@ import java.util.List;
 final class ChunkedStorage implements DatasetStorage {
   private final StoredDataset d;
   private final LayoutMessage.Chunked layout;
-  private ChunkedData data;
 
   ChunkedStorage(StoredDataset d, LayoutMessage.Chunked layout) {
     this.d = d;
@@ -39,9 +38,12 @@ final class ChunkedStorage implements DatasetStorage {
     return layout.className();
   }
 
-  /** The chunk access, its index opened once. */
+  /**
+   * The chunk access, its index opened once per header version (kept beside the storage, as
+   * "chunked", where tests look for it).
+   */
   private ChunkedData data() throws IOException {
-    if (data == null) {
+    return d.file().context().derived(d.address(), "chunked", () -> {
       int typeSize = d.cachedDatatype().size();
       if (layout.elementSize() != typeSize) { // libhdf5 sizes chunks by one, elements by the other
         throw new H5FormatException("dataset " + d.path(), d.address(), "its chunked layout"
@@ -49,10 +51,9 @@ final class ChunkedStorage implements DatasetStorage {
             + typeSize);
       }
       ByteReader p = d.message(MessageType.FILTER_PIPELINE);
-      data = new ChunkedData(d.file(), d.address(), d.path(), layout, d.dataspace(),
+      return new ChunkedData(d.file(), d.address(), d.path(), layout, d.dataspace(),
           p == null ? null : FilterPipelineMessage.decode(p), d.fillValueBytes());
-    }
-    return data;
+    });
   }
 
   /** Whether {@code flatArray} may go to the chunks without encoding it to bytes first. */

@@ -20,7 +20,8 @@ final class VirtualSources {
   private final long blockAddress;
   private final Datatype type;
   private final Map<String, StoredDataset> sources = new HashMap<>();
-  private final Map<StoredDataset, MappingCopier.Source> readers = new java.util.IdentityHashMap<>();
+  private final Map<StoredDataset, MappingCopier.Source> readers =
+      new java.util.IdentityHashMap<>();
   private final Map<StoredDataset, long[]> sourceDims = new java.util.IdentityHashMap<>();
 
   /**
