@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.dataset.Values;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.AttributeMessage;
@@ -65,8 +66,8 @@ public final class Attributes {
     Dataspace space = m.dataspace();
     Object value = null;
     if (space.kind() != Dataspace.Kind.NULL) {
-      Object array = node.file.values().decode(m.datatype(), m.data(),
-          (int) space.elementCount());
+      Object array = EngineCalls.call(node.file, () -> node.file.values().decode(m.datatype(),
+          m.data(), (int) space.elementCount()));
       value = space.kind() == Dataspace.Kind.SCALAR ? Array.get(array, 0) : array;
     }
     return new Attribute(m.name(), m.datatype(), space, value);
@@ -122,7 +123,8 @@ public final class Attributes {
 
   /** The decoded attribute messages by name (a fresh map the caller may change). */
   private Map<String, AttributeMessage> messages() throws IOException {
-    return AttributeStorage.read(node.file.context(), node.header());
+    return EngineCalls.call(node.file, () -> AttributeStorage.read(node.file.context(),
+        node.header()));
   }
 
 }

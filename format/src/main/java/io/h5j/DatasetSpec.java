@@ -1,6 +1,8 @@
 package io.h5j;
 
 import io.h5j.format.chunk.ChunkSizeLimit;
+import io.h5j.format.dataset.ChunkGuess;
+import io.h5j.format.dataset.DatasetCreation;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
@@ -262,6 +264,14 @@ public final class DatasetSpec {
       n = Math.multiplyExact(n, d);
     }
     return n;
+  }
+
+  /** This spec, checked, as the engine takes it. */
+  DatasetCreation creation() {
+    validate();
+    return new DatasetCreation(datatype, shape(), maxShape(),
+        DatasetCreation.Layout.valueOf(layout.name()), fillValue, data,
+        layout == Layout.CHUNKED ? chunks() : null, filters(), layoutV5);
   }
 
   void validate() {

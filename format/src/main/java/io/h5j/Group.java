@@ -1,5 +1,7 @@
 package io.h5j;
 
+import io.h5j.format.dataset.DatasetWriter;
+import io.h5j.format.dataset.VirtualDatasetWriter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.group.GroupLinkWriter;
@@ -55,7 +57,7 @@ public final class Group extends Node {
   }
 
   Map<String, LinkMessage> linkMap() throws IOException {
-    return GroupStorage.links(file.context(), header());
+    return EngineCalls.call(file, () -> GroupStorage.links(file.context(), header()));
   }
 
   private static Link toLink(LinkMessage m) {
@@ -83,7 +85,7 @@ public final class Group extends Node {
    * @throws IllegalArgumentException if nothing is there
    */
   public Node get(String path) throws IOException {
-    Node n = file.resolver().tryResolve(this, path);
+    Node n = EngineCalls.call(file, () -> file.resolver().tryResolve(this, path));
     if (n == null) {
       throw new IllegalArgumentException("no object at '" + path + "' in " + this.path
           + " of " + file.path() + "; list members with links()");
@@ -125,7 +127,8 @@ public final class Group extends Node {
   /** Creates a dataset as {@code spec} describes, writing its data if the spec has any. */
   public Dataset createDataset(String path, DatasetSpec spec) throws IOException {
     Placement p = place(path);
-    long address = DatasetWriter.create(file, spec);
+    long address = EngineCalls.call(file, () -> DatasetWriter.create(file.engine(),
+        spec.creation()));
     p.parent.addLink(LinkMessage.hard(p.name, address));
     return new Dataset(file, childPath(p.parent.path, p.name), address);
   }
@@ -136,7 +139,8 @@ public final class Group extends Node {
    */
   public Dataset createVirtualDataset(String path, VirtualSpec spec) throws IOException {
     Placement p = place(path);
-    long address = VirtualDatasetWriter.create(file, spec);
+    long address = EngineCalls.call(file, () -> VirtualDatasetWriter.create(file.engine(),
+        spec.creation()));
     p.parent.addLink(LinkMessage.hard(p.name, address));
     return new Dataset(file, childPath(p.parent.path, p.name), address);
   }

@@ -1,6 +1,9 @@
 package io.h5j;
 
 import io.h5j.format.H5FormatException;
+import io.h5j.format.dataset.EngineFile;
+import io.h5j.format.dataset.Values;
+import io.h5j.format.dataset.VirtualDatasetWriter;
 import io.h5j.format.datatype.RevisedReference;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
@@ -12,9 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An open HDF5 file. The file is its root group: {@link #root()} and the path shortcuts
@@ -52,30 +52,34 @@ public final class H5File implements Closeable {
 
   private final Path path;
   private final H5Context ctx;
-  private final Values values;
+  /** The dataset engine's state for this file: values, chunk cache, workers, options. */
+  private final EngineFile engine;
   private final PathResolver resolver;
   private final Map<Path, H5File> externals = new HashMap<>();
-  private final ChunkCache chunkCache = new ChunkCache(DEFAULT_CHUNK_CACHE_BYTES);
-  private final SpareArray spareArray = new SpareArray();
-  private ExecutorService workers;
   private boolean closed;
   private boolean syncOnClose = true;
-  private boolean fillMissingVirtualSources;
-  private String externalFilePrefix = "";
-  private boolean deferVirtualBlockVerification;
-  private VirtualView virtualView = VirtualView.LAST_AVAILABLE;
-  private long virtualPrintfGap;
-  /** HDF5_VDS_PREFIX as this file sees it (tests set it through {@link #vdsPrefix(String)}). */
-  private String vdsPrefix = System.getenv("HDF5_VDS_PREFIX");
 
   /** Default memory bound of the chunk cache: 64 MiB. */
-  public static final long DEFAULT_CHUNK_CACHE_BYTES = 64L << 20;
+  public static final long DEFAULT_CHUNK_CACHE_BYTES = EngineFile.DEFAULT_CHUNK_CACHE_BYTES;
 
   private H5File(Path path, H5Context ctx) {
     this.path = path;
     this.ctx = ctx;
-    this.values = new Values(ctx, task -> workers().execute(task));
     this.resolver = new PathResolver(this);
+    this.engine = new EngineFile(path, ctx, new EngineFile.Links() {
+      @Override
+      public EngineFile external(String name) throws IOException {
+        H5File f = H5File.this.external(name);
+        return f == null ? null : f.engine;
+      }
+
+      @Override
+      public EngineFile.Found resolve(String link) throws IOException {
+        Node n = resolver.tryResolve(root(), link);
+        return n == null ? null : new EngineFile.Found(n.file.engine, n.path(), n.address(),
+            n instanceof Dataset);
+      }
+    });
   }
 
   /** Opens an existing file read-only. */
@@ -210,7 +214,8 @@ public final class H5File implements Closeable {
    */
   public Dataset createAnonymousVirtualDataset(VirtualSpec spec) throws IOException {
     checkWritable();
-    long address = VirtualDatasetWriter.create(this, spec);
+    long address = EngineCalls.call(this, () -> VirtualDatasetWriter.create(engine,
+        spec.creation()));
     return new Dataset(this, "(anonymous dataset at " + address + ")", address);
   }
 
@@ -223,7 +228,7 @@ public final class H5File implements Closeable {
     if (bytes < 0) {
       throw new IllegalArgumentException("a cache size cannot be negative: " + bytes);
     }
-    chunkCache.capacity(bytes);
+    engine.chunkCache().capacity(bytes);
     return this;
   }
 
@@ -277,7 +282,7 @@ public final class H5File implements Closeable {
       @Override
       public void moved(Map<Long, Long> moves) {
         links.moved(moves);
-        moves.keySet().forEach(chunkCache::invalidate);
+        moves.keySet().forEach(engine.chunkCache()::invalidate);
       }
     });
     return this;
@@ -364,12 +369,7 @@ public final class H5File implements Closeable {
 
   private void release() throws IOException {
     closed = true;
-    if (workers != null) {
-      // a heap collection still being written must not be interrupted: an interrupt closes
-      // the channel, which may be the caller's (open(path, channel, writable))
-      values.finishHeapWrites();
-      workers.shutdownNow();
-    }
+    engine.close();
     for (H5File e : externals.values()) {
       e.close();
     }
@@ -383,31 +383,13 @@ public final class H5File implements Closeable {
     return ctx;
   }
 
+  /** The dataset engine of this file. */
+  EngineFile engine() {
+    return engine;
+  }
+
   Values values() {
-    return values;
-  }
-
-  ChunkCache chunkCache() {
-    return chunkCache;
-  }
-
-  /** The array made ahead for the next single-chunk read. */
-  SpareArray spareArray() {
-    return spareArray;
-  }
-
-  /** Threads that read and (un)filter chunks: one per core, started on first use. */
-  synchronized ExecutorService workers() {
-    if (workers == null) {
-      AtomicInteger n = new AtomicInteger();
-      workers = Executors.newFixedThreadPool(
-          Runtime.getRuntime().availableProcessors(), r -> {
-            Thread t = new Thread(r, "h5j-chunks-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          });
-    }
-    return workers;
+    return engine.values();
   }
 
   PathResolver resolver() {
@@ -416,11 +398,11 @@ public final class H5File implements Closeable {
 
   /** Old-format files (superblock 0/1) get old-style objects, as their readers expect. */
   boolean oldStyle() {
-    return ctx.superblock().version() < 2;
+    return engine.oldStyle();
   }
 
   int headerVersion() {
-    return oldStyle() ? 1 : 2;
+    return engine.headerVersion();
   }
 
   void checkOpen() {
@@ -443,7 +425,7 @@ public final class H5File implements Closeable {
    * value, as libhdf5 does. Applies to virtual datasets of this file. Returns this file.
    */
   public H5File fillMissingVirtualSources(boolean fill) {
-    this.fillMissingVirtualSources = fill;
+    engine.virtual().fillMissingSources(fill);
     return this;
   }
 
@@ -466,23 +448,13 @@ public final class H5File implements Closeable {
    * Returns this file.
    */
   public H5File deferVirtualBlockVerification() {
-    this.deferVirtualBlockVerification = true;
+    engine.virtual().deferBlockVerification(true);
     return this;
-  }
-
-  /** Whether {@link #deferVirtualBlockVerification()} was asked for. */
-  boolean defersVirtualBlockVerification() {
-    return deferVirtualBlockVerification;
-  }
-
-  /** Where virtual dataset sources are looked for first (HDF5_VDS_PREFIX); null for none. */
-  String vdsPrefix() {
-    return vdsPrefix;
   }
 
   /** Replaces the HDF5_VDS_PREFIX this file saw when it was opened: for tests. */
   void vdsPrefix(String value) {
-    this.vdsPrefix = value;
+    engine.virtual().prefix(value);
   }
 
   /**
@@ -495,13 +467,14 @@ public final class H5File implements Closeable {
     if (view == null) {
       throw new IllegalArgumentException("a view is needed: LAST_AVAILABLE or FIRST_MISSING");
     }
-    this.virtualView = view;
+    engine.virtual().firstMissingView(view == VirtualView.FIRST_MISSING);
     return this;
   }
 
   /** The view set with {@link #virtualView(VirtualView)}. */
   public VirtualView virtualView() {
-    return virtualView;
+    return engine.virtual().firstMissingView() ? VirtualView.FIRST_MISSING
+        : VirtualView.LAST_AVAILABLE;
   }
 
   /**
@@ -513,18 +486,18 @@ public final class H5File implements Closeable {
     if (gap < 0) {
       throw new IllegalArgumentException("a printf gap cannot be negative: " + gap);
     }
-    this.virtualPrintfGap = gap;
+    engine.virtual().printfGap(gap);
     return this;
   }
 
   /** The gap set with {@link #virtualPrintfGap(long)}. */
   public long virtualPrintfGap() {
-    return virtualPrintfGap;
+    return engine.virtual().printfGap();
   }
 
   /** Whether missing virtual dataset sources read as the fill value. */
   public boolean fillsMissingVirtualSources() {
-    return fillMissingVirtualSources;
+    return engine.virtual().fillMissingSources();
   }
 
   /**
@@ -536,26 +509,13 @@ public final class H5File implements Closeable {
    * libhdf5. Returns this file.
    */
   public H5File externalFilePrefix(String prefix) {
-    this.externalFilePrefix = java.util.Objects.requireNonNull(prefix, "prefix");
+    engine.externalFilePrefix(java.util.Objects.requireNonNull(prefix, "prefix"));
     return this;
   }
 
   /** The prefix set by {@link #externalFilePrefix(String)}; empty by default. */
   public String externalFilePrefix() {
-    return externalFilePrefix;
-  }
-
-  /**
-   * A search prefix of libhdf5's (for external data files and virtual dataset sources) as a
-   * folder: a leading {@code ${ORIGIN}} stands for this file's folder, as in libhdf5.
-   */
-  Path prefixFolder(String prefix) {
-    String origin = "${ORIGIN}";
-    if (prefix.startsWith(origin)) {
-      Path folder = path.toAbsolutePath().getParent();
-      return Path.of(folder + prefix.substring(origin.length()));
-    }
-    return Path.of(prefix);
+    return engine.externalFilePrefix();
   }
 
   /** An externally linked file, opened once (read-only) relative to this file's folder. */

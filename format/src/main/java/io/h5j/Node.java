@@ -56,28 +56,12 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
 
   /** The body of the first message of {@code type}, shared references resolved; or null. */
   io.h5j.format.io.ByteReader message(int type) throws IOException {
-    for (io.h5j.format.object.StoredMessage m : header().messages()) {
-      if (m.type() == type) {
-        byte[] body = m.isShared() ? file.context().shared().resolve(m, address()) : m.body();
-        return new io.h5j.format.io.ByteReader(body, address(), messageName(type),
-            file.context().params());
-      }
-    }
-    return null;
+    return io.h5j.format.dataset.HeaderMessages.first(file.context(), address(), type);
   }
 
-  /** Names of the message types in error messages, made once (readers are made per call). */
-  private static final String[] MESSAGE_NAMES = new String[256];
-
-  static {
-    for (int t = 0; t < MESSAGE_NAMES.length; t++) {
-      MESSAGE_NAMES[t] = "message type " + t + " of the object header";
-    }
-  }
-
-  private static String messageName(int type) {
-    return type >= 0 && type < MESSAGE_NAMES.length ? MESSAGE_NAMES[type]
-        : "message type " + type + " of the object header";
+  /** Where the header is now, shared by every handle of the object. */
+  ObjectRef ref() {
+    return ref;
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.dataset.VirtualCreation;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.select.BlockUnion;
@@ -246,6 +247,12 @@ public final class VirtualSpec {
   public VirtualSpec compactEncoding() {
     this.compact = true;
     return this;
+  }
+
+  /** This spec as the engine takes it. */
+  VirtualCreation creation() {
+    return new VirtualCreation(datatype, shape(), maxShape(), fillValue, encodedBlock,
+        mappings, format());
   }
 
   Datatype datatype() {

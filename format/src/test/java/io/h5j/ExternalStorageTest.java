@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.format.dataset.EngineFile;
+import io.h5j.format.dataset.ExternalSegments;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.ExternalFileList;
@@ -139,14 +141,15 @@ class ExternalStorageTest {
     Path dir = make(false);
     Path folder = dir.toAbsolutePath();
     try (H5File h5 = H5File.open(dir.resolve("ext.h5"))) {
-      assertEquals(Path.of("/x/a.bin"), ExternalStorage.resolve("/x/a.bin", "${ORIGIN}", h5));
-      assertEquals(Path.of("a.bin"), ExternalStorage.resolve("a.bin", "", h5));
-      assertEquals(folder.resolve("a.bin"), ExternalStorage.resolve("a.bin", "${ORIGIN}", h5));
+      EngineFile f = h5.engine();
+      assertEquals(Path.of("/x/a.bin"), ExternalSegments.resolve("/x/a.bin", "${ORIGIN}", f));
+      assertEquals(Path.of("a.bin"), ExternalSegments.resolve("a.bin", "", f));
+      assertEquals(folder.resolve("a.bin"), ExternalSegments.resolve("a.bin", "${ORIGIN}", f));
       assertEquals(folder.resolve("sub/a.bin"),
-          ExternalStorage.resolve("a.bin", "${ORIGIN}/sub", h5));
-      assertEquals(Path.of("/p/a.bin"), ExternalStorage.resolve("a.bin", "/p", h5));
+          ExternalSegments.resolve("a.bin", "${ORIGIN}/sub", f));
+      assertEquals(Path.of("/p/a.bin"), ExternalSegments.resolve("a.bin", "/p", f));
       assertEquals(Path.of("/p/${ORIGIN}/a.bin"),
-          ExternalStorage.resolve("a.bin", "/p/${ORIGIN}", h5), "only a leading ${ORIGIN}");
+          ExternalSegments.resolve("a.bin", "/p/${ORIGIN}", f), "only a leading ${ORIGIN}");
     }
   }
 

@@ -49,10 +49,10 @@ class OversizedDataspaceTest {
         assertArrayEquals(new long[] {hugeRows, cols}, d.shape());
         long[] start = {1, 0};
         Selection allButARow = Selection.box(start, new long[] {hugeRows - 1, cols});
-        formatError(path, d::read);
-        formatError(path, () -> d.read(allButARow));
-        formatError(path, () -> d.read(allButARow, ByteBuffer.allocate(64)));
-        formatError(path, () -> d.write(allButARow, ByteBuffer.allocate(64)));
+        formatError(f, path, d::read);
+        formatError(f, path, () -> d.read(allButARow));
+        formatError(f, path, () -> d.read(allButARow, ByteBuffer.allocate(64)));
+        formatError(f, path, () -> d.write(allButARow, ByteBuffer.allocate(64)));
         // 2^31 elements fit in 2^63 bytes, not in one Java array: select less
         Selection big = Selection.box(start, new long[] {(1L << 31) / cols + 1, cols});
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
@@ -94,6 +94,7 @@ class OversizedDataspaceTest {
           assertTrue(e.getMessage().contains("dataset /chunked_unlimited_3d")
               && e.getMessage().contains("[268435458, 268435458, 268435461] elements of 4"),
               e.getMessage());
+          assertEquals(f, e.file(), "the error names the file it was found in");
         }
       }
     } finally {
@@ -101,10 +102,12 @@ class OversizedDataspaceTest {
     }
   }
 
-  private static void formatError(String path, Executable call) {
+  /** A format error naming the dataset at {@code path} and the file {@code f}. */
+  private static void formatError(Path f, String path, Executable call) {
     H5FormatException e = assertThrows(H5FormatException.class, call);
     assertTrue(e.getMessage().contains("dataset " + path) && e.getMessage().contains("2^63"),
         e.getMessage());
+    assertEquals(f, e.file(), "the error names the file it was found in");
   }
 
   /**

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.h5j.format.dataset.VirtualData;
 import io.h5j.format.datatype.Datatypes;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;

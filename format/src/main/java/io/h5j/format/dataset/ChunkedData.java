@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkIndex;
@@ -51,10 +51,10 @@ final class ChunkedData {
   private final long dataset;
   private final ChunkCache cache;
   private final ExecutorService workers;
-  private final H5File file;
+  private final EngineFile file;
   private PendingChunks.ForDataset pending;
 
-  ChunkedData(H5File file, long dataset, String path, LayoutMessage.Chunked layout,
+  ChunkedData(EngineFile file, long dataset, String path, LayoutMessage.Chunked layout,
       Dataspace space, FilterPipelineMessage pipeline, byte[] fill) throws IOException {
     this.fa = file.context().access();
     this.file = file;
@@ -900,7 +900,7 @@ final class ChunkedData {
   }
 
   /** The stored bytes and filter mask of the chunk at {@code offset}, or null if none. */
-  RawChunk readRaw(long[] offset) throws IOException {
+  StoredChunk readRaw(long[] offset) throws IOException {
     checkOnGrid(offset);
     writeDirty(0);
     Optional<ChunkRecord> c = locate(offset);
@@ -908,7 +908,7 @@ final class ChunkedData {
       return null;
     }
     long stored = pipeline == null ? chunkBytes : c.get().storedSize();
-    return new RawChunk(fa.read(c.get().address(), stored, "chunk "
+    return new StoredChunk(fa.read(c.get().address(), stored, "chunk "
         + Arrays.toString(offset) + " of dataset " + path), c.get().filterMask());
   }
 
@@ -916,7 +916,7 @@ final class ChunkedData {
    * Stores {@code chunk} exactly as given (already filtered, with its mask) at
    * {@code offset}, as libhdf5's direct chunk write does.
    */
-  void writeRaw(long[] offset, RawChunk chunk) throws IOException {
+  void writeRaw(long[] offset, StoredChunk chunk) throws IOException {
     checkOnGrid(offset);
     if (pipeline == null && chunk.bytes().length != chunkBytes) {
       throw new IllegalArgumentException("an unfiltered chunk of " + path + " has "

@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.DataConverter;
@@ -15,19 +15,20 @@ import java.util.Map;
  * name (and their extents read once) for the life of a read.
  */
 final class VirtualSources {
-  private final H5File file;
+  private final EngineFile file;
   private final String path;
   private final long blockAddress;
   private final Datatype type;
-  private final Map<String, Dataset> sources = new HashMap<>();
-  private final Map<Dataset, MappingCopier.Source> readers = new java.util.IdentityHashMap<>();
-  private final Map<Dataset, long[]> sourceDims = new java.util.IdentityHashMap<>();
+  private final Map<String, StoredDataset> sources = new HashMap<>();
+  private final Map<StoredDataset, MappingCopier.Source> readers =
+      new java.util.IdentityHashMap<>();
+  private final Map<StoredDataset, long[]> sourceDims = new java.util.IdentityHashMap<>();
 
   /**
    * Sources of the virtual dataset {@code path} of {@code file} (its mapping block at
    * {@code blockAddress}, for messages), whose elements are of {@code type}.
    */
-  VirtualSources(H5File file, String path, long blockAddress, Datatype type) {
+  VirtualSources(EngineFile file, String path, long blockAddress, Datatype type) {
     this.file = file;
     this.path = path;
     this.blockAddress = blockAddress;
@@ -38,23 +39,24 @@ final class VirtualSources {
    * Reads a source's elements as the virtual dataset's type: its stored bytes when the types
    * are the same, converted as libhdf5 converts numbers otherwise ({@link NumericConversion}).
    */
-  MappingCopier.Source reader(Dataset src) throws IOException {
+  MappingCopier.Source reader(StoredDataset src) throws IOException {
     MappingCopier.Source r = readers.get(src);
     if (r == null) {
       Datatype from = src.cachedDatatype();
       NumericConversion c = from.equals(type) ? null
           : NumericConversion.of(from, type, new DataConverter(file.context().params()));
-      r = c == null ? src::readRaw
-          : h -> c.convert(src.readRaw(h), Math.toIntExact(h.elementCount()));
+      DatasetStorage storage = src.storage();
+      r = c == null ? storage::readBytes
+          : h -> c.convert(storage.readBytes(h), Math.toIntExact(h.elementCount()));
       readers.put(src, r);
     }
     return r;
   }
 
   /** The source of mapping {@code m}: null only when it is missing and the file says fill. */
-  Dataset source(int m, String fileName, String dataset) throws IOException {
-    Dataset d = find(m, fileName, dataset);
-    if (d == null && !file.fillsMissingVirtualSources()) {
+  StoredDataset source(int m, String fileName, String dataset) throws IOException {
+    StoredDataset d = find(m, fileName, dataset);
+    if (d == null && !file.virtual().fillMissingSources()) {
       throw new java.io.FileNotFoundException("virtual dataset " + path + ", mapping " + m
           + ": source dataset '" + dataset + "' in file '" + fileName + "' cannot be opened"
           + (Mapping.SAME_FILE.equals(fileName) ? "" : " (looked where libhdf5 does: in"
@@ -65,26 +67,26 @@ final class VirtualSources {
     return d;
   }
 
-  long[] dimsOf(Dataset src) throws IOException {
+  long[] dimsOf(StoredDataset src) throws IOException {
     long[] d = sourceDims.get(src);
     if (d == null) {
-      d = src.shape();
+      d = src.dataspace().dims();
       sourceDims.put(src, d);
     }
     return d;
   }
 
   /** Opens a source once per name; null when the file or dataset does not exist. */
-  Dataset find(int m, String fileName, String dataset) throws IOException {
+  StoredDataset find(int m, String fileName, String dataset) throws IOException {
     String key = fileName + "\0" + dataset;
     if (sources.containsKey(key)) {
       return sources.get(key);
     }
-    H5File owner;
+    EngineFile owner;
     try {
       owner = Mapping.SAME_FILE.equals(fileName) ? file : sourceFile(fileName);
     } catch (IOException e) {
-      if (!file.fillsMissingVirtualSources()) {
+      if (!file.virtual().fillMissingSources()) {
         if (e instanceof H5FormatException) {
           throw e;
         }
@@ -95,17 +97,17 @@ final class VirtualSources {
       }
       owner = null; // libhdf5 treats a source file it cannot open as missing
     }
-    Dataset d = null;
+    StoredDataset d = null;
     if (owner != null) {
-      Node n = owner.resolver().tryResolve(owner.root(), dataset);
-      if (n != null && !(n instanceof Dataset)) {
-        if (!file.fillsMissingVirtualSources()) {
+      EngineFile.Found n = owner.links().resolve(dataset);
+      if (n != null && !n.isDataset()) {
+        if (!file.virtual().fillMissingSources()) {
           throw new H5FormatException("virtual dataset " + path, blockAddress, "mapping " + m
               + ": source '" + dataset + "' in " + fileName + " is not a dataset");
         }
         n = null; // libhdf5 cannot open it as a dataset: missing
       }
-      d = (Dataset) n;
+      d = n == null ? null : StoredDataset.at(n.file(), n.path(), n.address());
       if (d != null && !convertible(d.cachedDatatype())) {
         throw new UnsupportedOperationException("virtual dataset " + path + ", mapping " + m
             + ": source '" + dataset + "' is of type " + d.cachedDatatype() + ", the virtual"
@@ -131,10 +133,10 @@ final class VirtualSources {
    * a source beside the file is not read when one of the same name is under the prefix.
    * Null when it is in none of them.
    */
-  private H5File sourceFile(String name) throws IOException {
+  private EngineFile sourceFile(String name) throws IOException {
     Path given = Path.of(name);
     if (given.isAbsolute()) {
-      H5File f = file.external(name);
+      EngineFile f = file.links().external(name);
       if (f != null) {
         return f;
       }
@@ -144,20 +146,20 @@ final class VirtualSources {
       }
     }
     String rel = given.toString();
-    String prefixes = file.vdsPrefix();
+    String prefixes = file.virtual().prefix();
     if (prefixes != null) {
       for (String prefix : prefixes.split(":")) {
         if (prefix.isEmpty()) {
           continue;
         }
-        H5File f = file.external(file.prefixFolder(prefix).resolve(rel).toAbsolutePath()
+        EngineFile f = file.links().external(file.prefixFolder(prefix).resolve(rel).toAbsolutePath()
             .toString());
         if (f != null) {
           return f;
         }
       }
     }
-    H5File f = file.external(rel); // beside this file
-    return f != null ? f : file.external(Path.of(rel).toAbsolutePath().toString());
+    EngineFile f = file.links().external(rel); // beside this file
+    return f != null ? f : file.links().external(Path.of(rel).toAbsolutePath().toString());
   }
 }

@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.io.QueuedThread;
@@ -73,7 +73,7 @@ final class MappingBlockLoad {
    *     on the process's checksum thread while the caller scans it (least latency, both cores
    *     busy): the caller waits for the block; without it, reads may go ahead through the probe
    */
-  static MappingBlockLoad prepare(H5File file, LayoutMessage.Virtual layout, String path,
+  static MappingBlockLoad prepare(EngineFile file, LayoutMessage.Virtual layout, String path,
       boolean parallel) throws IOException {
     FileParams params = file.context().params();
     long heap = layout.heapAddress();

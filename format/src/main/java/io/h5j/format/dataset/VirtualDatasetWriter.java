@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.heap.GlobalHeapId;
@@ -16,10 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Creates virtual datasets: the mapping block into the global heap, then the header. */
-final class VirtualDatasetWriter {
+public final class VirtualDatasetWriter {
   private VirtualDatasetWriter() {}
 
-  static long create(H5File file, VirtualSpec spec) throws IOException {
+  /** Creates the virtual dataset {@code spec} describes, linked from nowhere yet: its address. */
+  public static long create(EngineFile file, VirtualCreation spec) throws IOException {
     H5Context ctx = file.context();
     FileParams p = ctx.params();
     byte[] fill = spec.fillValue() == null ? null // before any write: it may be refused

@@ -1,8 +1,8 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.MappingCopier.Box;
-import io.h5j.MappingCopier.Part;
+import io.h5j.format.dataset.MappingCopier.Box;
+import io.h5j.format.dataset.MappingCopier.Part;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
@@ -25,7 +25,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a virtual dataset as libhdf5 does, with the file's {@link VirtualView}. One
+ * Reads a virtual dataset as libhdf5 does, with the file's view ({@link
+ * VirtualSettings#firstMissingView}). One
  * instance per dataset and open file: the mapping block is loaded once, when the dataset is
  * opened by path if it is large ({@link #prepareFirstRead}), else by the first read that needs
  * it (see {@link MappingBlockLoad}); the mappings a
@@ -40,15 +41,15 @@ import java.util.Map;
  * (C order of coordinates for hyperslabs, stored order for points). Unlimited mappings are
  * clipped to the source's current extent and printf-style ones ({@code %b} in a source name)
  * expand to one block per source dataset found, counting from 0 and looking past at most
- * {@link H5File#virtualPrintfGap()} missing ones; the virtual extent follows from them, per
- * {@link VirtualView}, as in libhdf5's {@code H5D__virtual_set_extent_unlim}.
+ * {@code H5File.virtualPrintfGap} missing ones; the virtual extent follows from them, per
+ * the view, as in libhdf5's {@code H5D__virtual_set_extent_unlim}.
  *
- * <p>With {@link H5File#deferVirtualBlockVerification()}, reads made while a large block is
+ * <p>With {@code H5File.deferVirtualBlockVerification}, reads made while a large block is
  * still loading find their mappings through a {@link MappingProbe}; the mappings they used are
  * compared with the full index once it is there, and a difference (or a bad block) fails every
  * later read.
  */
-final class VirtualData {
+public final class VirtualData {
   /** How deep virtual datasets may draw on other virtual datasets (a cycle otherwise). */
   private static final int MAX_NESTING = 16;
   private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
@@ -59,11 +60,11 @@ final class VirtualData {
    * verifying one takes a millisecond or more here (lookup3 at about 2.5 GB/s on a second core
    * while the entries are scanned), more than a first read should wait for.
    */
-  static final int VERIFIED_AT_OPEN_BYTES = 1 << 20;
+  public static final int VERIFIED_AT_OPEN_BYTES = 1 << 20;
   /** Most grid cells a read may touch and still be answered by the probe. */
   private static final int MAX_PROBED_CELLS = 8;
 
-  private final H5File file;
+  private final EngineFile file;
   private final String path;
   /** The dataset's object header. */
   private final long address;
@@ -83,14 +84,14 @@ final class VirtualData {
   /** Under FIRST_MISSING: where each printf-style mapping's extent ends. */
   private final Map<Integer, Long> printfEnds = new HashMap<>();
   /** The view and printf gap the resolved state was built under. */
-  private VirtualView view;
+  private boolean firstMissing;
   private long gap;
   private long[] dims;
   /** Probe answers not yet compared with the full index: request box lo, hi, mapping. */
   private final List<long[][]> probed = new ArrayList<>();
   private IOException failed;
 
-  VirtualData(H5File file, String path, long address, LayoutMessage.Virtual layout,
+  VirtualData(EngineFile file, String path, long address, LayoutMessage.Virtual layout,
       Dataspace stored, Datatype type, byte[] fill) throws IOException {
     this.file = file;
     this.path = path;
@@ -106,7 +107,7 @@ final class VirtualData {
     this.fill = fill;
     this.blockAddress = layout.heapAddress();
     this.load = MappingBlockLoad.prepare(file, layout, path,
-        !file.defersVirtualBlockVerification());
+        !file.virtual().deferBlockVerification());
     this.copier = new MappingCopier(size);
   }
 
@@ -118,7 +119,7 @@ final class VirtualData {
    * the first read, which loads it in under a millisecond, so that opens that only ask for the
    * shape or attributes stay cheap. The source the first mapping names is opened (its header,
    * extent, type and chunk index), so that a first read only finds its mapping and reads its
-   * elements. With {@link H5File#deferVirtualBlockVerification()} only the head of a large
+   * elements. With {@code H5File.deferVirtualBlockVerification} only the head of a large
    * block is read (the probe's first 4 KiB), which bounds the open whatever the block holds.
    * A source that cannot be opened is left for the read that needs it to report, with its
    * mapping number.
@@ -128,7 +129,7 @@ final class VirtualData {
     String sourceFile;
     String sourceDataset;
     int first;
-    if (file.defersVirtualBlockVerification()) {
+    if (file.virtual().deferBlockVerification()) {
       MappingProbe probe = load.probe();
       if (probe == null) {
         return;
@@ -152,12 +153,12 @@ final class VirtualData {
       sourceFile = block.sourceFile(0);
       sourceDataset = block.sourceDataset(0);
     }
-    Dataset src = sources.find(first, Mapping.unescape(sourceFile),
+    StoredDataset src = sources.find(first, Mapping.unescape(sourceFile),
         Mapping.unescape(sourceDataset));
     if (src != null) {
       sources.dimsOf(src);
       sources.reader(src);
-      src.prepareRead();
+      src.storage().prepareRead();
     }
   }
 
@@ -176,11 +177,11 @@ final class VirtualData {
   /** Forgets sources, extents and resolved mappings when anything in the file changed. */
   private void refresh() throws IOException {
     long now = file.context().changes();
-    if (sources == null || now != stamp || view != file.virtualView()
-        || gap != file.virtualPrintfGap()) {
+    if (sources == null || now != stamp || firstMissing != file.virtual().firstMissingView()
+        || gap != file.virtual().printfGap()) {
       stamp = now;
-      view = file.virtualView();
-      gap = file.virtualPrintfGap();
+      firstMissing = file.virtual().firstMissingView();
+      gap = file.virtual().printfGap();
       sources = new VirtualSources(file, path, blockAddress, type);
       parts.clear();
       printfEnds.clear();
@@ -212,7 +213,7 @@ final class VirtualData {
     if (unl.length > 0) {
       long[] newDims = new long[out.length];
       Arrays.fill(newDims, -1);
-      boolean least = file.virtualView() == VirtualView.FIRST_MISSING;
+      boolean least = file.virtual().firstMissingView();
       for (int k = 0; k < unl.length; k++) {
         int d = b.unlimitedDim(k);
         long e = unlimitedExtent(unl[k], d);
@@ -262,7 +263,7 @@ final class VirtualData {
       refresh();
       byte[] out = Values.repeat(fill, (int) sel.elementCount(), size);
       List<Box> boxes = requestBoxes(sel);
-      if (file.defersVirtualBlockVerification() && !load.isDone()) {
+      if (file.virtual().deferBlockVerification() && !load.isDone()) {
         boolean done = readProbed(boxes, sel.shape(), out);
         load.background(); // after the first read: not competing with it for the cores
         if (done) {
@@ -541,7 +542,7 @@ final class VirtualData {
     if (uv < 0 && us >= 0) {
       throw error(m, "the source selection is unlimited but the virtual one is not");
     }
-    Dataset src = sources.source(m, Mapping.unescape(fileName), Mapping.unescape(dsetName));
+    StoredDataset src = sources.source(m, Mapping.unescape(fileName), Mapping.unescape(dsetName));
     if (src == null) {
       return List.of();
     }
@@ -573,7 +574,7 @@ final class VirtualData {
   private List<Part> boxParts(int m, String fileName, String dsetName, long[] vStart,
       long[] sStart, long[] shape) throws IOException {
     int rank = storedDims.length;
-    Dataset src = sources.source(m, Mapping.unescape(fileName), Mapping.unescape(dsetName));
+    StoredDataset src = sources.source(m, Mapping.unescape(fileName), Mapping.unescape(dsetName));
     if (src == null) {
       return List.of();
     }
@@ -606,7 +607,7 @@ final class VirtualData {
     // as libhdf5: look up to `gap` missing sources past the last one found (the gap is 0
     // under FIRST_MISSING); the extent ends with the last block found (LAST_AVAILABLE) or
     // where the block after it starts (FIRST_MISSING)
-    long gap = file.virtualView() == VirtualView.LAST_AVAILABLE ? file.virtualPrintfGap() : 0;
+    long gap = !file.virtual().firstMissingView() ? file.virtual().printfGap() : 0;
     long next = 0; // one past the last block found
     for (long j = 0; j <= next + gap && j < MAX_PRINTF_BLOCKS; j++) {
       String f;
@@ -617,7 +618,7 @@ final class VirtualData {
       } catch (IllegalArgumentException e) {
         throw error(m, e.getMessage());
       }
-      Dataset src = sources.find(m, f, ds);
+      StoredDataset src = sources.find(m, f, ds);
       if (src == null) {
         continue; // a missing source: its block reads as the fill value
       }
@@ -630,7 +631,7 @@ final class VirtualData {
       check(m, v, s, sDims, uv);
       out.add(new Part(sources.reader(src), v, s));
     }
-    if (file.virtualView() == VirtualView.FIRST_MISSING) {
+    if (file.virtual().firstMissingView()) {
       printfEnds.put(m, next == 0 ? 0 : printfBlockStart(m, u, next));
     }
     return out;

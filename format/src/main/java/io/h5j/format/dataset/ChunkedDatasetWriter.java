@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndexWriter;
@@ -34,7 +34,7 @@ final class ChunkedDatasetWriter {
    * step does: the shuffle's element size, LZF's chunk size, szip's bits per pixel and
    * scanline (nothing for variable-length elements, as libhdf5).
    */
-  private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, long[] chunks) {
+  private static FilterPipelineMessage withLocalParameters(DatasetCreation spec, long[] chunks) {
     List<FilterDescription> filters = new ArrayList<>();
     for (FilterDescription f : spec.filters()) {
       filters.add(f.withLocalParameters(spec.datatype(), chunks));
@@ -42,19 +42,19 @@ final class ChunkedDatasetWriter {
     return FilterPipelineMessage.of(filters);
   }
 
-  static long create(H5File file, DatasetSpec spec, Dataspace space, byte[] fill)
+  static long create(EngineFile file, DatasetCreation spec, Dataspace space, byte[] fill)
       throws IOException {
     H5Context ctx = file.context();
     FileParams p = ctx.params();
     long[] chunks = spec.chunks();
     int elementSize = spec.datatype().size();
     boolean filtered = !spec.filters().isEmpty();
-    if (spec.isLayoutV5() && file.oldStyle()) {
+    if (spec.layoutV5() && file.oldStyle()) {
       throw new IllegalArgumentException("layout version 5 needs a file of the latest format,"
           + " not the earliest (v1 B-tree indexes)");
     }
     int version = file.oldStyle() ? 3
-        : spec.isLayoutV5() && filtered ? LayoutMessage.VERSION_FIXED_SIZE_WIDTH : 4;
+        : spec.layoutV5() && filtered ? LayoutMessage.VERSION_FIXED_SIZE_WIDTH : 4;
     LayoutMessage.Chunked draft = new LayoutMessage.Chunked(version, 0, chunks, elementSize,
         0, new byte[0], FileParams.UNDEFINED);
     ChunkGeometry g = ChunkGeometry.of(draft, space, p);

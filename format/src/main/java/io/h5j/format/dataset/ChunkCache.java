@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import java.util.Arrays;
 import java.util.HashMap;
@@ -8,10 +8,10 @@ import java.util.Map;
 
 /**
  * Recently used unfiltered chunks of one file, least recently used first out, within a
- * memory bound the caller sets ({@link H5File#chunkCacheBytes(long)}). Repeated partial reads
+ * memory bound the caller sets ({@code H5File.chunkCacheBytes}). Repeated partial reads
  * of the same chunks then skip the file and the filters.
  */
-final class ChunkCache {
+public final class ChunkCache {
   private record Key(long dataset, long[] offset) {
     @Override
     public boolean equals(Object o) {
@@ -34,20 +34,20 @@ final class ChunkCache {
     this.capacity = capacity;
   }
 
-  synchronized long capacity() {
+  public synchronized long capacity() {
     return capacity;
   }
 
-  synchronized void capacity(long bytes) {
+  public synchronized void capacity(long bytes) {
     capacity = bytes;
     trim();
   }
 
-  synchronized byte[] get(long dataset, long[] offset) {
+  public synchronized byte[] get(long dataset, long[] offset) {
     return chunks.get(new Key(dataset, offset));
   }
 
-  synchronized void put(long dataset, long[] offset, byte[] chunk) {
+  public synchronized void put(long dataset, long[] offset, byte[] chunk) {
     if (chunk.length > capacity) {
       return;
     }
@@ -60,7 +60,7 @@ final class ChunkCache {
   }
 
   /** Forgets the chunk of {@code dataset} at {@code offset} (it is being changed). */
-  synchronized void invalidate(long dataset, long[] offset) {
+  public synchronized void invalidate(long dataset, long[] offset) {
     if (held.containsKey(dataset)) {
       byte[] old = chunks.remove(new Key(dataset, offset));
       if (old != null) {
@@ -70,7 +70,7 @@ final class ChunkCache {
   }
 
   /** Forgets every chunk of {@code dataset} (its data or layout changed). */
-  synchronized void invalidate(long dataset) {
+  public synchronized void invalidate(long dataset) {
     if (!held.containsKey(dataset)) {
       return;
     }

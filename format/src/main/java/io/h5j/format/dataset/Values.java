@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * variable-length data through the file's global heap (new objects reach the file before the
  * header that refers to them).
  */
-final class Values {
+public final class Values {
   private final H5Context ctx;
   private final DataConverter converter;
   private final GlobalHeapReader heapReader;
@@ -34,12 +34,12 @@ final class Values {
   }
 
   /** Stores one global heap object; it reaches the file before any header refers to it. */
-  GlobalHeapId heapWrite(byte[] object) throws IOException {
+  public GlobalHeapId heapWrite(byte[] object) throws IOException {
     return heapWriter().write(object);
   }
 
   /** A buffer to encode one global heap object into, for {@link #heapWrite(ByteWriter)}. */
-  ByteWriter heapObjectBuffer(int capacity) {
+  public ByteWriter heapObjectBuffer(int capacity) {
     return heapWriter().objectBuffer(capacity);
   }
 
@@ -48,7 +48,7 @@ final class Values {
    * bytes, which {@code complete} appends: for a large object, on another thread while this
    * one goes on. It reaches the file before any header commit, and before a read of it.
    */
-  GlobalHeapId heapWrite(ByteWriter buffer, int tail, Consumer<ByteWriter> complete)
+  public GlobalHeapId heapWrite(ByteWriter buffer, int tail, Consumer<ByteWriter> complete)
       throws IOException {
     return heapWriter().write(buffer, tail, complete);
   }
@@ -57,7 +57,7 @@ final class Values {
    * Waits for a large heap object still being written on a worker (its failure, when the
    * file is closed without a flush, concerns nothing the file refers to: not reported).
    */
-  void finishHeapWrites() {
+  public void finishHeapWrites() {
     if (heapWriter != null) {
       try {
         heapWriter.finishPending();
@@ -68,7 +68,7 @@ final class Values {
   }
 
   /** One global heap object (e.g. a virtual dataset's mapping block). */
-  byte[] heapObject(long collection, int index) throws IOException {
+  public byte[] heapObject(long collection, int index) throws IOException {
     return heapObjects().read(collection, index);
   }
 
@@ -88,16 +88,16 @@ final class Values {
     };
   }
 
-  Object decode(Datatype type, byte[] raw, int count) throws IOException {
+  public Object decode(Datatype type, byte[] raw, int count) throws IOException {
     return converter.toJavaArray(type, raw, count, heapObjects());
   }
 
-  byte[] encode(Datatype type, Object flatArray) throws IOException {
+  public byte[] encode(Datatype type, Object flatArray) throws IOException {
     return converter.fromJavaArray(type, flatArray, heapWriter());
   }
 
   /** One element's bytes, from a one-element array or a single boxed value. */
-  byte[] encodeOne(Datatype type, Object value) throws IOException {
+  public byte[] encodeOne(Datatype type, Object value) throws IOException {
     Object array = value.getClass().isArray() ? value : wrapScalar(value);
     if (Array.getLength(array) != 1) {
       throw new IllegalArgumentException("a fill value is one element; got "
@@ -110,7 +110,7 @@ final class Values {
    * Releases the global heap objects that {@code count} elements of {@code type} in
    * {@code raw} refer to; call after nothing in the file refers to those elements any more.
    */
-  void release(Datatype type, byte[] raw, int count) throws IOException {
+  public void release(Datatype type, byte[] raw, int count) throws IOException {
     if (!DataConverter.holdsVlen(type) || raw == null) {
       return;
     }
@@ -130,7 +130,7 @@ final class Values {
   }
 
   /** A one-element array holding {@code value} (Long → long[], String → String[], ...). */
-  static Object wrapScalar(Object value) {
+  public static Object wrapScalar(Object value) {
     if (value instanceof Long v) {
       return new long[] {v};
     } else if (value instanceof Integer v) {
@@ -152,7 +152,7 @@ final class Values {
   }
 
   /** {@code count} copies of {@code fill} (zeros when null), for unwritten storage. */
-  static byte[] repeat(byte[] fill, int count, int elementSize) {
+  public static byte[] repeat(byte[] fill, int count, int elementSize) {
     byte[] out = new byte[Math.multiplyExact(count, elementSize)];
     if (fill != null && fill.length == elementSize && out.length > 0 && !allZero(fill)) {
       // doubling copies: log2(count) array copies instead of one per element

@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.FileParams;
@@ -14,23 +14,23 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Creates dataset objects: raw data first, then the header that points to it. */
-final class DatasetWriter {
+public final class DatasetWriter {
   private DatasetWriter() {}
 
-  static long create(H5File file, DatasetSpec spec) throws IOException {
-    spec.validate();
+  /** Creates the dataset {@code spec} describes, linked from nowhere yet: its header's address. */
+  public static long create(EngineFile file, DatasetCreation spec) throws IOException {
     H5Context ctx = file.context();
     FileParams p = ctx.params();
     Dataspace space = spec.shape().length == 0 ? Dataspace.SCALAR
         : Dataspace.simple(spec.shape(), spec.maxShape());
     byte[] fill = spec.fillValue() == null ? null
         : file.values().encodeOne(spec.datatype(), spec.fillValue());
-    if (spec.layout() == DatasetSpec.Layout.CHUNKED) {
+    if (spec.layout() == DatasetCreation.Layout.CHUNKED) {
       return ChunkedDatasetWriter.create(file, spec, space, fill);
     }
     LayoutMessage layout;
     long bytes = Math.multiplyExact(space.elementCount(), (long) spec.datatype().size());
-    if (spec.layout() == DatasetSpec.Layout.COMPACT) {
+    if (spec.layout() == DatasetCreation.Layout.COMPACT) {
       byte[] data = spec.data() != null ? file.values().encode(spec.datatype(), spec.data())
           : Values.repeat(fill, (int) space.elementCount(), spec.datatype().size());
       layout = new LayoutMessage.Compact(data);
@@ -45,7 +45,7 @@ final class DatasetWriter {
     messages.add(StoredMessage.of(MessageType.DATASPACE, space.toBytes(p)));
     messages.add(new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
         DatatypeCodec.encode(spec.datatype())));
-    int alloc = spec.layout() == DatasetSpec.Layout.COMPACT ? FillValueMessage.ALLOC_EARLY
+    int alloc = spec.layout() == DatasetCreation.Layout.COMPACT ? FillValueMessage.ALLOC_EARLY
         : FillValueMessage.ALLOC_LATE;
     messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,
         FillValueMessage.of(fill, alloc).toBytes(p)));

@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.select.ResolvedSelection;

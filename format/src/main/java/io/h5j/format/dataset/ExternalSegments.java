@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.group.LocalHeap;
@@ -18,7 +18,7 @@ import java.util.List;
  * file list laid end to end. Reads past the end of an external file give zeros and writes
  * create or extend the file, as libhdf5 does.
  */
-final class ExternalStorage {
+public final class ExternalSegments {
   /** One segment: where dataset bytes {@code [start, start + size)} live. */
   private record Segment(Path file, String name, long fileOffset, long start, long size) {}
 
@@ -27,7 +27,7 @@ final class ExternalStorage {
   private final List<Segment> segments;
   private final long capacity;
 
-  private ExternalStorage(String dataset, long headerAddress, List<Segment> segments,
+  private ExternalSegments(String dataset, long headerAddress, List<Segment> segments,
       long capacity) {
     this.dataset = dataset;
     this.headerAddress = headerAddress;
@@ -39,7 +39,7 @@ final class ExternalStorage {
    * The storage a dataset's external file list describes; names are looked up in its local
    * heap and resolved as libhdf5 resolves them.
    */
-  static ExternalStorage of(H5File file, String dataset, long headerAddress,
+  static ExternalSegments of(EngineFile file, String dataset, long headerAddress,
       ExternalFileList efl) throws IOException {
     LocalHeap heap = LocalHeap.read(file.context().access(), efl.heapAddress());
     String prefix = System.getenv("HDF5_EXTFILE_PREFIX");
@@ -59,14 +59,14 @@ final class ExternalStorage {
           size));
       start += size;
     }
-    return new ExternalStorage(dataset, headerAddress, segments, start);
+    return new ExternalSegments(dataset, headerAddress, segments, start);
   }
 
   /**
    * libhdf5's rule: an absolute name, or any name when the prefix is empty, is used as it
    * is (relative to the working directory); otherwise it goes under the prefix.
    */
-  static Path resolve(String name, String prefix, H5File file) {
+  public static Path resolve(String name, String prefix, EngineFile file) {
     Path named = Path.of(name);
     if (named.isAbsolute() || prefix.isEmpty()) {
       return named;

@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.message.Dataspace;
 
@@ -7,12 +7,12 @@ import io.h5j.format.message.Dataspace;
  * unlimited dimensions) and halve the largest dimension until a chunk holds at most 1 MiB,
  * a size that keeps partial I/O cheap and compression effective.
  */
-final class ChunkGuess {
+public final class ChunkGuess {
   private static final long TARGET_BYTES = 1 << 20;
 
   private ChunkGuess() {}
 
-  static long[] of(long[] shape, long[] maxShape, int elementSize) {
+  public static long[] of(long[] shape, long[] maxShape, int elementSize) {
     long[] c = new long[shape.length];
     for (int d = 0; d < c.length; d++) {
       c[d] = maxShape[d] == Dataspace.UNLIMITED ? Math.max(1024, shape[d]) : shape[d];

@@ -1,4 +1,4 @@
-package io.h5j;
+package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
@@ -40,12 +40,13 @@ import java.util.Set;
 final class ChunkIndexCommit {
   private ChunkIndexCommit() {}
 
-  static void commit(H5File file, long dataset) throws IOException {
+  static void commit(EngineFile file, long dataset) throws IOException {
     H5Context ctx = file.context();
     if (PendingChunks.of(ctx).get(dataset) == null) {
       return;
     }
-    new Dataset(file, "(dataset at " + dataset + ")", dataset).writeDirtyChunks();
+    StoredDataset.at(file, "(dataset at " + dataset + ")", dataset).storage()
+        .writeDirtyChunks();
     PendingChunks.ForDataset pending = PendingChunks.of(ctx).remove(dataset);
     ObjectHeader h = ctx.header(dataset);
     Dataspace space = null;
@@ -158,7 +159,7 @@ final class ChunkIndexCommit {
    * Whether the dataset may grow along a dimension, so that its index may become a v2
    * B-tree. libhdf5 1.10 and later read and extend any
    * index type a layout names; a v1 B-tree (layout version 3, which libhdf5 1.8 reads too) is
-   * replaced only where the file allows it ({@link H5File#allowNewerChunkIndexes}).
+   * replaced only where the file allows it ({@code H5File.allowNewerChunkIndexes}).
    */
   private static boolean growable(Dataspace space) {
     for (long m : space.maxDims()) {

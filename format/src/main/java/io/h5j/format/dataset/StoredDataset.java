@@ -1,0 +1,179 @@
+package io.h5j.format.dataset;
+
+import io.h5j.format.H5FormatException;
+import io.h5j.format.datatype.Datatype;
+import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.FillValueMessage;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.message.MessageType;
+import io.h5j.format.object.ObjectRef;
+import io.h5j.format.object.StoredMessage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A dataset's object header as the engine reads it: dataspace, datatype, layout and fill
+ * value, and the {@link DatasetStorage} its layout calls for, chosen once per version of
+ * the header (a rewrite of the header makes the next call choose again).
+ */
+public final class StoredDataset {
+  private final EngineFile file;
+  private final String path;
+  private final ObjectRef ref;
+
+  /** The dataset whose header {@code ref} leads to, reached by {@code path}. */
+  public StoredDataset(EngineFile file, String path, ObjectRef ref) {
+    this.file = file;
+    this.path = path;
+    this.ref = ref;
+  }
+
+  /** The dataset whose header is at {@code address}. */
+  public static StoredDataset at(EngineFile file, String path, long address) {
+    return new StoredDataset(file, path, file.context().ref(address));
+  }
+
+  public EngineFile file() {
+    return file;
+  }
+
+  public String path() {
+    return path;
+  }
+
+  public long address() {
+    return ref.address();
+  }
+
+  /** The body of the first message of {@code type}, or null. */
+  public ByteReader message(int type) throws IOException {
+    return HeaderMessages.first(file.context(), address(), type);
+  }
+
+  ByteReader required(int type, String what) throws IOException {
+    ByteReader r = message(type);
+    if (r == null) {
+      throw new H5FormatException("dataset " + path, address(), "has no " + what + " message");
+    }
+    return r;
+  }
+
+  /** The dataspace as stored (a resize changes it without a header rewrite: not cached). */
+  public Dataspace storedSpace() throws IOException {
+    return Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
+  }
+
+  /**
+   * The dataspace. A virtual dataset with unlimited mappings has the extent libhdf5 computes
+   * from its sources' current extents, not the one stored.
+   */
+  public Dataspace dataspace() throws IOException {
+    Dataspace stored = storedSpace();
+    for (long max : stored.maxDims()) {
+      if (max == Dataspace.UNLIMITED) {
+        return storage().dataspace(stored);
+      }
+    }
+    return stored;
+  }
+
+  /** The datatype, decoded afresh (the caller may keep it). */
+  public Datatype datatype() throws IOException {
+    return DatatypeCodec.decode(required(MessageType.DATATYPE, "datatype"));
+  }
+
+  /** The layout message, decoded afresh. */
+  public LayoutMessage layout() throws IOException {
+    return LayoutMessage.decode(required(MessageType.LAYOUT, "data layout"));
+  }
+
+  /**
+   * The datatype, decoded once per header version, for use inside h5j only (callers get a
+   * fresh one they may not share): reads and writes of small selections pay no decoding.
+   */
+  public Datatype cachedDatatype() throws IOException {
+    return file.context().derived(address(), "datatype", this::datatype);
+  }
+
+  /** The layout, decoded once per header version (as {@link #cachedDatatype}). */
+  LayoutMessage cachedLayout() throws IOException {
+    return file.context().derived(address(), "layout", this::layout);
+  }
+
+  /** The storage the layout calls for, opened once per header version. */
+  public DatasetStorage storage() throws IOException {
+    return file.context().derived(address(), "storage", () -> DatasetStorage.open(this));
+  }
+
+  /**
+   * Changes the current dimensions, within the maximum dimensions (only chunked storage can).
+   *
+   * @throws IllegalArgumentException if the rank differs or a dimension passes its maximum
+   */
+  public void resize(long[] newDims) throws IOException {
+    Dataspace space = dataspace();
+    if (newDims.length != space.rank()) {
+      throw new IllegalArgumentException("dataset " + path + " has rank " + space.rank()
+          + "; got " + newDims.length + " dimensions");
+    }
+    for (int i = 0; i < newDims.length; i++) {
+      long max = space.maxDims()[i];
+      if (newDims[i] < 0 || (max != Dataspace.UNLIMITED && newDims[i] > max)) {
+        throw new IllegalArgumentException("dimension " + i + " of " + path + " can be 0.."
+            + (max == Dataspace.UNLIMITED ? "unlimited" : Long.toString(max)) + ", not "
+            + newDims[i]);
+      }
+    }
+    storage().resize(space, newDims);
+  }
+
+  /** The fill value's bytes, or null when none is defined (unwritten data reads as zeros). */
+  public byte[] fillValueBytes() throws IOException {
+    ByteReader r = message(MessageType.FILL_VALUE);
+    if (r != null) {
+      return FillValueMessage.decode(r).value();
+    }
+    r = message(MessageType.FILL_VALUE_OLD);
+    return r == null ? null : FillValueMessage.decodeOld(r).value();
+  }
+
+  /** The bytes of {@code elements} of {@code size}: a format error beyond 2^63 bytes. */
+  public long bytes(long elements, int size) throws H5FormatException {
+    return ElementBytes.of(elements, size, "dataset", path, address());
+  }
+
+  /** Bytes of all elements as the dataspace and datatype give them. */
+  long storageBytes(Dataspace space) throws IOException {
+    return bytes(space.elementCount(), cachedDatatype().size());
+  }
+
+  /** A new array for the bytes of {@code elements} of {@code size}. */
+  byte[] newArray(long elements, int size) throws H5FormatException {
+    return new byte[ElementBytes.ofArray(elements, size, "dataset", path, address())];
+  }
+
+  /** Rewrites the header with {@code layout} in place of its layout message. */
+  void replaceLayout(LayoutMessage layout) throws IOException {
+    replace(MessageType.LAYOUT, layout.toBytes(file.context().params()), false);
+  }
+
+  /**
+   * Replaces the body of the message of {@code type}: rewrites the header now, or
+   * {@code staged} in memory only until the flush (see H5Context#stageHeader).
+   */
+  void replace(int type, byte[] body, boolean staged) throws IOException {
+    List<StoredMessage> messages = new ArrayList<>();
+    for (StoredMessage m : file.context().header(address()).messages()) {
+      messages.add(m.type() == type
+          ? new StoredMessage(m.type(), m.flags(), m.creationOrder(), body) : m);
+    }
+    if (staged) {
+      file.context().stageHeader(address(), messages);
+    } else {
+      file.context().rewriteHeader(address(), messages);
+    }
+  }
+}
