@@ -4,7 +4,6 @@ import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.MessageType;
-import io.h5j.format.message.ReferenceCountMessage;
 
 /**
  * What an atomic flush must know of a header before writing it anew at another address:
@@ -68,7 +67,8 @@ final class MovedHeaders {
     for (StoredMessage m : h.messages()) {
       if (m.type() == MessageType.REFERENCE_COUNT) {
         try {
-          long n = ReferenceCountMessage.decode(new ByteReader(m.body(), h.address(),
+          // the message holds no address or length, so any sizes decode it
+          long n = MessageClasses.REFERENCE_COUNT.decode(new ByteReader(m.body(), h.address(),
               "reference count message", FileParams.DEFAULT)).count();
           return (int) Math.max(1, Math.min(n, Integer.MAX_VALUE));
         } catch (H5FormatException e) {
