@@ -4,7 +4,9 @@ import io.h5j.format.H5FormatException;
 import io.h5j.format.heap.GlobalHeapCollection;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapWriter;
+import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -34,10 +36,9 @@ final class HeapCollectionMover {
 
   private final ByteRuns runs;
   private final SpaceAllocator allocator;
+  /** IN's sizes (those of the collection and object sizes). */
+  private final FileParams params;
   private final int headerSize;
-  private final int objectHeaderSize;
-  /** IN's size of lengths (collection and object sizes). */
-  private final int lengthSize;
   /** The input's size (it is opened read-only and does not change under a repack). */
   private final long inSize;
   /** New addresses of the collections moved so far, by old address. */
@@ -52,9 +53,8 @@ final class HeapCollectionMover {
       throws IOException {
     this.runs = runs;
     this.allocator = allocator;
-    this.headerSize = GlobalHeapCollection.headerSize(in.params());
-    this.objectHeaderSize = GlobalHeapCollection.objectHeaderSize(in.params());
-    this.lengthSize = in.params().lengthSize();
+    this.params = in.params();
+    this.headerSize = GlobalHeapCollection.headerSize(params);
     this.inSize = in.size();
   }
 
@@ -71,32 +71,22 @@ final class HeapCollectionMover {
     if (b == null) {
       return null;
     }
-    int size = b.limit();
-    int objectAt = headerSize;
-    if (objectAt + objectHeaderSize > size || (b.getShort(objectAt) & 0xffff) != index) {
-      return null; // an empty collection, or another object first: the caller explains it
+    // an empty collection, another object first or more objects: the caller explains them
+    GlobalHeapCollection.SoleObject o = GlobalHeapCollection.soleObject(b, address, params,
+        index);
+    if (o == null) {
+      return null;
     }
-    long length = SizedFields.get(b, objectAt + 8, lengthSize);
-    int dataAt = objectAt + objectHeaderSize;
-    if (length < 0 || length > size - dataAt) {
-      throw new H5FormatException(STRUCTURE, address + objectAt, "object " + index
-          + " length " + Long.toUnsignedString(length) + " exceeds the " + (size - dataAt)
-          + " bytes left in the collection");
-    }
-    int end = dataAt + (int) ((length + 7) / 8 * 8);
-    if (end + objectHeaderSize <= size && b.getShort(end) != 0) {
-      return null; // more objects follow
-    }
-    if (end < size - GlobalHeapWriter.MIN_COLLECTION_SIZE) {
+    if (o.end() < b.limit() - GlobalHeapWriter.MIN_COLLECTION_SIZE) {
       return null; // mostly free space, which is not moved along
     }
-    if (!check.accept(b.slice(dataAt, (int) length).order(ByteOrder.LITTLE_ENDIAN))) {
+    if (!check.accept(b.slice(o.dataOffset(), o.length()).order(ByteOrder.LITTLE_ENDIAN))) {
       return null;
     }
     Long done = moved.get(address);
     if (done == null) {
-      done = allocator.allocate(size);
-      runs.move(address, done, size, STRUCTURE);
+      done = allocator.allocate(b.limit());
+      runs.move(address, done, b.limit(), STRUCTURE);
       moved.put(address, done);
     }
     return new GlobalHeapId(done, index);
@@ -112,15 +102,10 @@ final class HeapCollectionMover {
       throw new H5FormatException(STRUCTURE, address, "is outside the file of " + inSize
           + " bytes");
     }
-    ByteBuffer header = runs.view(address, headerSize, STRUCTURE);
-    if (header.getInt(0) != 0x4c4f4347 /* "GCOL" */ || header.get(4) != 1) {
-      throw new H5FormatException(STRUCTURE, address, "has no GCOL signature of version 1");
-    }
-    long size = SizedFields.get(header, 8, lengthSize);
-    if (size < headerSize || size > available) {
-      throw new H5FormatException(STRUCTURE, address, "collection size " + size
-          + " is impossible in a file of " + inSize + " bytes");
-    }
+    byte[] header = new byte[headerSize];
+    runs.view(address, headerSize, STRUCTURE).get(0, header);
+    long size = GlobalHeapCollection.size(new ByteReader(header, address, STRUCTURE, params),
+        available);
     if (size > MAX_MOVED) {
       return null;
     }

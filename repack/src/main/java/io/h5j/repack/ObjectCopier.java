@@ -2,45 +2,45 @@ package io.h5j.repack;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.group.GroupLinkWriter;
 import io.h5j.format.group.GroupStorage;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
-import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.AttributeInfoMessage;
 import io.h5j.format.message.AttributeMessage;
 import io.h5j.format.message.Dataspace;
-import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.group.LocalHeap;
 import io.h5j.format.message.LinkInfoMessage;
 import io.h5j.format.message.LinkMessage;
 import io.h5j.format.message.MessageType;
+import io.h5j.format.message.ReferenceCountMessage;
 import io.h5j.format.object.AttributeStorage;
+import io.h5j.format.object.FileCopy;
 import io.h5j.format.object.H5Context;
+import io.h5j.format.object.MessageClass;
+import io.h5j.format.object.MessageClasses;
 import io.h5j.format.object.ObjectHeader;
-import io.h5j.format.object.SharedMessages;
 import io.h5j.format.object.StoredMessage;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Walks the object graph of one file from its root, once, and copies every object it reaches
- * into another file. Header messages go over as bytes unless they hold addresses; chunks and
+ * into another file. Header messages go over through their {@link MessageClass}: as bytes
+ * unless they hold addresses, which the class translates with this copier's help (a
+ * {@link FileCopy}: where raw data, heap objects and other objects went); chunks and
  * contiguous data go over as stored bytes; mapping blocks of virtual datasets with the heap
  * collection they fill (or as one heap object each, when they share one). Groups are created before their members (so hard-link cycles close) and their
  * links are written once all members exist. Element data holding object references is fixed
@@ -48,11 +48,10 @@ import java.util.Set;
  * values) at once.
  */
 final class ObjectCopier {
-  private static final Set<Integer> GROUP_MESSAGES = Set.of(MessageType.SYMBOL_TABLE,
-      MessageType.LINK_INFO, MessageType.GROUP_INFO, MessageType.LINK);
-  /** Messages rebuilt for the new file rather than copied. */
-  private static final Set<Integer> REBUILT = Set.of(MessageType.NIL, MessageType.CONTINUATION,
-      MessageType.ATTRIBUTE, MessageType.ATTRIBUTE_INFO, MessageType.REFERENCE_COUNT);
+  /** A group's messages, which OUT's empty new-style group replaces. */
+  private static final Map<Integer, List<StoredMessage>> GROUP_MESSAGES = Map.of(
+      MessageType.SYMBOL_TABLE, List.of(), MessageType.LINK_INFO, List.of(),
+      MessageType.GROUP_INFO, List.of(), MessageType.LINK, List.of());
 
   /** Work that needs every object's new address. */
   private interface Fixup {
@@ -210,7 +209,7 @@ final class ObjectCopier {
 
   private long copyGroup(ObjectHeader h, String path) throws IOException {
     List<StoredMessage> messages = withLinkOrderOf(h, GroupLinkWriter.newStyleGroupMessages(out));
-    messages.addAll(copyMessages(h, GROUP_MESSAGES));
+    messages.addAll(copyMessages(h, GROUP_MESSAGES, new Storage(path)));
     Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
     long address = out.createHeader(2, attrs.headerFlags,
@@ -271,7 +270,7 @@ final class ObjectCopier {
   }
 
   private long copyDatatype(ObjectHeader h, String path) throws IOException {
-    List<StoredMessage> messages = copyMessages(h, Set.of());
+    List<StoredMessage> messages = copyMessages(h, Map.of(), new Storage(path));
     Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
     long address = out.createHeader(2, attrs.headerFlags,
@@ -283,11 +282,10 @@ final class ObjectCopier {
   }
 
   private long copyDataset(ObjectHeader h, String path) throws IOException {
-    Datatype type = DatatypeCodec.decode(reader(h, MessageType.DATATYPE, "datatype"));
-    Dataspace space = Dataspace.decode(reader(h, MessageType.DATASPACE, "dataspace"));
-    LayoutMessage layout = LayoutMessage.decode(reader(h, MessageType.LAYOUT, "layout"));
-    ByteReader p = optionalReader(h, MessageType.FILTER_PIPELINE);
-    FilterPipelineMessage pipeline = p == null ? null : FilterPipelineMessage.decode(p);
+    Datatype type = message(h, MessageClasses.DATATYPE, true);
+    Dataspace space = message(h, MessageClasses.DATASPACE, true);
+    LayoutMessage layout = message(h, MessageClasses.LAYOUT, true);
+    FilterPipelineMessage pipeline = message(h, MessageClasses.FILTER_PIPELINE, false);
     boolean rewrite = ElementRewriter.needed(type);
     StoragePlan plan = path.startsWith("/")
         ? planner.plan(path, layout, pipeline, space, type, skipped::add) : null;
@@ -295,22 +293,27 @@ final class ObjectCopier {
       throw new UnsupportedOperationException("dataset " + path + " is stored in external"
           + " files; its layout, filters or element references cannot be changed by repack");
     }
-    LayoutMessage copiedLayout = plan != null
-        ? new LayoutMessage.Contiguous(FileParams.UNDEFINED, 0) // until the transcoder runs
-        : copyStorage(layout, space, pipeline, rewrite, path);
-    List<StoredMessage> messages = new ArrayList<>();
-    for (StoredMessage m : copyMessages(h, Set.of())) {
-      if (m.type() == MessageType.LAYOUT) {
-        messages.add(new StoredMessage(m.type(), m.flags(), -1,
-            copiedLayout.toBytes(out.params())));
-        if (plan != null && plan.pipeline() != null) {
-          messages.add(StoredMessage.of(MessageType.FILTER_PIPELINE,
-              plan.pipeline().toBytes(out.params())));
-        }
-      } else if (plan == null || m.type() != MessageType.FILTER_PIPELINE) {
-        messages.add(m);
+    // the storage is copied first (before committed datatypes, names of external files)
+    Storage storage = new Storage(space, pipeline, rewrite, path);
+    StoredMessage layoutMessage = find(h, MessageType.LAYOUT);
+    StoredMessage copiedLayoutMessage = plan != null
+        ? new StoredMessage(MessageType.LAYOUT, layoutMessage.flags(), -1,
+            MessageClasses.LAYOUT.encode(new LayoutMessage.Contiguous(FileParams.UNDEFINED, 0),
+                out.params())) // until the transcoder runs
+        : MessageClasses.LAYOUT.copyToFile(layoutMessage, h.address(), storage);
+    LayoutMessage copiedLayout = message(copiedLayoutMessage, MessageClasses.LAYOUT);
+    Map<Integer, List<StoredMessage>> replaced = new HashMap<>();
+    replaced.put(MessageType.LAYOUT, List.of(copiedLayoutMessage));
+    if (plan != null) {
+      // the new pipeline (if any) follows the layout, the old one goes
+      replaced.put(MessageType.FILTER_PIPELINE, List.of());
+      if (plan.pipeline() != null) {
+        replaced.put(MessageType.LAYOUT, List.of(copiedLayoutMessage, StoredMessage.of(
+            MessageType.FILTER_PIPELINE,
+            MessageClasses.FILTER_PIPELINE.encode(plan.pipeline(), out.params()))));
       }
     }
+    List<StoredMessage> messages = copyMessages(h, replaced, storage);
     // a fill value naming objects waits for them, as element data does
     boolean fillNow = FillValueRewriter.needed(type) && !ElementRewriter.holdsReferences(type);
     if (fillNow) {
@@ -338,51 +341,6 @@ final class ObjectCopier {
     return address;
   }
 
-  /**
-   * Copies a dataset's storage as stored. Data whose elements need rewriting is copied by
-   * {@link #rewriteElements} instead; until then chunked storage is left empty.
-   */
-  private LayoutMessage copyStorage(LayoutMessage layout, Dataspace space,
-      FilterPipelineMessage pipeline, boolean rewrite, String path) throws IOException {
-    if (layout instanceof LayoutMessage.Compact) {
-      return layout;
-    } else if (layout instanceof LayoutMessage.Contiguous c) {
-      if (!FileParams.isDefined(c.address())) {
-        return c;
-      }
-      long address = out.allocator().allocate(Math.max(1, c.size()));
-      runs.copy(c.address(), address, c.size(), "contiguous data of " + path);
-      return new LayoutMessage.Contiguous(address, c.size());
-    } else if (layout instanceof LayoutMessage.Chunked c) {
-      if (rewrite) {
-        return new LayoutMessage.Chunked(c.version(), c.flags(), c.chunkDims(),
-            c.elementSize(), c.indexType(), c.indexInfo(), FileParams.UNDEFINED);
-      }
-      return chunks.copyStored(c, space, pipeline, path);
-    } else if (layout instanceof LayoutMessage.Virtual v) {
-      int index = checkedIndex(v.heapIndex(), path);
-      GlobalHeapId moved = sharedBlocks != null ? null
-          : collections.move(v.heapAddress(), index, this::movesAsItIs);
-      if (moved != null) {
-        return new LayoutMessage.Virtual(moved.collectionAddress(), moved.index());
-      }
-      byte[] block = inHeap.read(v.heapAddress(), index);
-      BlockCensus.Key key = census.key(block);
-      census.add(key);
-      SharedBlock earlier = sharedBlocks == null ? null : sharedBlocks.get(key);
-      if (earlier != null && java.util.Arrays.equals(block,
-          inHeap.read(earlier.inCollection(), earlier.inIndex()))) {
-        return new LayoutMessage.Virtual(earlier.out().collectionAddress(), earlier.out().index());
-      }
-      GlobalHeapId id = outHeap.write(encoded(block, v.heapAddress(), path));
-      if (sharedBlocks != null && earlier == null) {
-        sharedBlocks.put(key, new SharedBlock(v.heapAddress(), index, id));
-      }
-      return new LayoutMessage.Virtual(id.collectionAddress(), id.index());
-    }
-    throw new UnsupportedOperationException(layout.className() + " storage is not copied");
-  }
-
   /** Counts a block that moves with its collection, unless it needs another encoding. */
   private boolean movesAsItIs(ByteBuffer block) {
     if (vdsEncoding != null && block.hasRemaining()
@@ -408,14 +366,6 @@ final class ObjectCopier {
       w.add(b.mapping(i));
     }
     return w.toByteArray();
-  }
-
-  private static int checkedIndex(long index, String path) throws H5FormatException {
-    if (index < 0 || index > Integer.MAX_VALUE) {
-      throw new H5FormatException("virtual layout of " + path, -1, "heap object index "
-          + index + " is out of range");
-    }
-    return (int) index;
   }
 
   /** Makes the element data of a copied dataset refer to the new file's heap and objects. */
@@ -485,74 +435,131 @@ final class ObjectCopier {
     out.rewriteHeader(address, messages);
   }
 
-  /** The messages of {@code h} for the new file, less the rebuilt ones and {@code skip}. */
-  private List<StoredMessage> copyMessages(ObjectHeader h, Set<Integer> skip)
-      throws IOException {
+  /**
+   * The messages of {@code h} for the new file, each as its class copies it, less those the
+   * object's copier rebuilds; each message of a type in {@code replaced} gives way to the
+   * messages listed there.
+   */
+  private List<StoredMessage> copyMessages(ObjectHeader h,
+      Map<Integer, List<StoredMessage>> replaced, FileCopy copy) throws IOException {
     List<StoredMessage> messages = new ArrayList<>();
     for (StoredMessage m : h.messages()) {
-      if (REBUILT.contains(m.type()) || skip.contains(m.type())) {
+      List<StoredMessage> instead = replaced.get(m.type());
+      if (instead != null) {
+        messages.addAll(instead);
         continue;
       }
       if (m.type() == MessageType.FILL_VALUE_OLD && m.isShared()
           && find(h, MessageType.FILL_VALUE) != null) {
         continue; // the new fill value message says the same, and readers prefer it
       }
-      if (m.type() == MessageType.EXTERNAL_FILES) {
-        messages.add(externalFiles(h));
-        continue;
+      StoredMessage copied = MessageClasses.of(m.type()).copyToFile(m, h.address(), copy);
+      if (copied != null) {
+        messages.add(copied);
       }
-      messages.add(unshare(m, h.address()));
     }
     return messages;
   }
 
   /**
-   * The external file list of a dataset whose bytes stay in its external files, as h5repack
-   * keeps them: the same files, names and segments, the names in a local heap of the new file.
+   * Where the things one object's messages name go in OUT: committed datatypes are copied
+   * (and counted as used once more), a dataset's storage as stored (its chunks left out when
+   * its elements are rewritten later, by {@link #rewriteElements}), external file names into
+   * a new local heap of OUT, as h5repack keeps them.
    */
-  private StoredMessage externalFiles(ObjectHeader h) throws IOException {
-    ExternalFileList efl = ExternalFileList.decode(optionalReader(h,
-        MessageType.EXTERNAL_FILES));
-    LocalHeap names = LocalHeap.read(in.access(), efl.heapAddress());
-    LocalHeap.Builder heap = new LocalHeap.Builder();
-    List<ExternalFileList.Slot> slots = new ArrayList<>();
-    for (ExternalFileList.Slot slot : efl.slots()) {
-      slots.add(new ExternalFileList.Slot(heap.add(names.string(slot.nameOffset())),
-          slot.fileOffset(), slot.size()));
-    }
-    long address = heap.write(out.access(), out.allocator());
-    return StoredMessage.of(MessageType.EXTERNAL_FILES,
-        new ExternalFileList(address, slots).toBytes(out.params()));
-  }
+  private final class Storage implements FileCopy {
+    private final Dataspace space;
+    private final FilterPipelineMessage pipeline;
+    private final boolean rewrite;
+    private final String path;
 
-  /**
-   * A message as the new file stores it: a committed datatype reference points to the copy of
-   * that datatype; any other shared message is stored in full (the new file has no shared
-   * message table).
-   */
-  private StoredMessage unshare(StoredMessage m, long owner) throws IOException {
-    if (!m.isShared()) {
-      return m;
+    /** For an object that has no storage (a group, a committed datatype). */
+    Storage(String path) {
+      this(null, null, false, path);
     }
-    byte[] body = m.body();
-    int at = committedAddressOffset(m);
-    if (at >= 0) {
-      int size = in.params().offsetSize();
-      long old = SizedFields.get(ByteBuffer.wrap(body), at, size);
-      long address = copyObject(old, "(committed datatype at " + old + ")");
-      referenceCounts.merge(address, 1, Integer::sum);
-      byte[] patched = body.clone();
-      SizedFields.put(ByteBuffer.wrap(patched), at, address, size);
-      return new StoredMessage(m.type(), m.flags(), -1, patched);
-    }
-    return new StoredMessage(m.type(), m.flags() & ~(StoredMessage.FLAG_SHARED | 0x10), -1,
-        in.shared().resolve(m, owner));
-  }
 
-  /** Where a shared datatype message holds its committed datatype's address, or -1. */
-  private int committedAddressOffset(StoredMessage m) {
-    return m.type() != MessageType.DATATYPE ? -1
-        : SharedMessages.headerAddressOffset(m.body(), in.params());
+    Storage(Dataspace space, FilterPipelineMessage pipeline, boolean rewrite, String path) {
+      this.space = space;
+      this.pipeline = pipeline;
+      this.rewrite = rewrite;
+      this.path = path;
+    }
+
+    @Override
+    public FileParams source() {
+      return in.params();
+    }
+
+    @Override
+    public FileParams target() {
+      return out.params();
+    }
+
+    @Override
+    public byte[] sharedBody(StoredMessage m, long owner) throws IOException {
+      return in.shared().resolve(m, owner);
+    }
+
+    @Override
+    public long committedDatatype(long address) throws IOException {
+      long copy = copyObject(address, "(committed datatype at " + address + ")");
+      referenceCounts.merge(copy, 1, Integer::sum);
+      return copy;
+    }
+
+    @Override
+    public long contiguousData(long address, long size) throws IOException {
+      long copy = out.allocator().allocate(Math.max(1, size));
+      runs.copy(address, copy, size, "contiguous data of " + path);
+      return copy;
+    }
+
+    @Override
+    public LayoutMessage.Chunked chunkedData(LayoutMessage.Chunked c) throws IOException {
+      if (rewrite) {
+        return new LayoutMessage.Chunked(c.version(), c.flags(), c.chunkDims(),
+            c.elementSize(), c.indexType(), c.indexInfo(), FileParams.UNDEFINED);
+      }
+      return chunks.copyStored(c, space, pipeline, path);
+    }
+
+    /**
+     * The block moves with its collection when it has one to itself (as bytes, never
+     * decoded), else as a heap object of OUT: in the encoding asked for, and once per
+     * distinct block when blocks are shared.
+     */
+    @Override
+    public GlobalHeapId mappingBlock(long collection, int index) throws IOException {
+      GlobalHeapId moved = sharedBlocks != null ? null
+          : collections.move(collection, index, ObjectCopier.this::movesAsItIs);
+      if (moved != null) {
+        return moved;
+      }
+      byte[] block = inHeap.read(collection, index);
+      BlockCensus.Key key = census.key(block);
+      census.add(key);
+      SharedBlock earlier = sharedBlocks == null ? null : sharedBlocks.get(key);
+      if (earlier != null && java.util.Arrays.equals(block,
+          inHeap.read(earlier.inCollection(), earlier.inIndex()))) {
+        return earlier.out();
+      }
+      GlobalHeapId id = outHeap.write(encoded(block, collection, path));
+      if (sharedBlocks != null && earlier == null) {
+        sharedBlocks.put(key, new SharedBlock(collection, index, id));
+      }
+      return id;
+    }
+
+    @Override
+    public CopiedStrings localHeapStrings(long heap, long[] offsets) throws IOException {
+      LocalHeap names = LocalHeap.read(in.access(), heap);
+      LocalHeap.Builder copy = new LocalHeap.Builder();
+      long[] copied = new long[offsets.length];
+      for (int i = 0; i < offsets.length; i++) {
+        copied[i] = copy.add(names.string(offsets[i]));
+      }
+      return new CopiedStrings(copy.write(out.access(), out.allocator()), copied);
+    }
   }
 
   /**
@@ -587,13 +594,10 @@ final class ObjectCopier {
         if (m.type() == MessageType.ATTRIBUTE) {
           count++;
           byte[] b = m.body();
-          // version 2+ attributes may share their datatype or dataspace by address
-          asBytes &= !m.isShared() && b.length > 1 && (b[0] < 2 || (b[1] & 3) == 0);
+          asBytes &= !m.isShared() && !AttributeMessage.namesSharedParts(b);
           direct.add(new StoredMessage(m.type(), m.flags(), m.creationOrder(), b));
         } else if (m.type() == MessageType.ATTRIBUTE_INFO) {
-          byte[] b = m.isShared() ? in.shared().resolve(m, h.address()) : m.body();
-          info = AttributeInfoMessage.decode(new ByteReader(b, h.address(),
-              "attribute info message", in.params()));
+          info = MessageClasses.ATTRIBUTE_INFO.decode(m, h.address(), in.shared(), in.params());
         }
       }
       this.dense = info != null && info.isDense();
@@ -677,9 +681,9 @@ final class ObjectCopier {
     for (Map.Entry<Long, Integer> e : referenceCounts.entrySet()) {
       if (e.getValue() > 1) {
         List<StoredMessage> messages = new ArrayList<>(out.header(e.getKey()).messages());
-        byte[] body = ByteBuffer.allocate(5).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0)
-            .putInt(e.getValue()).array();
-        messages.add(StoredMessage.of(MessageType.REFERENCE_COUNT, body));
+        messages.add(StoredMessage.of(MessageType.REFERENCE_COUNT,
+            MessageClasses.REFERENCE_COUNT.encode(new ReferenceCountMessage(e.getValue()),
+                out.params())));
         out.rewriteHeader(e.getKey(), messages);
       }
     }
@@ -694,21 +698,22 @@ final class ObjectCopier {
     return null;
   }
 
-  private ByteReader reader(ObjectHeader h, int type, String what) throws IOException {
-    ByteReader r = optionalReader(h, type);
-    if (r == null) {
-      throw new H5FormatException("dataset header", h.address(), "has no " + what
-          + " message");
-    }
-    return r;
-  }
-
-  private ByteReader optionalReader(ObjectHeader h, int type) throws IOException {
-    StoredMessage m = find(h, type);
+  /** The message of {@code c}'s type in dataset header {@code h}; null if none and optional. */
+  private <T> T message(ObjectHeader h, MessageClass<T> c, boolean required)
+      throws IOException {
+    StoredMessage m = find(h, c.type());
     if (m == null) {
+      if (required) {
+        throw new H5FormatException("dataset header", h.address(), "has no " + c.name()
+            + " message");
+      }
       return null;
     }
-    byte[] body = m.isShared() ? in.shared().resolve(m, h.address()) : m.body();
-    return new ByteReader(body, h.address(), "message type " + type, in.params());
+    return c.decode(m, h.address(), in.shared(), in.params());
+  }
+
+  /** A message made for OUT, decoded. */
+  private <T> T message(StoredMessage m, MessageClass<T> c) throws IOException {
+    return c.decode(m, -1, out.shared(), out.params());
   }
 }

@@ -5,7 +5,8 @@ import java.nio.ByteBuffer;
 
 /**
  * Addresses and lengths of a file's own size (2, 4 or 8 bytes, little-endian) inside bytes
- * that repack patches in place: element data, heap objects, message bodies.
+ * that repack patches in place: element data and the heap objects they name (header messages
+ * are patched by their message class, {@link io.h5j.format.object.MessageClass}).
  */
 final class SizedFields {
   private SizedFields() {}

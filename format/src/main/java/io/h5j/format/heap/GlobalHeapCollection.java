@@ -6,6 +6,7 @@ import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -56,8 +57,20 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
 
   /** The size the collection header at {@code address} gives, checked against the file. */
   private static long checkedSize(FileAccess file, long address) throws IOException {
-    FileParams p = file.params();
-    ByteReader h = file.reader(address, headerSize(p), STRUCTURE);
+    return size(file.reader(address, headerSize(file.params()), STRUCTURE),
+        file.size() - address);
+  }
+
+  /**
+   * The size a collection header gives, checked: signature, version 1, room for the header,
+   * no more than {@code available} bytes.
+   *
+   * @param h a window of at least {@link #headerSize} bytes at the collection's start
+   * @param available bytes from the collection's start to the end of the file
+   */
+  public static long size(ByteReader h, long available) throws H5FormatException {
+    FileParams p = h.params();
+    long address = h.fileAddress();
     h.signature("GCOL");
     int version = h.u8();
     if (version != 1) {
@@ -67,11 +80,64 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
     }
     h.skip(3);
     long size = h.length();
-    if (size < headerSize(p) || size > file.size() - address) {
+    if (size < headerSize(p) || size > available) {
       throw new H5FormatException(STRUCTURE, address, "collection size " + size
-          + " is impossible in a file of " + file.size() + " bytes");
+          + " is impossible with " + available + " bytes from its start to the end of the file");
     }
     return size;
+  }
+
+  /**
+   * Where the data of a collection's only object lie, relative to the collection's start.
+   *
+   * @param dataOffset where the object's data start
+   * @param length the object's length
+   * @param end where its data, padded to 8 bytes, end: the free space (if any) starts there
+   */
+  public record SoleObject(int dataOffset, int length, int end) {}
+
+  /**
+   * Object {@code index} of a collection, when it is the collection's only object; null when
+   * the collection is empty, another object comes first or more objects follow it. Only the
+   * object headers are read, so a copier can look at a large object where it lies.
+   *
+   * @param collection the whole collection (a view: only its object headers are copied), its
+   *     header checked by {@link #size}
+   * @param address the collection's address, for errors
+   * @throws H5FormatException if the first object's length exceeds the collection
+   */
+  public static SoleObject soleObject(ByteBuffer collection, long address, FileParams p,
+      int index) throws H5FormatException {
+    int size = collection.limit();
+    int objectAt = headerSize(p);
+    int objHeader = objectHeaderSize(p);
+    if (objectAt + objHeader > size) {
+      return null;
+    }
+    ByteReader o = objectHeader(collection, objectAt, address, p);
+    if (o.u16() != index) {
+      return null;
+    }
+    o.skip(6); // reference count, reserved
+    long length = o.length();
+    int dataAt = objectAt + objHeader;
+    if (length < 0 || length > size - dataAt) {
+      throw new H5FormatException(STRUCTURE, address + objectAt, "object " + index
+          + " length " + Long.toUnsignedString(length) + " exceeds the " + (size - dataAt)
+          + " bytes left in the collection");
+    }
+    int end = dataAt + (int) ((length + 7) / 8 * 8);
+    if (end + objHeader <= size && objectHeader(collection, end, address, p).u16() != 0) {
+      return null;
+    }
+    return new SoleObject(dataAt, (int) length, end);
+  }
+
+  private static ByteReader objectHeader(ByteBuffer collection, int at, long address,
+      FileParams p) {
+    byte[] header = new byte[objectHeaderSize(p)];
+    collection.get(at, header);
+    return new ByteReader(header, address + at, STRUCTURE, p);
   }
 
   /**

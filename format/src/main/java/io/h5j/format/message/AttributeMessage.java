@@ -65,6 +65,15 @@ public record AttributeMessage(String name, Datatype datatype, Dataspace dataspa
     return new AttributeMessage(name, type, space, r.bytes((int) (count * type.size())), utf8);
   }
 
+  /**
+   * Whether an encoded attribute message (version 2 or 3) shares its datatype or dataspace by
+   * reference (flag bits 0 and 1), so that its bytes name another object or heap; true too for
+   * a body too short to tell.
+   */
+  public static boolean namesSharedParts(byte[] body) {
+    return body.length < 2 || (body[0] >= 2 && (body[1] & 3) != 0);
+  }
+
   private static ByteReader resolved(ByteReader sharedRef, int type, SharedResolver shared)
       throws java.io.IOException {
     byte[] body = shared.resolve(type, sharedRef.bytes(sharedRef.remaining()));

@@ -103,6 +103,15 @@ public record FillValueMessage(int allocationTime, int writeTime, boolean define
     return new ValueSpan(r.position() - start - m.value().length, m.value().length);
   }
 
+  /** The old (type 4) message: the value's size (0 for none) and the value. */
+  public void encodeOld(ByteWriter w) {
+    if (defined) {
+      w.u32(value.length).bytes(value);
+    } else {
+      w.u32(0);
+    }
+  }
+
   /** Version 2, which libhdf5 1.8+ writes and every 1.8+ reader accepts. */
   @Override
   public void encode(ByteWriter w) {

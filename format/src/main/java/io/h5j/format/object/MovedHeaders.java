@@ -1,5 +1,8 @@
 package io.h5j.format.object;
 
+import io.h5j.format.H5FormatException;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.io.FileParams;
 import io.h5j.format.message.MessageType;
 
 /**
@@ -62,11 +65,15 @@ final class MovedHeaders {
       return Math.max(1, h.refCount());
     }
     for (StoredMessage m : h.messages()) {
-      if (m.type() == MessageType.REFERENCE_COUNT
-          && m.body().length >= 5) {
-        long n = (m.body()[1] & 0xffL) | (m.body()[2] & 0xffL) << 8
-            | (m.body()[3] & 0xffL) << 16 | (m.body()[4] & 0xffL) << 24;
-        return (int) Math.max(1, Math.min(n, Integer.MAX_VALUE));
+      if (m.type() == MessageType.REFERENCE_COUNT) {
+        try {
+          // the message holds no address or length, so any sizes decode it
+          long n = MessageClasses.REFERENCE_COUNT.decode(new ByteReader(m.body(), h.address(),
+              "reference count message", FileParams.DEFAULT)).count();
+          return (int) Math.max(1, Math.min(n, Integer.MAX_VALUE));
+        } catch (H5FormatException e) {
+          return 1; // a count libhdf5 could not read either: the default
+        }
       }
     }
     return 1;

@@ -10,6 +10,8 @@ public record StoredMessage(int type, int flags, int creationOrder, byte[] body)
   public static final int FLAG_CONSTANT = 0x01;
   /** Flag bit: the body is a shared message reference, not the message itself. */
   public static final int FLAG_SHARED = 0x02;
+  /** Flag bit: the message may be shared (libhdf5 sets it on messages it could share). */
+  public static final int FLAG_SHAREABLE = 0x10;
 
   public static StoredMessage of(int type, byte[] body) {
     return new StoredMessage(type, 0, -1, body);
