@@ -45,7 +45,10 @@ public sealed interface ChunkIndex permits EmptyChunkIndex, SingleChunkIndex,
     ImplicitChunkIndex, FixedArrayIndex, ExtensibleArrayIndex, BTreeV2ChunkIndex,
     BTreeV1ChunkIndex {
 
-  /** Index type 0 of {@link LayoutMessage.Chunked}: the version 1 B-tree (layout v1-3). */
+  /**
+   * Index type 0 of {@link LayoutMessage.Chunked}: the version 1 B-tree (layout v1-3). These
+   * values of the layout field are the {@link ChunkIndexType#code()} of each type.
+   */
   int V1_BTREE = 0;
   int SINGLE_CHUNK = 1;
   int IMPLICIT = 2;

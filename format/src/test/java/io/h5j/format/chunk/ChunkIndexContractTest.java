@@ -359,6 +359,19 @@ class ChunkIndexContractTest {
     }
   }
 
+  /** The factory maps each layout field value to its type and refuses others. */
+  @org.junit.jupiter.api.Test
+  void factoryCoversTheLayoutField() {
+    int[] codes = {ChunkIndex.V1_BTREE, ChunkIndex.SINGLE_CHUNK, ChunkIndex.IMPLICIT,
+        ChunkIndex.FIXED_ARRAY, ChunkIndex.EXTENSIBLE_ARRAY, ChunkIndex.V2_BTREE};
+    for (int i = 0; i < codes.length; i++) {
+      assertEquals(ChunkIndexType.values()[i], ChunkIndexType.of(codes[i]));
+      assertEquals(codes[i], ChunkIndexType.of(codes[i]).code());
+    }
+    assertThrows(IllegalArgumentException.class, () -> ChunkIndexType.of(6));
+    assertThrows(IllegalArgumentException.class, () -> ChunkIndexType.of(-1));
+  }
+
   private static List<Long> key(long[] offset) {
     return Arrays.stream(offset).boxed().toList();
   }
