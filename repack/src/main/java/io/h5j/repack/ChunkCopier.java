@@ -3,7 +3,7 @@ package io.h5j.repack;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndex;
-import io.h5j.format.chunk.ChunkIndexWriter;
+import io.h5j.format.chunk.ChunkIndexType;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.chunk.IndexOptions;
 import io.h5j.format.chunk.WrittenIndex;
@@ -150,8 +150,8 @@ final class ChunkCopier {
     int type = indexType(layout, space, filtered);
     // no chunks: no index, as h5repack's new dataset has none until a chunk is written
     WrittenIndex w = chunks.isEmpty()
-        ? ChunkIndexWriter.unallocated(out.params(), type, g, filtered, IndexOptions.DEFAULTS)
-        : ChunkIndexWriter.write(out.access(), out.allocator(), type, g, filtered, chunks,
+        ? ChunkIndexType.of(type).unallocated(out.params(), g, filtered, IndexOptions.DEFAULTS)
+        : ChunkIndexType.of(type).write(out.access(), out.allocator(), g, filtered, chunks,
             IndexOptions.DEFAULTS);
     LayoutMessage.Chunked written = w.layout(g);
     if (filtered && layout.edgesUnfiltered()) {
@@ -168,8 +168,7 @@ final class ChunkCopier {
   /** The index type of the chunks of {@code layout} in the new file. */
   private int indexType(LayoutMessage.Chunked layout, Dataspace space, boolean filtered)
       throws H5FormatException {
-    int type = ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered, false,
-        false);
+    int type = ChunkIndexType.choose(space, layout.chunkDims(), filtered, false, false).code();
     if (type == ChunkIndex.FIXED_ARRAY && layout.version() < 4
         && Long.compareUnsigned(ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space)
             .maxCells(), HUGE_FIXED_ARRAY) > 0) {

@@ -215,7 +215,7 @@ public final class BTreeV2 {
               + layout.nodeSize() + " bytes is outside the file of " + fileSize + " bytes");
         }
         out.add(new Extent(at, layout.nodeSize()));
-        if ((double) out.size() * layout.nodeSize() > fileSize) {
+        if ((double) (out.size() - 1) * layout.nodeSize() > fileSize) { // nodes, not the header
           throw new H5FormatException(HEADER, address, "more nodes than fit in the file");
         }
       }

@@ -5,7 +5,12 @@ import io.h5j.format.btree.BTreeV1;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.io.SpaceAllocator;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,7 +18,8 @@ import java.util.Optional;
  * Index type 0, the version 1 B-tree of layout messages v1-3 (node type 1). Each key is the
  * chunk's stored size (u32), filter mask (u32) and element offset in every dimension plus a
  * trailing 0 for the element-size dimension (u64 each); the key left of a level-0 child
- * describes that chunk.
+ * describes that chunk. New trees are written by {@link BTreeV1ChunkWriter}, existing ones
+ * updated in place by {@link BTreeV1ChunkUpdater}.
  */
 public final class BTreeV1ChunkIndex implements ChunkIndex {
 
@@ -32,8 +38,9 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
   }
 
   /** @param k the superblock's indexed storage internal node K (nodes hold 2K children) */
-  static BTreeV1ChunkIndex open(FileAccess fa, long address, ChunkGeometry g, int k)
-      throws IOException {
+  static BTreeV1ChunkIndex open(FileAccess fa, LayoutMessage.Chunked layout, ChunkGeometry g,
+      boolean filtered, int k) throws IOException {
+    long address = layout.indexAddress();
     fa.checkRange(address, 8, "v1 B-tree node");
     return new BTreeV1ChunkIndex(fa, g, address, k);
   }
@@ -53,9 +60,58 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
     return 4 + 4 + 8 * (rank + 1);
   }
 
+  /** A new tree of nodes of {@code 2 * options.v1K()} children over {@code sorted}. */
+  static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
+      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException {
+    return new WrittenIndex(ChunkIndex.V1_BTREE, 0, new byte[0], placement.place((fa, alloc) ->
+        BTreeV1ChunkWriter.write(fa, alloc, g, options.v1K(), sorted)));
+  }
+
+  @Override
+  public ChunkIndexType type() {
+    return ChunkIndexType.V1_BTREE;
+  }
+
   @Override
   public ChunkGeometry geometry() {
     return geometry;
+  }
+
+  @Override
+  public boolean canUpdate() {
+    return true;
+  }
+
+  /** Yes: records leave their nodes as libhdf5 removes them. */
+  @Override
+  public boolean canRemove() {
+    return true;
+  }
+
+  /** Removals first, in a pass of their own (written leaves first), then the changes. */
+  @Override
+  public long update(SpaceAllocator alloc, List<ChunkRecord> changed, List<long[]> removed,
+      Barrier barrier) throws IOException {
+    List<Extent> freeAfter = new ArrayList<>();
+    if (!removed.isEmpty()) {
+      BTreeV1ChunkUpdater r = new BTreeV1ChunkUpdater(fa, alloc, geometry, address, k);
+      for (long[] offset : removed) {
+        r.remove(offset, freeAfter);
+      }
+      r.writes(freeAfter).write(fa, barrier);
+    }
+    BTreeV1ChunkUpdater u = new BTreeV1ChunkUpdater(fa, alloc, geometry, address, k);
+    for (ChunkRecord c : changed) {
+      geometry.scaled(c.offsetRef());
+      u.insert(c);
+    }
+    u.writes(freeAfter).perform(fa, alloc, barrier, freeAfter);
+    return -1; // the root stays where it is: a new root's content goes there
+  }
+
+  @Override
+  public BTreeV1ChunkIndex resized(Dataspace space) {
+    return new BTreeV1ChunkIndex(fa, geometry.resized(space), address, k);
   }
 
   private ChunkRecord decode(ByteReader key, long child) throws IOException {

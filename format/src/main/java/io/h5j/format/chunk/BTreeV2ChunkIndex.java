@@ -2,12 +2,19 @@ package io.h5j.format.chunk;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.btree.BTreeV2;
+import io.h5j.format.btree.BTreeV2Editor;
+import io.h5j.format.btree.BTreeV2Params;
+import io.h5j.format.btree.BTreeV2Writer;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
+import io.h5j.format.io.SpaceAllocator;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +23,9 @@ import java.util.Optional;
  * Index type 5, a version 2 B-tree of chunk records sorted by scaled chunk coordinates:
  * type 10 (unfiltered) holds the chunk address and one u64 scaled coordinate per dimension;
  * type 11 (filtered) holds the address, the stored size ({@link
- * ChunkGeometry#chunkSizeWidth()} bytes), the filter mask (u32), then the coordinates.
+ * ChunkGeometry#chunkSizeWidth()} bytes), the filter mask (u32), then the coordinates. New
+ * trees are written by {@link BTreeV2Writer}, existing ones edited by {@link
+ * BTreeV2ChunkUpdate}.
  */
 public final class BTreeV2ChunkIndex implements ChunkIndex {
   /** Record type of unfiltered chunks. */
@@ -24,13 +33,15 @@ public final class BTreeV2ChunkIndex implements ChunkIndex {
   /** Record type of filtered chunks. */
   public static final int TYPE_FILTERED = 11;
 
+  private final FileAccess fa;
   private final ChunkGeometry geometry;
   private final BTreeV2 tree;
   private final boolean filtered;
   private final FileParams params;
 
-  private BTreeV2ChunkIndex(ChunkGeometry geometry, BTreeV2 tree, boolean filtered,
-      FileParams params) {
+  private BTreeV2ChunkIndex(FileAccess fa, ChunkGeometry geometry, BTreeV2 tree,
+      boolean filtered, FileParams params) {
+    this.fa = fa;
     this.geometry = geometry;
     this.tree = tree;
     this.filtered = filtered;
@@ -42,8 +53,9 @@ public final class BTreeV2ChunkIndex implements ChunkIndex {
     return p.offsetSize() + (filtered ? g.chunkSizeWidth() + 4 : 0) + 8 * g.rank();
   }
 
-  static BTreeV2ChunkIndex open(FileAccess fa, long address, ChunkGeometry g, boolean filtered)
-      throws IOException {
+  static BTreeV2ChunkIndex open(FileAccess fa, LayoutMessage.Chunked layout, ChunkGeometry g,
+      boolean filtered, int v1K) throws IOException {
+    long address = layout.indexAddress();
     BTreeV2 tree = BTreeV2.open(fa, address);
     int want = filtered ? TYPE_FILTERED : TYPE_UNFILTERED;
     if (tree.type() != want) {
@@ -55,12 +67,69 @@ public final class BTreeV2ChunkIndex implements ChunkIndex {
       throw new H5FormatException("v2 B-tree header", address, "record size "
           + tree.recordSize() + " where chunk records of this dataset take " + size);
     }
-    return new BTreeV2ChunkIndex(g, tree, filtered, fa.params());
+    return new BTreeV2ChunkIndex(fa, g, tree, filtered, fa.params());
+  }
+
+  /** A new tree with the node size, split and merge percentages of {@code options}. */
+  static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
+      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException {
+    EntryCodec codec = new EntryCodec(filtered, p, g);
+    List<byte[]> records = new ArrayList<>();
+    for (ChunkRecord c : sorted) {
+      codec.checkFits(c);
+      records.add(encode(p, g, filtered, c));
+    }
+    BTreeV2Params bp = new BTreeV2Params(filtered ? TYPE_FILTERED : TYPE_UNFILTERED,
+        recordSize(p, g, filtered), options.bt2NodeSize(), options.bt2Split(),
+        options.bt2Merge());
+    long at = placement.place((fa, alloc) -> BTreeV2Writer.write(fa, alloc, bp, records));
+    byte[] info = new ByteWriter(p, 6).u32(options.bt2NodeSize()).u8(options.bt2Split())
+        .u8(options.bt2Merge()).toByteArray();
+    return new WrittenIndex(ChunkIndex.V2_BTREE, 0, info, at);
+  }
+
+  @Override
+  public ChunkIndexType type() {
+    return ChunkIndexType.V2_BTREE;
   }
 
   @Override
   public ChunkGeometry geometry() {
     return geometry;
+  }
+
+  @Override
+  public boolean canUpdate() {
+    return true;
+  }
+
+  /** With merge parameters libhdf5 uses ({@link BTreeV2Editor#canRemove}). */
+  @Override
+  public boolean canRemove() {
+    return BTreeV2Editor.canRemove(tree);
+  }
+
+  /** Yes: changed nodes and the header go to new space when the old ones are durable. */
+  @Override
+  public boolean movesWhenUpdated() {
+    return true;
+  }
+
+  @Override
+  public long update(SpaceAllocator alloc, List<ChunkRecord> changed, List<long[]> removed,
+      Barrier barrier) throws IOException {
+    if (!removed.isEmpty() && !canRemove()) {
+      throw new IllegalArgumentException("a v2 B-tree of merge percent " + tree.mergePercent()
+          + " does not remove chunks in place");
+    }
+    List<Extent> freeAfter = new ArrayList<>();
+    return BTreeV2ChunkUpdate.writes(fa, alloc, this, changed, removed, freeAfter)
+        .perform(fa, alloc, barrier, freeAfter);
+  }
+
+  @Override
+  public BTreeV2ChunkIndex resized(Dataspace space) {
+    return new BTreeV2ChunkIndex(fa, geometry.resized(space), tree, filtered, params);
   }
 
   /** The underlying tree. */

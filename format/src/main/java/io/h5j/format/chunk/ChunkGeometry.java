@@ -132,6 +132,33 @@ public final class ChunkGeometry {
   }
 
   /**
+   * This grid over the dataset resized to {@code space}: the same chunks, size fields and
+   * maximum grid, the current grid of the new extent.
+   *
+   * @throws IllegalArgumentException if the rank or the maximum dimensions differ
+   */
+  public ChunkGeometry resized(Dataspace space) {
+    if (space.rank() != rank()) {
+      throw new IllegalArgumentException("rank " + space.rank() + " for a dataset of rank "
+          + rank());
+    }
+    long[] newGrid = new long[rank()];
+    long[] newMax = new long[rank()];
+    for (int i = 0; i < newGrid.length; i++) {
+      newGrid[i] = ceilDiv(space.dims()[i], chunkDims[i]);
+      long m = space.maxDims()[i];
+      newMax[i] = m == Dataspace.UNLIMITED ? UNLIMITED : ceilDiv(m, chunkDims[i]);
+    }
+    if (!Arrays.equals(newMax, maxGrid)) {
+      throw new IllegalArgumentException("maximum dimensions " + Arrays.toString(space.maxDims())
+          + " change the maximum chunk grid " + Arrays.toString(maxGrid));
+    }
+    ChunkGeometry g = new ChunkGeometry(chunkDims, elementSize, newGrid, maxGrid, chunkBytes);
+    g.fixedSizeWidth = fixedSizeWidth;
+    return g;
+  }
+
+  /**
    * This grid with filtered-chunk size fields of {@code width} bytes, as layout message
    * version 5 (HDF5 2.0) stores them (size of lengths) so that a filter may grow a chunk.
    */

@@ -5,17 +5,23 @@ import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
+import io.h5j.format.io.SpaceAllocator;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Index type 4, the extensible array (one unlimited dimension): header "EAHD", index block
  * "EAIB", super blocks "EASB", data blocks "EADB" and data block pages, with the sizing rules
  * of {@link EaGeometry}. Chunks are numbered row-major over the maximum grid with the
  * unlimited dimension moved to the front. Elements at or past the header's "max index set"
- * are unallocated.
+ * are unallocated. New arrays are written by {@link ExtensibleArrayWriter}, existing ones
+ * updated (and grown) in place by {@link ExtensibleArrayUpdater}.
  */
 public final class ExtensibleArrayIndex implements ChunkIndex {
   static final String HEADER = "extensible array header";
@@ -53,8 +59,9 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
     return 4 + 1 + 1 + 6 + 6 * p.lengthSize() + p.offsetSize() + 4;
   }
 
-  static ExtensibleArrayIndex open(FileAccess fa, long address, ChunkGeometry g,
-      boolean filtered) throws IOException {
+  static ExtensibleArrayIndex open(FileAccess fa, LayoutMessage.Chunked layout,
+      ChunkGeometry g, boolean filtered, int v1K) throws IOException {
+    long address = layout.indexAddress();
     if (g.unlimitedDim() < 0) {
       throw new H5FormatException(HEADER, address,
           "an extensible array index needs exactly one unlimited dimension");
@@ -90,9 +97,78 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
     return new ExtensibleArrayIndex(fa, g, codec, ea, address, maxIdxSet, iblock);
   }
 
+  /** A new extensible array over the unlimited dimension holding {@code sorted}. */
+  static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
+      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException {
+    int unlim = g.unlimitedDim();
+    if (unlim < 0) {
+      throw new IllegalArgumentException("an extensible array needs exactly one unlimited"
+          + " dimension, the maximum grid is " + Arrays.toString(g.maxGrid()));
+    }
+    String[] why = new String[1];
+    EaGeometry ea = EaGeometry.of(options.eaMaxBits(), options.eaIndexElements(),
+        options.eaMinElements(), options.eaMinPointers(), options.eaPageBits(), why);
+    if (ea == null) {
+      throw new IllegalArgumentException(why[0]);
+    }
+    EntryCodec codec = new EntryCodec(filtered, p, g);
+    long[] grid = g.arrayGrid(unlim);
+    TreeMap<Long, ChunkRecord> elements = new TreeMap<>();
+    for (ChunkRecord c : sorted) {
+      codec.checkFits(c);
+      long idx = ChunkGeometry.linear(ChunkGeometry.swizzle(g.scaled(c.offsetRef()), unlim),
+          grid);
+      if (idx < 0 || (ea.maxNelmtsBits < 64 && idx >= 1L << ea.maxNelmtsBits)) {
+        throw new IllegalArgumentException(c + " lies outside the array's index range");
+      }
+      elements.put(idx, c);
+    }
+    long at = placement.place((fa, alloc) ->
+        ExtensibleArrayWriter.write(fa, alloc, codec, ea, elements));
+    byte[] info = {(byte) options.eaMaxBits(), (byte) options.eaIndexElements(),
+        (byte) options.eaMinPointers(), (byte) options.eaMinElements(),
+        (byte) options.eaPageBits()};
+    return new WrittenIndex(ChunkIndex.EXTENSIBLE_ARRAY, 0, info, at);
+  }
+
+  @Override
+  public ChunkIndexType type() {
+    return ChunkIndexType.EXTENSIBLE_ARRAY;
+  }
+
   @Override
   public ChunkGeometry geometry() {
     return geometry;
+  }
+
+  @Override
+  public boolean canUpdate() {
+    return true;
+  }
+
+  /** Yes: a removed chunk's entry becomes undefined; the array itself never shrinks. */
+  @Override
+  public boolean canRemove() {
+    return true;
+  }
+
+  @Override
+  public long update(SpaceAllocator alloc, List<ChunkRecord> changed, List<long[]> removed,
+      Barrier barrier) throws IOException {
+    ExtensibleArrayUpdater u = new ExtensibleArrayUpdater(fa, alloc, this);
+    for (ChunkRecord c : changed) {
+      u.set(c);
+    }
+    for (long[] offset : removed) {
+      u.clear(offset);
+    }
+    return u.writes().perform(fa, alloc, barrier, List.of());
+  }
+
+  @Override
+  public ExtensibleArrayIndex resized(Dataspace space) {
+    return new ExtensibleArrayIndex(fa, geometry.resized(space), codec, ea, headerAddress,
+        maxIdxSet, indexBlockAddress);
   }
 
   FileAccess access() {

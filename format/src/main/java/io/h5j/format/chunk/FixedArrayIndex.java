@@ -5,17 +5,23 @@ import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
+import io.h5j.format.io.SpaceAllocator;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Index type 3, the fixed array: a header ("FAHD") and one data block ("FADB") holding an
  * element per chunk of the maximum grid, numbered row-major. When the element count exceeds
  * {@code 2^pageBits} the data block is paged: a bitmap of initialised pages (most significant
  * bit first) follows its header, and the pages of {@code 2^pageBits} elements, each with its
- * own checksum, follow the data block's checksum.
+ * own checksum, follow the data block's checksum. New arrays are written by {@link
+ * FixedArrayWriter}, existing ones updated in place by {@link FixedArrayUpdater}.
  */
 public final class FixedArrayIndex implements ChunkIndex {
   static final String HEADER = "fixed array header";
@@ -48,8 +54,9 @@ public final class FixedArrayIndex implements ChunkIndex {
     return 4 + 4 + p.lengthSize() + p.offsetSize() + 4;
   }
 
-  static FixedArrayIndex open(FileAccess fa, long address, ChunkGeometry g, boolean filtered)
-      throws IOException {
+  static FixedArrayIndex open(FileAccess fa, LayoutMessage.Chunked layout, ChunkGeometry g,
+      boolean filtered, int v1K) throws IOException {
+    long address = layout.indexAddress();
     FileParams p = fa.params();
     EntryCodec codec = new EntryCodec(filtered, p, g);
     ByteReader r = fa.reader(address, headerSize(p), HEADER);
@@ -74,9 +81,68 @@ public final class FixedArrayIndex implements ChunkIndex {
     return new FixedArrayIndex(fa, g, codec, address, n, bits, dblk);
   }
 
+  /** A new fixed array over the maximum grid holding {@code sorted}. */
+  static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
+      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException {
+    long cells = g.maxCells();
+    if (cells < 0) {
+      throw new IllegalArgumentException("a fixed array needs a bounded maximum grid, not "
+          + Arrays.toString(g.maxGrid()));
+    }
+    EntryCodec codec = new EntryCodec(filtered, p, g);
+    TreeMap<Long, ChunkRecord> elements = new TreeMap<>();
+    for (ChunkRecord c : sorted) {
+      codec.checkFits(c);
+      long idx = ChunkGeometry.linear(g.scaled(c.offsetRef()), g.maxGrid());
+      if (idx < 0 || idx >= cells || g.scaled(c.offsetRef())[0] >= g.maxGrid()[0]) {
+        throw new IllegalArgumentException(c + " lies outside the maximum grid");
+      }
+      elements.put(idx, c);
+    }
+    long at = placement.place((fa, alloc) -> FixedArrayWriter.write(fa, alloc, codec,
+        options.faPageBits(), cells, elements));
+    return new WrittenIndex(ChunkIndex.FIXED_ARRAY, 0, new byte[] {(byte) options.faPageBits()},
+        at);
+  }
+
+  @Override
+  public ChunkIndexType type() {
+    return ChunkIndexType.FIXED_ARRAY;
+  }
+
   @Override
   public ChunkGeometry geometry() {
     return geometry;
+  }
+
+  @Override
+  public boolean canUpdate() {
+    return true;
+  }
+
+  /** Yes: a removed chunk's entry becomes the fill element, as libhdf5 removes it. */
+  @Override
+  public boolean canRemove() {
+    return true;
+  }
+
+  @Override
+  public long update(SpaceAllocator alloc, List<ChunkRecord> changed, List<long[]> removed,
+      Barrier barrier) throws IOException {
+    FixedArrayUpdater u = new FixedArrayUpdater(fa, alloc, this);
+    for (ChunkRecord c : changed) {
+      u.set(c);
+    }
+    for (long[] offset : removed) {
+      u.clear(offset);
+    }
+    return u.writes().perform(fa, alloc, barrier, List.of());
+  }
+
+  @Override
+  public FixedArrayIndex resized(Dataspace space) {
+    return new FixedArrayIndex(fa, geometry.resized(space), codec, headerAddress, nelmts,
+        pageBits, dataBlockAddress);
   }
 
   /** Entries in the array: the chunks of the maximum grid. */

@@ -3,18 +3,24 @@ package io.h5j.format.chunk;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.LayoutMessage;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Index type 2: every chunk of the maximum grid allocated in one run from the base address,
- * in row-major chunk order, each of the full unfiltered chunk size (no filters allowed).
+ * in row-major chunk order, each of the full unfiltered chunk size (no filters allowed). It
+ * has no structure of its own: chunks are rewritten where they are, the index never changes.
  */
 public record ImplicitChunkIndex(ChunkGeometry geometry, long baseAddress, long chunks)
     implements ChunkIndex {
 
-  static ImplicitChunkIndex open(FileAccess fa, long base, ChunkGeometry g) throws IOException {
+  static ImplicitChunkIndex open(FileAccess fa, LayoutMessage.Chunked layout, ChunkGeometry g,
+      boolean filtered, int v1K) throws IOException {
+    long base = layout.indexAddress();
     long n = g.maxCells();
     if (n < 0) {
       throw new H5FormatException("implicit chunk index", base,
@@ -27,6 +33,29 @@ public record ImplicitChunkIndex(ChunkGeometry geometry, long baseAddress, long 
           + g.chunkBytes() + " bytes do not fit in the file of " + size + " bytes");
     }
     return new ImplicitChunkIndex(g, base, n);
+  }
+
+  /** The layout fields of an implicit index over {@code sorted}, every chunk in its place. */
+  static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
+      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) {
+    long cells = g.maxCells();
+    if (filtered || sorted.isEmpty() || sorted.size() != cells) {
+      throw new IllegalArgumentException("an implicit index needs every chunk of the maximum"
+          + " grid allocated, unfiltered, in one run");
+    }
+    long base = sorted.get(0).address();
+    for (ChunkRecord c : sorted) {
+      long idx = ChunkGeometry.linear(g.scaled(c.offsetRef()), g.maxGrid());
+      if (c.address() != base + idx * g.chunkBytes() || c.storedSize() != g.chunkBytes()) {
+        throw new IllegalArgumentException(c + " is not where an implicit index puts it");
+      }
+    }
+    return new WrittenIndex(ChunkIndex.IMPLICIT, 0, new byte[0], base);
+  }
+
+  @Override
+  public ChunkIndexType type() {
+    return ChunkIndexType.IMPLICIT;
   }
 
   private ChunkRecord at(long idx, long[] scaled) throws H5FormatException {
@@ -62,5 +91,10 @@ public record ImplicitChunkIndex(ChunkGeometry geometry, long baseAddress, long 
   @Override
   public long count() {
     return chunks;
+  }
+
+  @Override
+  public ImplicitChunkIndex resized(Dataspace space) {
+    return new ImplicitChunkIndex(geometry.resized(space), baseAddress, chunks);
   }
 }

@@ -1,6 +1,8 @@
 package io.h5j.format.chunk;
 
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
+import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,7 +16,8 @@ import java.util.Map;
  * newly allocated space (nothing points at it yet), then the barrier (the caller records the
  * grown end of allocation in the superblock, so that no existing structure points past the
  * end libhdf5 accepts), then the existing structures, rewritten whole, one write each, in
- * ascending order of their rank. A structure written twice keeps only its last bytes.
+ * ascending order of their rank. A structure written twice keeps only its last bytes. Space
+ * of replaced structures is freed only after the last write.
  */
 final class IndexWrites {
   private record InPlace(byte[] bytes, long rank) {}
@@ -27,11 +30,6 @@ final class IndexWrites {
   /** The index's top structure is written at {@code address} now, not where it was. */
   void indexMovedTo(long address) {
     movedTo = address;
-  }
-
-  /** See {@link #indexMovedTo}; -1 if the index stays where it is. */
-  long movedTo() {
-    return movedTo;
   }
 
   /** A structure in space allocated by this update. */
@@ -60,7 +58,19 @@ final class IndexWrites {
     return n;
   }
 
-  void perform(FileAccess fa, ChunkIndexUpdate.Barrier barrier) throws IOException {
+  /**
+   * Writes everything ({@link #write}), then frees {@code freeAfter}, the space of
+   * structures nothing points at any more; the index's new address or -1 ({@link #movedTo}).
+   */
+  long perform(FileAccess fa, SpaceAllocator alloc, ChunkIndex.Barrier barrier,
+      List<Extent> freeAfter) throws IOException {
+    write(fa, barrier);
+    Extent.freeAll(alloc, freeAfter);
+    return movedTo;
+  }
+
+  /** Writes the structures in new space, reaches the barrier, then rewrites the others. */
+  void write(FileAccess fa, ChunkIndex.Barrier barrier) throws IOException {
     for (Map.Entry<Long, byte[]> e : fresh.entrySet()) {
       fa.write(e.getKey(), e.getValue());
     }

@@ -12,7 +12,7 @@ import java.util.Map;
  * recently used are dropped past the bound, and a block larger than the bound is not kept.
  *
  * <p>Held per index object: an index updated in place is reopened (the dataset's derived
- * state is forgotten after {@link ChunkIndexUpdate#apply}), so nothing stale is ever served.
+ * state is forgotten after {@link ChunkIndex#update}), so nothing stale is ever served.
  * Not thread-safe, as the indexes are not: lookups happen on the reading thread.
  */
 final class VerifiedBlocks {

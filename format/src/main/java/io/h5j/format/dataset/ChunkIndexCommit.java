@@ -3,8 +3,7 @@ package io.h5j.format.dataset;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndex;
-import io.h5j.format.chunk.ChunkIndexUpdate;
-import io.h5j.format.chunk.ChunkIndexWriter;
+import io.h5j.format.chunk.ChunkIndexType;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.chunk.IndexOptions;
 import io.h5j.format.chunk.WrittenIndex;
@@ -27,7 +26,7 @@ import java.util.Set;
 
 /**
  * Makes the chunks written since the last flush part of a dataset. Where the index can be
- * updated in place ({@link ChunkIndexUpdate}), the pending records go into it and the chunks
+ * updated in place ({@link ChunkIndex#update}), the pending records go into it and the chunks
  * a shrink removed leave it, at a cost proportional to their number, and the replaced and
  * removed chunks are freed after. Otherwise (index types updated only by rewriting, a v2
  * B-tree with merge parameters libhdf5 never writes that loses chunks) the index is rebuilt from the committed one plus the pending
@@ -92,10 +91,10 @@ final class ChunkIndexCommit {
     // rebuilt in new space and the header switched to it.
     boolean editable = !ctx.atomic() || !FileParams.isDefined(layout.indexAddress())
         || ctx.allocator().isFresh(layout.indexAddress(), 1)
-        || ChunkIndexUpdate.movesDurableIndex(old);
-    if (indexUnchanged || editable && ChunkIndexUpdate.supports(old)
+        || old.movesWhenUpdated();
+    if (indexUnchanged || editable && old.canUpdate()
         && !pending.reencodedCommitted
-        && (removed.isEmpty() || ChunkIndexUpdate.supportsRemoval(old))
+        && (removed.isEmpty() || old.canRemove())
         && allInside(pending.records.values(), space.dims())) {
       List<ChunkRecord> changed = new ArrayList<>(pending.records.values());
       changed.sort(ChunkRecord.BY_OFFSET);
@@ -103,8 +102,7 @@ final class ChunkIndexCommit {
       // and a shrink half done then reads as the new shape.
       ctx.writeStagedHeader(dataset);
       if (!indexUnchanged) {
-        long movedTo = ChunkIndexUpdate.apply(ctx.access(), ctx.allocator(), old, changed,
-            removed, ctx::persistSuperblock);
+        long movedTo = old.update(ctx.allocator(), changed, removed, ctx::persistSuperblock);
         if (movedTo >= 0) {
           replaceLayout(ctx, dataset, new LayoutMessage.Chunked(layout.version(),
               layout.flags(), layout.chunkDims(), layout.elementSize(), layout.indexType(),
@@ -140,7 +138,7 @@ final class ChunkIndexCommit {
     int type = ctx.atomic() && growable(space) && records.size() >= EDITED_INDEX_CHUNKS
         && (layout.version() >= 4 || ctx.newerChunkIndexesAllowed()) ? ChunkIndex.V2_BTREE
         : indexType(layout, space, filtered);
-    WrittenIndex written = ChunkIndexWriter.write(ctx.access(), ctx.allocator(), type, g,
+    WrittenIndex written = ChunkIndexType.of(type).write(ctx.access(), ctx.allocator(), g,
         filtered, records, IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK()));
     LayoutMessage.Chunked rebuilt = written.layout(g);
     // The dataset's option stays with it: partial edge chunks stored unfiltered.
@@ -237,7 +235,7 @@ final class ChunkIndexCommit {
         && inOneChunk(space.dims(), layout.chunkDims())) {
       return ChunkIndex.SINGLE_CHUNK;
     }
-    return ChunkIndexWriter.chooseIndexType(space, layout.chunkDims(), filtered,
-        layout.version() < 4, false);
+    return ChunkIndexType.choose(space, layout.chunkDims(), filtered, layout.version() < 4,
+        false).code();
   }
 }

@@ -1,7 +1,7 @@
 package io.h5j.format.dataset;
 
 import io.h5j.format.chunk.ChunkGeometry;
-import io.h5j.format.chunk.ChunkIndexWriter;
+import io.h5j.format.chunk.ChunkIndexType;
 import io.h5j.format.chunk.IndexOptions;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.DatatypeCodec;
@@ -58,8 +58,8 @@ final class ChunkedDatasetWriter {
     LayoutMessage.Chunked draft = new LayoutMessage.Chunked(version, 0, chunks, elementSize,
         0, new byte[0], FileParams.UNDEFINED);
     ChunkGeometry g = ChunkGeometry.of(draft, space, p);
-    LayoutMessage.Chunked layout = ChunkIndexWriter.unallocated(p,
-        ChunkIndexCommit.indexType(draft, space, filtered), g, filtered,
+    LayoutMessage.Chunked layout = ChunkIndexType.of(
+        ChunkIndexCommit.indexType(draft, space, filtered)).unallocated(p, g, filtered,
         IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK())).layout(g);
     List<StoredMessage> messages = new ArrayList<>();
     messages.add(StoredMessage.of(MessageType.DATASPACE, space.toBytes(p)));

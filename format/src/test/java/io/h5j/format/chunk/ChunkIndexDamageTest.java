@@ -44,7 +44,7 @@ class ChunkIndexDamageTest {
       long base = ChunkIndexRoundTripTest.DATA_END;
       fa.write(base - 1, new byte[1]);
       SpaceAllocator alloc = new SpaceAllocator(base);
-      WrittenIndex w = ChunkIndexWriter.write(fa, alloc, type, g, filtered, chunks,
+      WrittenIndex w = ChunkIndexType.of(type).write(fa, alloc, g, filtered, chunks,
           IndexOptions.DEFAULTS);
       long end = alloc.endOfAllocation();
       if (end > base) {

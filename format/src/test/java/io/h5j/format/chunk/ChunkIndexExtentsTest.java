@@ -85,7 +85,7 @@ class ChunkIndexExtentsTest {
       try (FileAccess fa = FileAccess.create(dir.resolve("x" + chunks.size() + ".h5"))) {
         fa.write(DATA_END - 1, new byte[1]);
         SpaceAllocator alloc = new SpaceAllocator(DATA_END);
-        WrittenIndex w = ChunkIndexWriter.write(fa, alloc, type, g, filtered, chunks, opts);
+        WrittenIndex w = ChunkIndexType.of(type).write(fa, alloc, g, filtered, chunks, opts);
         long end = alloc.endOfAllocation();
         ChunkIndex idx = ChunkIndex.open(fa, w.layout(g), space, filtered, opts.v1K());
         List<Extent> extents = idx.extents();

@@ -60,7 +60,7 @@ class ChunkIndexRoundTripTest {
       if (type == 4 && dims.equals("300000")) {
         opts = opts.withEa(32, 4, 4, 16, 6); // paged data blocks in super blocks
       }
-      WrittenIndex w = ChunkIndexWriter.write(fa, alloc, type, g, filtered, chunks, opts);
+      WrittenIndex w = ChunkIndexType.of(type).write(fa, alloc, g, filtered, chunks, opts);
       ChunkIndex idx = ChunkIndex.open(fa, w.layout(g), space, filtered);
       List<ChunkRecord> back = ChunkTruth.all(idx);
       assertEquals(ChunkTruth.lines(chunks), ChunkTruth.lines(back));

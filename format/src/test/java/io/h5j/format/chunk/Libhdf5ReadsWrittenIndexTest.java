@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * libhdf5 accepts the indexes h5j writes: in a copy of an h5py-made file, each chunked
- * dataset gets a new index written by {@link ChunkIndexWriter} over the same chunk
+ * dataset gets a new index written by {@link ChunkIndexType#write} over the same chunk
  * addresses, the layout message is patched in place to point at it, and h5py must read
  * every dataset's values unchanged. The new layout message must also equal libhdf5's apart
  * from the index address (same index type, flags and index information).
@@ -82,9 +82,9 @@ class Libhdf5ReadsWrittenIndexTest {
             ChunkGeometry g = idx.geometry();
             List<ChunkRecord> chunks = ChunkTruth.all(idx);
             int type = format.equals("earliest") ? ChunkIndex.V1_BTREE
-                : ChunkIndexWriter.chooseIndexType(space, g.chunkDims(), filtered, false, false);
+                : ChunkIndexType.choose(space, g.chunkDims(), filtered, false, false).code();
             assertEquals(old.indexType(), type, name + ": libhdf5's choice of index");
-            WrittenIndex w = ChunkIndexWriter.write(fa, ctx.allocator(), type, g, filtered, chunks,
+            WrittenIndex w = ChunkIndexType.of(type).write(fa, ctx.allocator(), g, filtered, chunks,
                 IndexOptions.DEFAULTS.withV1K(k));
             LayoutMessage.Chunked now = w.layout(g);
             assertArrayEquals(encode(fa.params(), withAddress(old, 0)),
