@@ -109,10 +109,9 @@ final class VirtualSources {
       }
       d = n == null ? null : StoredDataset.at(n.file(), n.path(), n.address());
       if (d != null && !convertible(d.cachedDatatype())) {
-        throw new UnsupportedOperationException("virtual dataset " + path + ", mapping " + m
-            + ": source '" + dataset + "' is of type " + d.cachedDatatype() + ", the virtual"
-            + " dataset"
-            + " of " + type + "; h5j converts between numeric types only");
+        throw H5FormatException.unsupported("virtual dataset " + path, blockAddress, "mapping "
+            + m + ": source '" + dataset + "' is of type " + d.cachedDatatype() + ", the virtual"
+            + " dataset of " + type + "; h5j converts between numeric types only");
       }
     }
     sources.put(key, d);
