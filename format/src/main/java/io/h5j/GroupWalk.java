@@ -22,6 +22,9 @@ final class GroupWalk {
     expand(top, seen, order, visitor);
     while (!order.isEmpty()) {
       Node n = order.pop();
+      if (!seen.add(n.address())) {
+        continue; // met first through another link, deeper in the walk
+      }
       visitor.node(n);
       if (n instanceof Group g) {
         expand(g, seen, order, visitor);
@@ -29,14 +32,17 @@ final class GroupWalk {
     }
   }
 
-  /** Puts the unseen hard-linked children of {@code g} on top of {@code order}, first first. */
+  /**
+   * Puts the hard-linked children of {@code g} not yet visited on top of {@code order},
+   * first first; reports the other links.
+   */
   private static void expand(Group g, Set<Long> seen, Deque<Node> order, NodeVisitor visitor)
       throws IOException {
     List<Node> children = new ArrayList<>();
     for (Link l : g.links()) {
       if (l.kind() != Link.Kind.HARD) {
         visitor.link(g, l);
-      } else if (seen.add(l.address())) {
+      } else if (!seen.contains(l.address())) {
         children.add(PathResolver.node(g.file, Group.childPath(g.path(), l.name()),
             l.address()));
       }

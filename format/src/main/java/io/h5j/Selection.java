@@ -32,9 +32,11 @@ public final class Selection {
     this.slices = slices;
   }
 
+  private static final Selection ALL = new Selection(null);
+
   /** The whole dataset. */
   public static Selection all() {
-    return new Selection(null);
+    return ALL;
   }
 
   /** The {@code shape} elements starting at {@code start}. */
@@ -134,7 +136,7 @@ public final class Selection {
       start[d] = r[0];
       stride[d] = r[1];
       count[d] = r[2];
-      block[d] = 1;
+      block[d] = r[3];
     }
     return new Hyperslab(start, stride, count, block);
   }

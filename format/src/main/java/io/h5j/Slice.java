@@ -118,7 +118,9 @@ public final class Slice {
   }
 
   /**
-   * Start, stride and count of this slice in a dimension of {@code size} elements.
+   * Start, stride, count and block of this slice in a dimension of {@code size} elements: a
+   * contiguous range is one block (as {@link Selection#box} makes it, so the engine copies it
+   * in runs), a stepped one single elements.
    *
    * @throws IllegalArgumentException when an index falls outside the dimension
    */
@@ -129,12 +131,15 @@ public final class Slice {
         throw new IllegalArgumentException("index " + start + " is out of range for dimension "
             + dim + " of dataset " + dataset + ", of size " + size);
       }
-      return new long[] {i, 1, 1};
+      return new long[] {i, 1, 1, 1};
     }
     long from = bound(start, 0, size);
     long until = bound(stop, size, size);
     long count = until > from ? (until - from + step - 1) / step : 0;
-    return new long[] {count == 0 ? 0 : from, step, count};
+    if (count == 0) {
+      return new long[] {0, 1, 0, 1};
+    }
+    return step == 1 ? new long[] {from, 1, 1, count} : new long[] {from, step, count, 1};
   }
 
   /** A range bound resolved against the end and clipped to 0..size, as numpy does. */

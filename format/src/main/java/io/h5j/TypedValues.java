@@ -107,12 +107,14 @@ final class TypedValues {
   static Object convert(Object flat, Datatype type, Class<?> target) {
     if (type instanceof EnumType e && !Booleans.is(type) && target != String.class) {
       return narrowed(numbers(e, (String[]) flat), target);
-    } else if (flat instanceof boolean[] b && target == String.class) {
+    } else if (flat instanceof boolean[] b && target != boolean.class) {
       String[] names = new String[b.length];
+      long[] numbers = new long[b.length];
       for (int i = 0; i < b.length; i++) {
         names[i] = b[i] ? "TRUE" : "FALSE";
+        numbers[i] = b[i] ? 1 : 0;
       }
-      return names;
+      return target == String.class ? names : narrowed(numbers, target);
     }
     if (flat.getClass().getComponentType() == target) {
       return flat;
