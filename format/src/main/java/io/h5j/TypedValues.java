@@ -45,7 +45,7 @@ final class TypedValues {
         if (!(target == double.class || (target == float.class && single))) {
           throw refused(type, target, what, "floating-point values do not fit it");
         }
-      } else if (integerBits(type) > bits) {
+      } else if (integerBits(type) < 0 || integerBits(type) > bits) {
         throw refused(type, target, what, integerBits(type) < 0 ? "the values are not numbers"
             : "not every " + DatatypeText.describe(integerBase(type)) + " value fits it");
       }
@@ -59,7 +59,7 @@ final class TypedValues {
       String why) {
     return new IllegalArgumentException(what + " holds " + DatatypeText.describe(type)
         + ", which h5j does not convert to " + target.getSimpleName() + ": " + why
-        + "; read() gives " + naturalClass(type).getSimpleName());
+        + "; it reads without conversion as " + naturalClass(type).getSimpleName());
   }
 
   /** The flat Java array class {@link Dataset#read()} gives for elements of {@code type}. */
