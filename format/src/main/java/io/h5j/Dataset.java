@@ -902,18 +902,21 @@ public final class Dataset extends Node {
     Datatype type = cachedDatatype();
     Object flat = readAll();
     Node[] out = new Node[java.lang.reflect.Array.getLength(flat)];
-    java.util.Map<Long, Node> found = new java.util.HashMap<>();
     if (flat instanceof long[] addresses
         && type instanceof io.h5j.format.datatype.ReferenceType) {
+      java.util.Map<Long, Node> byAddress = null; // one walk for all references
       for (int i = 0; i < out.length; i++) {
         long a = addresses[i];
         if (a != 0 && a != FileParams.UNDEFINED) { // h5py's null reference is address 0
-          Node n = found.get(a);
-          if (n == null) {
-            n = ReferenceTargets.find(file, a);
-            found.put(a, n);
+          if (byAddress == null) {
+            byAddress = new java.util.HashMap<>();
+            byAddress.put(file.root().address(), file.root());
+            for (Node n : file.root().walk()) {
+              byAddress.put(n.address(), n);
+            }
           }
-          out[i] = n;
+          Node n = byAddress.get(a);
+          out[i] = n != null ? n : ReferenceTargets.find(file, a); // no path leads to it
         }
       }
     } else if (flat instanceof io.h5j.format.datatype.RevisedReference[] refs) {
