@@ -18,6 +18,7 @@ import java.util.Map;
  * node.attributes().put("units", "m/s");          // scalar string
  * node.attributes().put("range", new double[] {0, 1});
  * Object units = node.attributes().get("units");  // "m/s"
+ * String u = node.attributes().getString("units"); // typed; a wrong type names both
  * }</pre>
  */
 public final class Attributes {
