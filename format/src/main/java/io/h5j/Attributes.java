@@ -20,6 +20,7 @@ import java.util.Map;
  * node.attributes().put("units", "m/s");          // scalar string
  * node.attributes().put("range", new double[] {0, 1});
  * Object units = node.attributes().get("units");  // "m/s"
+ * String u = node.attributes().getString("units"); // typed; a wrong type names both
  * }</pre>
  */
 public final class Attributes {
@@ -49,12 +50,16 @@ public final class Attributes {
 
   /** The attribute {@code name}, decoded. */
   public Attribute attribute(String name) throws IOException {
+    return decode(message(name));
+  }
+
+  private AttributeMessage message(String name) throws IOException {
     AttributeMessage m = messages().get(name);
     if (m == null) {
       throw new IllegalArgumentException("no attribute '" + name + "' on " + node.path()
           + "; names() lists them");
     }
-    return decode(m);
+    return m;
   }
 
   /** The value of attribute {@code name}: see {@link Attribute#value()}. */
@@ -66,31 +71,50 @@ public final class Attributes {
     Dataspace space = m.dataspace();
     Object value = null;
     if (space.kind() != Dataspace.Kind.NULL) {
-      Object array = EngineCalls.call(node.file, () -> node.file.values().decode(m.datatype(),
-          m.data(), (int) space.elementCount()));
+      Object array = flat(m);
       value = space.kind() == Dataspace.Kind.SCALAR ? Array.get(array, 0) : array;
     }
     return new Attribute(m.name(), m.datatype(), space, value);
   }
 
   /**
-   * Creates or replaces attribute {@code name}. A Java array gives a 1-D attribute, a single
-   * value ({@code Long}, {@code Integer}, {@code Double}, {@code String}, ...) a scalar one.
+   * Creates or replaces attribute {@code name}. A flat Java array gives a 1-D attribute, an
+   * n-d one ({@code double[2][2]}) an attribute of its shape, a single value ({@code Long},
+   * {@code Integer}, {@code Double}, {@code String}, {@code Boolean}, ...) a scalar one;
+   * booleans are stored as h5py stores numpy's bool.
+   *
+   * <pre>{@code
+   * attrs.put("matrix", new double[2][2]);
+   * attrs.put("done", true);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException for a null value (remove the attribute with
+   *     {@link #remove}) or a ragged n-d array
    */
   public void put(String name, Object value) throws IOException {
+    if (value == null) {
+      throw new IllegalArgumentException("attribute '" + name + "' of " + node.path()
+          + ": a value cannot be null; remove(name) deletes an attribute");
+    }
     Object array = value.getClass().isArray() ? value : Values.wrapScalar(value);
-    Datatype type = DataConverter.forJavaArray(array);
-    Dataspace space = value.getClass().isArray()
-        ? Dataspace.simple(Array.getLength(array)) : Dataspace.SCALAR;
-    put(name, type, space, array);
+    Dataspace space = Dataspace.SCALAR;
+    if (NdArrays.isNested(array)) {
+      long[] shape = NdArrays.shapeOf(array);
+      array = NdArrays.flatten(array, shape);
+      space = Dataspace.simple(shape);
+    } else if (value.getClass().isArray()) {
+      space = Dataspace.simple(Array.getLength(array));
+    }
+    put(name, Values.naturalType(array), space, array);
   }
 
   /** Creates or replaces an attribute with an explicit datatype and dataspace. */
   public void put(String name, Datatype type, Dataspace space, Object flatArray)
       throws IOException {
     node.file.checkWritable();
-    if (name.isEmpty()) {
-      throw new IllegalArgumentException("an attribute name cannot be empty");
+    if (name == null || name.isEmpty()) {
+      throw new IllegalArgumentException("an attribute needs a name, not " + (name == null
+          ? "null" : "an empty one") + " (on " + node.path() + ")");
     }
     byte[] data = space.kind() == Dataspace.Kind.NULL ? new byte[0]
         : node.file.values().encode(type, flatArray);
@@ -127,4 +151,119 @@ public final class Attributes {
         node.header()));
   }
 
+
+  // ============================================================== typed getters
+
+  /**
+   * The value of scalar (or one-element) string attribute {@code name}.
+   *
+   * <pre>{@code
+   * String units = node.attributes().getString("units");
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the attribute is missing (naming the node), holds
+   *     other than one element, or is not a string (naming its type)
+   */
+  public String getString(String name) throws IOException {
+    return ((String[]) one(name, String.class))[0];
+  }
+
+  /** The value of a one-element numeric attribute as a double, converted without loss. */
+  public double getDouble(String name) throws IOException {
+    return ((double[]) one(name, double.class))[0];
+  }
+
+  /** The value of a one-element integer attribute as a long (any integer but uint64). */
+  public long getLong(String name) throws IOException {
+    return ((long[]) one(name, long.class))[0];
+  }
+
+  /** The value of a one-element integer attribute as an int (up to int32, uint16). */
+  public int getInt(String name) throws IOException {
+    return ((int[]) one(name, int.class))[0];
+  }
+
+  /** The value of a one-element boolean attribute, as h5py stores numpy's bool. */
+  public boolean getBoolean(String name) throws IOException {
+    return ((boolean[]) one(name, boolean.class))[0];
+  }
+
+  /**
+   * Every element of attribute {@code name} as doubles (flat, C order), converted where no
+   * value is lost, as {@link Dataset#readDoubles()} converts.
+   *
+   * <pre>{@code
+   * double[] range = node.attributes().getDoubles("range");
+   * }</pre>
+   */
+  public double[] getDoubles(String name) throws IOException {
+    return (double[]) typed(message(name), double.class);
+  }
+
+  /** Every element of attribute {@code name} as longs; see {@link #getDoubles}. */
+  public long[] getLongs(String name) throws IOException {
+    return (long[]) typed(message(name), long.class);
+  }
+
+  /** Every element of attribute {@code name} as ints; see {@link #getDoubles}. */
+  public int[] getInts(String name) throws IOException {
+    return (int[]) typed(message(name), int.class);
+  }
+
+  /** Every element of string or enum attribute {@code name} as strings. */
+  public String[] getStrings(String name) throws IOException {
+    return (String[]) typed(message(name), String.class);
+  }
+
+  /** Every element of boolean attribute {@code name}. */
+  public boolean[] getBooleans(String name) throws IOException {
+    return (boolean[]) typed(message(name), boolean.class);
+  }
+
+  /**
+   * Attribute {@code name} as a Java n-d array of {@code arrayType}, whose rank must be the
+   * attribute's.
+   *
+   * <pre>{@code
+   * double[][] m = node.attributes().getArray("matrix", double[][].class);
+   * }</pre>
+   */
+  public <T> T getArray(String name, Class<T> arrayType) throws IOException {
+    AttributeMessage m = message(name);
+    long[] shape = m.dataspace().dims();
+    if (!arrayType.isArray() || NdArrays.rank(arrayType) != shape.length
+        || m.dataspace().kind() != Dataspace.Kind.SIMPLE) {
+      throw new IllegalArgumentException(what(m) + " has shape " + NdArrays.text(shape)
+          + " (" + m.dataspace().kind().toString().toLowerCase(java.util.Locale.ROOT) + "); "
+          + arrayType.getSimpleName() + " does not fit it");
+    }
+    return arrayType.cast(NdArrays.reshape(typed(m, NdArrays.leafClass(arrayType)), shape));
+  }
+
+  private Object one(String name, Class<?> element) throws IOException {
+    AttributeMessage m = message(name);
+    Dataspace space = m.dataspace();
+    if (space.kind() == Dataspace.Kind.NULL || space.elementCount() != 1) {
+      throw new IllegalArgumentException(what(m) + " has " + (space.kind()
+          == Dataspace.Kind.NULL ? "a null dataspace (no value)" : "shape "
+          + NdArrays.text(space.dims())) + ", not one value; read it with get(name)");
+    }
+    return typed(m, element);
+  }
+
+  private Object typed(AttributeMessage m, Class<?> element) throws IOException {
+    TypedValues.require(m.datatype(), element, what(m));
+    return TypedValues.convert(flat(m), m.datatype(), element);
+  }
+
+  /** Every element of an attribute as a flat Java array (none for a null dataspace). */
+  private Object flat(AttributeMessage m) throws IOException {
+    int n = m.dataspace().kind() == Dataspace.Kind.NULL ? 0 : (int) m.dataspace().elementCount();
+    return EngineCalls.call(node.file, () -> node.file.values().decode(m.datatype(), m.data(),
+        n));
+  }
+
+  private String what(AttributeMessage m) {
+    return "attribute '" + m.name() + "' of " + node.path();
+  }
 }

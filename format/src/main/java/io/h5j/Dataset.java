@@ -2,10 +2,12 @@ package io.h5j;
 
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.dataset.DatasetStorage;
+import io.h5j.format.dataset.Values;
 import io.h5j.format.dataset.StoredChunk;
 import io.h5j.format.dataset.StoredDataset;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
+import io.h5j.format.io.FileParams;
 import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.Hyperslab;
@@ -122,6 +124,12 @@ public final class Dataset extends Node {
 
   /** All elements as a flat Java array in C order. */
   public Object read() throws IOException {
+    Object flat = readAll();
+    return isScalar() ? Array.get(flat, 0) : flat;
+  }
+
+  /** All elements as a flat Java array, a scalar's too. */
+  private Object readAll() throws IOException {
     return call(() -> stored.storage().readValues());
   }
 
@@ -175,15 +183,14 @@ public final class Dataset extends Node {
     run(() -> {
       long[] dims = stored.dataspace().dims();
       Hyperslab slab = sel.resolve(dims, path);
+      Object flat = NdArrays.flatFor(flatArray, TypedValues.naturalClass(
+          stored.cachedDatatype()), sel.resultShape(dims, path), "the selection " + sel
+          + " of dataset " + path);
       if (slab.equals(Hyperslab.all(dims))) {
-        write(flatArray);
+        write(flat);
         return;
       }
-      if (Array.getLength(flatArray) != slab.elementCount()) {
-        throw new IllegalArgumentException("the selection has " + slab.elementCount()
-            + " elements; got " + Array.getLength(flatArray));
-      }
-      stored.storage().writeValues(slab, flatArray);
+      stored.storage().writeValues(slab, flat);
     });
   }
 
@@ -219,16 +226,25 @@ public final class Dataset extends Node {
     });
   }
 
-  /** Overwrites every element with {@code flatArray} (same kind that {@link #read} returns). */
-  public void write(Object flatArray) throws IOException {
+  /**
+   * Overwrites every element with {@code array}: a flat Java array in C order (the kind
+   * {@link #read} returns), an n-d one of exactly the dataset's shape, or a scalar's value.
+   *
+   * <pre>{@code
+   * d.write(new double[3][3]);  // a 3x3 dataset; a double[3][2] is refused saying both shapes
+   * }</pre>
+   */
+  public void write(Object array) throws IOException {
     file.checkWritable();
     run(() -> {
-      long count = stored.dataspace().elementCount();
-      if (Array.getLength(flatArray) != count) {
-        throw new IllegalArgumentException("dataset " + path + " has " + count
-            + " elements; got " + Array.getLength(flatArray));
+      Dataspace space = stored.dataspace();
+      Object value = array;
+      if (space.kind() == Dataspace.Kind.SCALAR && value != null
+          && !value.getClass().isArray()) {
+        value = Values.wrapScalar(value); // a scalar's value, as read() gives it
       }
-      stored.storage().writeValues(flatArray);
+      stored.storage().writeValues(NdArrays.flatFor(value, TypedValues.naturalClass(
+          stored.cachedDatatype()), space.dims(), "dataset " + path));
     });
   }
 
@@ -268,5 +284,288 @@ public final class Dataset extends Node {
   public void resize(long... newDims) throws IOException {
     file.checkWritable();
     run(() -> stored.resize(newDims));
+  }
+
+  // ============================================================== typed and n-d access
+
+  /** Whether the dataspace is scalar: one element, rank 0 ({@link #read()} gives it bare). */
+  public boolean isScalar() throws IOException {
+    return dataspace().kind() == Dataspace.Kind.SCALAR;
+  }
+
+  /** Whether the dataspace is null: no elements at all (h5py's {@code h5py.Empty}). */
+  public boolean isNull() throws IOException {
+    return dataspace().kind() == Dataspace.Kind.NULL;
+  }
+
+  /**
+   * Every element as doubles, converted where no value is lost (any integer of up to 53
+   * bits, float32); see {@link #readDoubles(Selection)}.
+   *
+   * <pre>{@code
+   * double[] v = file.root().dataset("x").readDoubles();  // float64, float32, int32, uint8...
+   * }</pre>
+   */
+  public double[] readDoubles() throws IOException {
+    return readDoubles(Selection.all());
+  }
+
+  /**
+   * The elements {@code sel} picks as doubles (flat, C order). Conversions are the lossless
+   * ones numpy calls safe; others (int64, uint64) are refused naming both types.
+   *
+   * @throws IllegalArgumentException when the stored type does not convert without loss
+   */
+  public double[] readDoubles(Selection sel) throws IOException {
+    return (double[]) readTyped(sel, double.class);
+  }
+
+  /** Every element as floats: float32 and smaller floats, integers of up to 24 bits. */
+  public float[] readFloats() throws IOException {
+    return readFloats(Selection.all());
+  }
+
+  /** The elements {@code sel} picks as floats; see {@link #readFloats()}. */
+  public float[] readFloats(Selection sel) throws IOException {
+    return (float[]) readTyped(sel, float.class);
+  }
+
+  /**
+   * Every element as longs: any integer but uint64, an enum's stored values.
+   *
+   * <pre>{@code
+   * long[] ids = d.readLongs();  // int8..int64, uint8..uint32
+   * }</pre>
+   */
+  public long[] readLongs() throws IOException {
+    return readLongs(Selection.all());
+  }
+
+  /** The elements {@code sel} picks as longs; see {@link #readLongs()}. */
+  public long[] readLongs(Selection sel) throws IOException {
+    return (long[]) readTyped(sel, long.class);
+  }
+
+  /** Every element as ints: int8..int32, uint8, uint16, enums of those. */
+  public int[] readInts() throws IOException {
+    return readInts(Selection.all());
+  }
+
+  /** The elements {@code sel} picks as ints; see {@link #readInts()}. */
+  public int[] readInts(Selection sel) throws IOException {
+    return (int[]) readTyped(sel, int.class);
+  }
+
+  /** Every element as shorts: int8, int16, uint8. */
+  public short[] readShorts() throws IOException {
+    return readShorts(Selection.all());
+  }
+
+  /** The elements {@code sel} picks as shorts; see {@link #readShorts()}. */
+  public short[] readShorts(Selection sel) throws IOException {
+    return (short[]) readTyped(sel, short.class);
+  }
+
+  /** Every element as bytes: int8 only (a uint8 does not fit a Java byte: readShorts). */
+  public byte[] readBytes() throws IOException {
+    return readBytes(Selection.all());
+  }
+
+  /** The elements {@code sel} picks as bytes; see {@link #readBytes()}. */
+  public byte[] readBytes(Selection sel) throws IOException {
+    return (byte[]) readTyped(sel, byte.class);
+  }
+
+  /**
+   * Every element as strings: fixed or variable-length strings, or an enum's names (a value
+   * without a name as its number).
+   *
+   * <pre>{@code
+   * String[] colours = d.readStrings();  // enum {RED=0, GREEN=1}: "RED", "GREEN", ...
+   * }</pre>
+   */
+  public String[] readStrings() throws IOException {
+    return readStrings(Selection.all());
+  }
+
+  /** The elements {@code sel} picks as strings; see {@link #readStrings()}. */
+  public String[] readStrings(Selection sel) throws IOException {
+    return (String[]) readTyped(sel, String.class);
+  }
+
+  /**
+   * Every element of an h5py boolean dataset (enum int8 {FALSE=0, TRUE=1}, as h5py stores
+   * numpy's bool).
+   *
+   * <pre>{@code
+   * boolean[] mask = d.readBooleans();
+   * }</pre>
+   */
+  public boolean[] readBooleans() throws IOException {
+    return readBooleans(Selection.all());
+  }
+
+  /** The elements {@code sel} picks as booleans; see {@link #readBooleans()}. */
+  public boolean[] readBooleans(Selection sel) throws IOException {
+    return (boolean[]) readTyped(sel, boolean.class);
+  }
+
+  /**
+   * The value of a scalar (or one-element) dataset as a double, converted as
+   * {@link #readDoubles()} converts.
+   *
+   * <pre>{@code
+   * double t = file.root().dataset("temperature").readDouble();
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the dataset holds other than one element
+   */
+  public double readDouble() throws IOException {
+    return ((double[]) readOne(double.class))[0];
+  }
+
+  /** The value of a scalar dataset as a long; see {@link #readDouble()}. */
+  public long readLong() throws IOException {
+    return ((long[]) readOne(long.class))[0];
+  }
+
+  /** The value of a scalar dataset as an int; see {@link #readDouble()}. */
+  public int readInt() throws IOException {
+    return ((int[]) readOne(int.class))[0];
+  }
+
+  /** The value of a scalar dataset as a string; see {@link #readDouble()}. */
+  public String readString() throws IOException {
+    return ((String[]) readOne(String.class))[0];
+  }
+
+  /** The value of a scalar h5py boolean dataset; see {@link #readDouble()}. */
+  public boolean readBoolean() throws IOException {
+    return ((boolean[]) readOne(boolean.class))[0];
+  }
+
+  /**
+   * Every element as a Java n-d array of {@code arrayType}, whose rank must be the dataset's
+   * and whose element type one of {@link #readDoubles()}'s family (converted as they convert).
+   *
+   * <pre>{@code
+   * double[][] m = file.root().dataset("matrix").readArray(double[][].class);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the ranks differ or the elements do not convert
+   */
+  public <T> T readArray(Class<T> arrayType) throws IOException {
+    return readArray(Selection.all(), arrayType);
+  }
+
+  /**
+   * The elements {@code sel} picks as a Java n-d array of {@code arrayType}, shaped as the
+   * selection (without the dimensions a {@link Slice#at} index picks, as numpy).
+   *
+   * <pre>{@code
+   * double[][] block = d.readArray(Selection.parse("500:510, ::2"), double[][].class);
+   * double[] row = d.readArray(Selection.parse("7"), double[].class);
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the ranks differ or the elements do not convert
+   */
+  public <T> T readArray(Selection sel, Class<T> arrayType) throws IOException {
+    long[] shape = sel.resultShape(dataspace().dims(), path);
+    if (!arrayType.isArray() || NdArrays.rank(arrayType) != shape.length) {
+      throw new IllegalArgumentException((sel == Selection.all() ? "dataset " + path
+          : "the selection " + sel + " of dataset " + path) + " has shape "
+          + NdArrays.text(shape) + " (rank " + shape.length + "); " + arrayType.getSimpleName()
+          + (arrayType.isArray() ? " has rank " + NdArrays.rank(arrayType)
+              : " is no array: use readDouble() and the like for one value"));
+    }
+    Object flat = readTyped(sel, NdArrays.leafClass(arrayType));
+    return arrayType.cast(NdArrays.reshape(flat, shape));
+  }
+
+  /**
+   * The objects an object-reference dataset refers to, one per element (null for a null
+   * reference or one whose file is missing): classic references (HDF5 1.8, h5py's
+   * {@code h5py.ref_dtype}) and HDF5 1.12+ ones (for a region or attribute reference, the
+   * object holding it). A node's path is the first one a walk from the root meets.
+   *
+   * <pre>{@code
+   * Node[] targets = file.root().dataset("refs").readReferences();
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when the dataset does not hold object references
+   */
+  public Node[] readReferences() throws IOException {
+    Datatype type = cachedDatatype();
+    Object flat = readAll();
+    Node[] out = new Node[java.lang.reflect.Array.getLength(flat)];
+    if (flat instanceof long[] addresses
+        && type instanceof io.h5j.format.datatype.ReferenceType) {
+      java.util.Map<Long, Node> byAddress = null; // one walk for all references
+      for (int i = 0; i < out.length; i++) {
+        long a = addresses[i];
+        if (a != 0 && a != FileParams.UNDEFINED) { // h5py's null reference is address 0
+          if (byAddress == null) {
+            byAddress = new java.util.HashMap<>();
+            byAddress.put(file.root().address(), file.root());
+            for (Node n : file.root().walk()) {
+              byAddress.put(n.address(), n);
+            }
+          }
+          Node n = byAddress.get(a);
+          out[i] = n != null ? n : ReferenceTargets.find(file, a); // no path leads to it
+        }
+      }
+    } else if (flat instanceof io.h5j.format.datatype.RevisedReference[] refs) {
+      for (int i = 0; i < out.length; i++) {
+        out[i] = refs[i] == null ? null : file.dereference(refs[i]);
+      }
+    } else {
+      throw new IllegalArgumentException("dataset " + path + " holds "
+          + io.h5j.format.datatype.DatatypeText.describe(type) + ", not object references");
+    }
+    return out;
+  }
+
+  /**
+   * The dataset in slabs of {@code rows} along the first dimension (the last slab may be
+   * shorter), each read when the iteration reaches it: memory stays one slab, whatever the
+   * dataset's size. The shape is taken when the iteration starts.
+   *
+   * <pre>{@code
+   * for (Slab s : d.slabs(1000)) {
+   *   double[] values = (double[]) s.values();   // s.start()[0] is the first row
+   * }
+   * }</pre>
+   *
+   * @throws IllegalArgumentException when {@code rows < 1} or the dataset has rank 0
+   */
+  public Iterable<Slab> slabs(long rows) throws IOException {
+    long[] dims = dataspace().dims();
+    if (rows < 1) {
+      throw new IllegalArgumentException("a slab needs at least one row, not " + rows);
+    }
+    if (dims.length == 0) {
+      throw new IllegalArgumentException("dataset " + path + " has no dimensions to slab;"
+          + " read() it");
+    }
+    return () -> new SlabIterator(this, dims, rows);
+  }
+
+  /** Elements {@code sel} picks as {@code element}s, after checking they convert without loss. */
+  private Object readTyped(Selection sel, Class<?> element) throws IOException {
+    Datatype type = cachedDatatype();
+    TypedValues.require(type, element, "dataset " + path);
+    return TypedValues.convert(read(sel), type, element);
+  }
+
+  private Object readOne(Class<?> element) throws IOException {
+    Dataspace space = dataspace();
+    if (space.kind() == Dataspace.Kind.NULL || space.elementCount() != 1) {
+      throw new IllegalArgumentException("dataset " + path + " has "
+          + (space.kind() == Dataspace.Kind.NULL ? "a null dataspace (no value)"
+              : "shape " + NdArrays.text(space.dims())) + "; one value needs a scalar: read"
+          + " arrays with readDoubles() and the like");
+    }
+    return readTyped(Selection.all(), element);
   }
 }

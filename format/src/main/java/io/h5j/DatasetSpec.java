@@ -3,6 +3,7 @@ package io.h5j;
 import io.h5j.format.chunk.ChunkSizeLimit;
 import io.h5j.format.dataset.ChunkGuess;
 import io.h5j.format.dataset.DatasetCreation;
+import io.h5j.format.dataset.Values;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
@@ -42,16 +43,30 @@ public final class DatasetSpec {
 
   private DatasetSpec() {}
 
-  /** A dataset holding {@code flatArray}, 1-D unless {@link #shape} says otherwise. */
-  public static DatasetSpec of(Object flatArray) {
+  /**
+   * A dataset holding {@code array}: a flat Java array (1-D unless {@link #shape} says
+   * otherwise) or an n-d one of primitives, booleans or strings, whose shape it takes.
+   * {@code boolean[]} is stored as h5py stores numpy's bool.
+   *
+   * <pre>{@code
+   * DatasetSpec.of(new double[3][3]);          // a 3x3 float64 dataset
+   * DatasetSpec.of(new boolean[] {true, false}); // h5py reads it as numpy bool
+   * }</pre>
+   *
+   * @throws IllegalArgumentException for a ragged n-d array, naming the row that differs
+   */
+  public static DatasetSpec of(Object array) {
     DatasetSpec s = new DatasetSpec();
-    s.data = requireArray(flatArray);
+    requireArray(array);
+    boolean nested = NdArrays.isNested(array);
+    s.shape = nested ? NdArrays.shapeOf(array) : new long[] {Array.getLength(array)};
+    Object flatArray = nested ? NdArrays.flatten(array, s.shape) : array;
+    s.data = flatArray;
     try {
-      s.datatype = DataConverter.forJavaArray(flatArray);
+      s.datatype = Values.naturalType(flatArray);
     } catch (IllegalArgumentException e) {
       s.datatype = null; // e.g. an empty Map[]: the caller must name the type with datatype()
     }
-    s.shape = new long[] {Array.getLength(flatArray)};
     return s;
   }
 
@@ -63,8 +78,13 @@ public final class DatasetSpec {
     return s;
   }
 
-  /** A scalar (rank 0) dataset holding one value given as a one-element array. */
-  public static DatasetSpec scalar(Object oneElementArray) {
+  /**
+   * A scalar (rank 0) dataset holding one value, given as a one-element array or as the
+   * value itself ({@code 2.5}, {@code "text"}, {@code true}).
+   */
+  public static DatasetSpec scalar(Object value) {
+    Object oneElementArray = value != null && !value.getClass().isArray()
+        ? Values.wrapScalar(value) : value;
     DatasetSpec s = of(oneElementArray);
     if (Array.getLength(oneElementArray) != 1) {
       throw new IllegalArgumentException("a scalar needs exactly one element");
@@ -75,7 +95,8 @@ public final class DatasetSpec {
 
   private static Object requireArray(Object a) {
     if (a == null || !a.getClass().isArray()) {
-      throw new IllegalArgumentException("data must be a flat Java array, e.g. double[]");
+      throw new IllegalArgumentException("data must be a Java array, e.g. double[] or"
+          + " double[][], not " + (a == null ? "null" : a.getClass().getSimpleName()));
     }
     return a;
   }

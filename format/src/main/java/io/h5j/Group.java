@@ -283,4 +283,28 @@ public final class Group extends Node {
   static String childPath(String parent, String name) {
     return parent.equals("/") ? "/" + name : parent + "/" + name;
   }
+
+  /**
+   * Every object below this group, depth first in link order, each once however many hard
+   * links reach it (cycles included); soft and external links are not followed.
+   *
+   * <pre>{@code
+   * for (Node n : file.root().walk()) {
+   *   if (n instanceof Dataset d) System.out.println(d.path() + " " + Arrays.toString(d.shape()));
+   * }
+   * }</pre>
+   */
+  public List<Node> walk() throws IOException {
+    List<Node> out = new ArrayList<>();
+    visit(out::add);
+    return out;
+  }
+
+  /**
+   * Calls {@code visitor} for every object below this group, as {@link #walk()} orders them,
+   * and for every soft, external or user-defined link met, which it does not follow.
+   */
+  public void visit(NodeVisitor visitor) throws IOException {
+    GroupWalk.visit(this, visitor);
+  }
 }

@@ -155,7 +155,7 @@ class FixtureReadTest {
       want[i] = shape.get(i).asLong();
     }
     assertArrayEquals(want, d.shape(), "shape");
-    compare(objects, d.datatype(), d.read(), expected.get("values"), d.path());
+    compare(objects, d.datatype(), d.read(Selection.all()), expected.get("values"), d.path());
   }
 
   /** Compares a flat Java array of elements of {@code type} with a JSON list. */
@@ -179,6 +179,8 @@ class FixtureReadTest {
       compare(objects, a.base(), got, want, where);
     } else if (type instanceof VarLenType v && !v.string()) {
       compare(objects, v.base(), got, want, where);
+    } else if (got instanceof Boolean b) { // h5py's bool enum reads as booleans
+      assertEquals(want.asLong(), b ? 1 : 0, where);
     } else if (type instanceof EnumType e) {
       String name = (String) got;
       int at = e.names().indexOf(name);

@@ -81,6 +81,10 @@ final class ElementFormat {
       for (int i = from; i < end; i++) {
         floating(separate(out, i, from), a[i], Double.toString(a[i]));
       }
+    } else if (flat instanceof boolean[] a) { // h5py's bool enum
+      for (int i = from; i < end; i++) {
+        separate(out, i, from).append(a[i] ? "true" : "false");
+      }
     } else {
       Object[] a = (Object[]) flat;
       for (int i = from; i < end; i++) {

@@ -8,6 +8,7 @@ import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.NamedDatatype;
+import io.h5j.Selection;
 import io.h5j.Node;
 import io.h5j.format.datatype.ArrayType;
 import io.h5j.format.datatype.BitfieldType;
@@ -206,6 +207,8 @@ final class Canonical {
         }
       }
       return new BigInteger(1, bytes);
+    } else if (v instanceof Boolean b) { // h5py's bool enum reads as booleans
+      return BigInteger.valueOf(b ? 1 : 0);
     } else if (t instanceof EnumType e) {
       int i = e.names().indexOf((String) v);
       return BigInteger.valueOf(i >= 0 ? e.values().get(i) : Long.parseLong((String) v));
@@ -280,7 +283,7 @@ final class Canonical {
         e.put("values", null);
       } else {
         e.put("shape", dims(space.dims()));
-        e.put("values", elements(t, ds.read()));
+        e.put("values", elements(t, ds.read(Selection.all()))); // flat, a scalar's too
       }
       if (isPlainNumber(t)) {
         byte[] fill = ds.fillValueBytes();

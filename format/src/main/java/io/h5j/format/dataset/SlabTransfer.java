@@ -89,7 +89,7 @@ final class SlabTransfer {
       }
       return out;
     }
-    Object out = Array.newInstance(DataConverter.javaArrayClass(type).getComponentType(), count);
+    Object out = Array.newInstance(Values.naturalClass(type).getComponentType(), count);
     int step = elementsPerSlab(type);
     for (int at = 0; at < count; at += step) {
       int n = Math.min(step, count - at);

@@ -1,5 +1,6 @@
 package io.h5j.format.dataset;
 
+import io.h5j.format.datatype.Booleans;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.Datatype;
 import io.h5j.format.heap.GlobalHeapId;
@@ -88,12 +89,34 @@ public final class Values {
     };
   }
 
+  /** Elements as a flat Java array; h5py's boolean enum as {@code boolean[]}. */
   public Object decode(Datatype type, byte[] raw, int count) throws IOException {
+    if (Booleans.is(type) && count <= raw.length) {
+      return Booleans.of(java.util.Arrays.copyOf(raw, count));
+    }
     return converter.toJavaArray(type, raw, count, heapObjects());
   }
 
+  /** Element bytes of a flat Java array; {@code boolean[]} for h5py's boolean enum too. */
   public byte[] encode(Datatype type, Object flatArray) throws IOException {
+    if (flatArray instanceof boolean[] b && Booleans.is(type)) {
+      return Booleans.bytes(b);
+    }
     return converter.fromJavaArray(type, flatArray, heapWriter());
+  }
+
+  /**
+   * The datatype a flat Java array is written as when the caller names none:
+   * {@code boolean[]} as h5py's bool, the rest as {@link DataConverter#forJavaArray}.
+   */
+  public static Datatype naturalType(Object flatArray) {
+    return flatArray instanceof boolean[] ? Booleans.TYPE
+        : DataConverter.forJavaArray(flatArray);
+  }
+
+  /** The flat Java array class elements of {@code type} read as: h5py's bool as boolean[]. */
+  public static Class<?> naturalClass(Datatype type) {
+    return Booleans.is(type) ? boolean[].class : DataConverter.javaArrayClass(type);
   }
 
   /** One element's bytes, from a one-element array or a single boxed value. */
@@ -145,6 +168,8 @@ public final class Values {
       return new float[] {v};
     } else if (value instanceof String v) {
       return new String[] {v};
+    } else if (value instanceof Boolean v) {
+      return new boolean[] {v};
     }
     Object a = Array.newInstance(value.getClass(), 1);
     Array.set(a, 0, value);
