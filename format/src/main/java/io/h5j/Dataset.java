@@ -3,12 +3,11 @@ package io.h5j;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.filter.FilterPipelineMessage;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
+import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
@@ -18,6 +17,8 @@ import io.h5j.format.object.StoredMessage;
 import io.h5j.format.select.ChunkRuns;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.MappingBlock;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +45,7 @@ public final class Dataset extends Node {
    * from its sources' current extents, not the one stored.
    */
   public Dataspace dataspace() throws IOException {
-    Dataspace stored = Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
+    Dataspace stored = DataspaceMessage.read(required(MessageType.DATASPACE, "dataspace"));
     for (long max : stored.maxDims()) {
       if (max == Dataspace.UNLIMITED) {
         if (cachedLayout() instanceof LayoutMessage.Virtual v) {
@@ -207,7 +208,7 @@ public final class Dataset extends Node {
    */
   private VirtualData virtual(LayoutMessage.Virtual v) throws IOException {
     return file.context().derived(address(), "virtual", () -> new VirtualData(file, path,
-        address(), v, Dataspace.decode(required(MessageType.DATASPACE, "dataspace")),
+        address(), v, DataspaceMessage.read(required(MessageType.DATASPACE, "dataspace")),
         datatype(), fillValueBytes()));
   }
 
@@ -637,7 +638,7 @@ public final class Dataset extends Node {
     for (StoredMessage m : header().messages()) {
       messages.add(m.type() == MessageType.DATASPACE
           ? new StoredMessage(m.type(), m.flags(), m.creationOrder(),
-              resized.toBytes(file.context().params()))
+              new DataspaceMessage(resized).toBytes(file.context().params()))
           : m);
     }
     boolean shrunk = false;

@@ -2,11 +2,11 @@ package io.h5j;
 
 import io.h5j.format.chunk.ChunkSizeLimit;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;

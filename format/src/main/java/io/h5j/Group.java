@@ -1,6 +1,5 @@
 package io.h5j;
 
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.group.GroupLinkWriter;
 import io.h5j.format.group.GroupStorage;
@@ -9,6 +8,7 @@ import io.h5j.format.message.MessageType;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

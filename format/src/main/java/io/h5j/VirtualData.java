@@ -1,10 +1,8 @@
 package io.h5j;
 
-import io.h5j.format.H5FormatException;
 import io.h5j.MappingCopier.Box;
 import io.h5j.MappingCopier.Part;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.message.Dataspace;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.DimSpan;
 import io.h5j.format.select.EncodedSelection;
@@ -16,6 +14,8 @@ import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBounds;
 import io.h5j.format.vds.MappingProbe;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,5 @@
 package io.h5j;
 
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.select.BlockUnion;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.ResolvedSelection;
@@ -9,6 +7,8 @@ import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.format.vds.MappingList;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.util.Arrays;
 
 /**

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.chunk.ChunkIndex;
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.h5j;
 
-import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.format.H5FormatException;
 
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
@@ -499,8 +499,8 @@ class ChunkIndexUpdateTest {
       Files.copy(io.h5j.testing.Fixtures.file("groups_earliest.h5"), f,
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       try (H5File h = H5File.openReadWrite(f)) {
-        h.root().createDataset("d", DatasetSpec.empty(io.h5j.format.datatype.Datatypes.INT32, 0)
-            .maxShape(io.h5j.format.message.Dataspace.UNLIMITED).chunks(4));
+        h.root().createDataset("d", DatasetSpec.empty(io.h5j.type.Datatypes.INT32, 0)
+            .maxShape(io.h5j.type.Dataspace.UNLIMITED).chunks(4));
       }
       long small = maxBytesPerAppend(f, 0, 30);
       long large;
@@ -557,8 +557,8 @@ class ChunkIndexUpdateTest {
       int[] model = new int[start + 3000];
       try (H5File h = H5File.create(f)) {
         Dataset d = h.root().createDataset("d", DatasetSpec.empty(
-            io.h5j.format.datatype.Datatypes.INT32, 0)
-            .maxShape(io.h5j.format.message.Dataspace.UNLIMITED).chunks(1));
+            io.h5j.type.Datatypes.INT32, 0)
+            .maxShape(io.h5j.type.Dataspace.UNLIMITED).chunks(1));
         d.resize(100);
         int[] v = new int[100];
         for (int i = 0; i < v.length; i++) {

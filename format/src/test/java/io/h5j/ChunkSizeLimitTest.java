@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.datatype.FixedPointType;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Datatypes;
+import io.h5j.type.FixedPointType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

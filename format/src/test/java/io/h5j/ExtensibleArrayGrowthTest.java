@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.chunk.ChunkIndex;
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -3,9 +3,9 @@ package io.h5j;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.testing.Oracles;
 import io.h5j.testing.SlabModel;
+import io.h5j.type.Datatypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;

@@ -1,20 +1,20 @@
 package io.h5j;
 
-import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.format.H5FormatException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

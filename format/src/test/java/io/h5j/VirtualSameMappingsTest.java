@@ -3,10 +3,10 @@ package io.h5j;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,8 +2,8 @@ package io.h5j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Datatypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

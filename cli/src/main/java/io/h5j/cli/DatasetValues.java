@@ -3,10 +3,10 @@ package io.h5j.cli;
 import io.h5j.Dataset;
 import io.h5j.Selection;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
+import io.h5j.type.FixedPointType;
 import java.util.Optional;
 
 /**

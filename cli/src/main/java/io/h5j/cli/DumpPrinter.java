@@ -2,9 +2,9 @@ package io.h5j.cli;
 
 import io.h5j.Dataset;
 import io.h5j.Link;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 
 /**
  * Formats what {@link DumpWalker} finds, object by object in the walk's order (a group, then

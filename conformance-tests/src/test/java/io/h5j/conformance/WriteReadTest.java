@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Datatypes;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

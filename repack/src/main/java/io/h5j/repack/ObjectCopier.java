@@ -1,11 +1,11 @@
 package io.h5j.repack;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.group.GroupLinkWriter;
 import io.h5j.format.group.GroupStorage;
+import io.h5j.format.group.LocalHeap;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
@@ -13,10 +13,9 @@ import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.AttributeInfoMessage;
 import io.h5j.format.message.AttributeMessage;
-import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.LayoutMessage;
-import io.h5j.format.group.LocalHeap;
 import io.h5j.format.message.LinkInfoMessage;
 import io.h5j.format.message.LinkMessage;
 import io.h5j.format.message.MessageType;
@@ -27,6 +26,8 @@ import io.h5j.format.object.SharedMessages;
 import io.h5j.format.object.StoredMessage;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -284,7 +285,7 @@ final class ObjectCopier {
 
   private long copyDataset(ObjectHeader h, String path) throws IOException {
     Datatype type = DatatypeCodec.decode(reader(h, MessageType.DATATYPE, "datatype"));
-    Dataspace space = Dataspace.decode(reader(h, MessageType.DATASPACE, "dataspace"));
+    Dataspace space = DataspaceMessage.read(reader(h, MessageType.DATASPACE, "dataspace"));
     LayoutMessage layout = LayoutMessage.decode(reader(h, MessageType.LAYOUT, "layout"));
     ByteReader p = optionalReader(h, MessageType.FILTER_PIPELINE);
     FilterPipelineMessage pipeline = p == null ? null : FilterPipelineMessage.decode(p);
