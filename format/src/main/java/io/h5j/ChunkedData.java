@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.raw.RawChunk;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkRecord;

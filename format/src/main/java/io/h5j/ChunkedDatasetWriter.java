@@ -37,7 +37,7 @@ final class ChunkedDatasetWriter {
    */
   private static FilterPipelineMessage withLocalParameters(DatasetSpec spec, long[] chunks) {
     List<FilterDescription> filters = new ArrayList<>();
-    for (FilterDescription f : spec.filters()) {
+    for (FilterDescription f : spec.filterDescriptions()) {
       filters.add(f.withLocalParameters(spec.datatype(), chunks));
     }
     return FilterPipelineMessage.of(filters);
@@ -49,7 +49,7 @@ final class ChunkedDatasetWriter {
     FileParams p = ctx.params();
     long[] chunks = spec.chunks();
     int elementSize = spec.datatype().size();
-    boolean filtered = !spec.filters().isEmpty();
+    boolean filtered = !spec.filterDescriptions().isEmpty();
     if (spec.isLayoutV5() && file.oldStyle()) {
       throw new IllegalArgumentException("layout version 5 needs a file of the latest format,"
           + " not the earliest (v1 B-tree indexes)");

@@ -17,6 +17,10 @@ import io.h5j.format.object.StoredMessage;
 import io.h5j.format.select.ChunkRuns;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.MappingBlock;
+import io.h5j.internal.DatasetInternals;
+import io.h5j.raw.ChunkInfo;
+import io.h5j.raw.RawChunk;
+import io.h5j.raw.VirtualMappings;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import java.io.IOException;
@@ -36,6 +40,10 @@ import java.util.List;
  * }</pre>
  */
 public final class Dataset extends Node {
+  static {
+    DatasetInternals.grant(new DatasetAccess());
+  }
+
   Dataset(H5File file, String path, long address) {
     super(file, path, address);
   }
@@ -70,7 +78,28 @@ public final class Dataset extends Node {
     return DatatypeCodec.decode(required(MessageType.DATATYPE, "datatype"));
   }
 
-  public LayoutMessage layout() throws IOException {
+  /**
+   * How the elements are stored: the layout class and, for a chunked dataset, its chunk
+   * shape, chunk index and filters.
+   */
+  public StorageLayout layout() throws IOException {
+    LayoutMessage l = cachedLayout();
+    StorageLayout.Kind kind = l instanceof LayoutMessage.Chunked ? StorageLayout.Kind.CHUNKED
+        : l instanceof LayoutMessage.Virtual ? StorageLayout.Kind.VIRTUAL
+        : l instanceof LayoutMessage.Compact ? StorageLayout.Kind.COMPACT
+        : message(MessageType.EXTERNAL_FILES) != null ? StorageLayout.Kind.EXTERNAL
+        : StorageLayout.Kind.CONTIGUOUS;
+    ByteReader p = message(MessageType.FILTER_PIPELINE);
+    List<Filter> filters = p == null ? List.of()
+        : FilterPipelineMessage.decode(p).filters().stream().map(Filter::of).toList();
+    return l instanceof LayoutMessage.Chunked c
+        ? new StorageLayout(kind, c.chunkDims(), StorageLayout.ChunkIndex.values()[c.indexType()],
+            filters)
+        : new StorageLayout(kind, null, null, filters);
+  }
+
+  /** The layout message as stored (for h5j's own modules, through {@link DatasetInternals}). */
+  LayoutMessage layoutMessage() throws IOException {
     return LayoutMessage.decode(required(MessageType.LAYOUT, "data layout"));
   }
 
@@ -84,7 +113,7 @@ public final class Dataset extends Node {
 
   /** The layout, decoded once per header version (as {@link #cachedDatatype}). */
   private LayoutMessage cachedLayout() throws IOException {
-    return file.context().derived(address(), "layout", this::layout);
+    return file.context().derived(address(), "layout", this::layoutMessage);
   }
 
   /** The storage layout's name: COMPACT, CONTIGUOUS, CHUNKED or VIRTUAL. */
@@ -218,7 +247,12 @@ public final class Dataset extends Node {
    *
    * @throws IllegalStateException when the dataset is not virtual
    */
-  public MappingBlock virtualMappings() throws IOException {
+  public VirtualMappings virtualMappings() throws IOException {
+    return new MappingBlockView(mappingBlock());
+  }
+
+  /** The decoded mapping block of this virtual dataset (see {@link #virtualMappings}). */
+  MappingBlock mappingBlock() throws IOException {
     if (!(cachedLayout() instanceof LayoutMessage.Virtual v)) {
       throw new IllegalStateException("dataset " + path + " is " + layoutName()
           + ", not virtual; check layoutName() first");
@@ -573,7 +607,13 @@ public final class Dataset extends Node {
    * The allocated chunks of a chunked dataset (offset, address, stored size, filter mask),
    * read from its index without reading any chunk data.
    */
-  public List<ChunkRecord> chunks() throws IOException {
+  public List<ChunkInfo> chunks() throws IOException {
+    return chunkRecords().stream().map(c -> new ChunkInfo(c.offset(), c.storedSize(),
+        c.filterMask(), c.address())).toList();
+  }
+
+  /** The chunk index's records, as {@link #chunks} lists them, for h5j's own use. */
+  List<ChunkRecord> chunkRecords() throws IOException {
     return chunkedOrFail().chunks();
   }
 

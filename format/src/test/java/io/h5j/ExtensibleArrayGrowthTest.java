@@ -51,9 +51,9 @@ class ExtensibleArrayGrowthTest {
           assertArrayEquals(b, (int[]) db.read(), "b after flush " + flush);
         }
         assertEquals(ChunkIndex.EXTENSIBLE_ARRAY,
-            ((LayoutMessage.Chunked) da.layout()).indexType());
+            ((LayoutMessage.Chunked) da.layoutMessage()).indexType());
         assertEquals(ChunkIndex.EXTENSIBLE_ARRAY,
-            ((LayoutMessage.Chunked) db.layout()).indexType());
+            ((LayoutMessage.Chunked) db.layoutMessage()).indexType());
       }
       assertEquals(true, a.length > 1012, a.length + " elements reach super block 6");
       String out = Oracles.python(SHA + String.join("\n",

@@ -64,7 +64,7 @@ class H5wasmFixtureReadTest {
         assertEquals(wantMax.get(i).isNull() ? Dataspace.UNLIMITED : wantMax.get(i).asLong(),
             max[i], "max dimension " + i);
       }
-      LayoutMessage layout = d.layout();
+      LayoutMessage layout = d.layoutMessage();
       if (want.get("layout").asText().equals("chunked")) {
         LayoutMessage.Chunked c = (LayoutMessage.Chunked) layout;
         assertArrayEquals(longs(want.get("chunks")), c.chunkDims(), "chunks");

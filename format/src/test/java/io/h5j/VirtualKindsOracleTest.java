@@ -118,7 +118,7 @@ class VirtualKindsOracleTest {
         Dataset p = f.dataset("printf");
         assertArrayEquals(new long[] {6, 3}, p.shape());
         assertArrayEquals(printf, (int[]) p.read());
-        MappingBlock b = p.virtualMappings();
+        MappingBlock b = p.mappingBlock();
         assertEquals(1, b.count());
         assertEquals("/p/p%b", b.sourceDataset(0));
       }

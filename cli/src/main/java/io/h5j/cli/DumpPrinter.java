@@ -2,7 +2,7 @@ package io.h5j.cli;
 
 import io.h5j.Dataset;
 import io.h5j.Link;
-import io.h5j.format.message.LayoutMessage;
+import io.h5j.StorageLayout;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 
@@ -12,8 +12,12 @@ import io.h5j.type.Datatype;
  * reports failures, and a dataset's values come slab by slab from {@link DatasetValues}.
  */
 interface DumpPrinter {
-  /** A dataset's metadata, read before anything of it is printed. */
-  record DatasetInfo(Dataset dataset, Datatype type, Dataspace space, LayoutMessage layout) {}
+  /**
+   * A dataset's metadata, read before anything of it is printed; {@code layoutName} is
+   * {@link Dataset#layoutName()} (external data prints as CONTIGUOUS, as it always has).
+   */
+  record DatasetInfo(Dataset dataset, Datatype type, Dataspace space, StorageLayout layout,
+      String layoutName) {}
 
   /** @param members why the group's members could not be listed, or null */
   void group(String path, DumpAttributes attributes, ReadFailure members);

@@ -110,7 +110,8 @@ final class DumpWalker {
     DumpPrinter.DatasetInfo info;
     DatasetValues values = null;
     try {
-      info = new DumpPrinter.DatasetInfo(d, d.datatype(), d.dataspace(), d.layout());
+      info = new DumpPrinter.DatasetInfo(d, d.datatype(), d.dataspace(), d.layout(),
+          d.layoutName());
       if (info.space().kind() != Dataspace.Kind.NULL) {
         values = new DatasetValues(d, info.type(), info.space(), info.layout());
       }

@@ -47,7 +47,7 @@ final class JsonDumpPrinter implements DumpPrinter {
     out.append(", \"shape\": ");
     shape(info.space());
     out.append(", \"layout\": ");
-    values.quote(info.layout().className());
+    values.quote(info.layoutName());
     if (data == null) {
       out.append(", \"values\": null");
     } else if (!values.dataset(data, ", \"values\": ", true)) {

@@ -38,7 +38,7 @@ final class TextDumpPrinter implements DumpPrinter {
     out.append("DATASET ");
     values.quote(path);
     out.append(' ').append(info.type().name()).append(' ')
-        .append(LsCommand.shape(info.space())).append(' ').append(info.layout().className())
+        .append(LsCommand.shape(info.space())).append(' ').append(info.layoutName())
         .append('\n');
     if (data == null) {
       out.append("  DATA null\n");

@@ -10,6 +10,7 @@ import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.object.H5Context;
+import io.h5j.internal.DatasetInternals;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import java.io.IOException;
@@ -47,7 +48,7 @@ final class Transcoder {
   LayoutMessage write(String path, Datatype type, Dataspace space, StoragePlan plan)
       throws IOException {
     Dataset d = in.dataset(path);
-    boolean written = isAllocated(d.layout());
+    boolean written = isAllocated(DatasetInternals.layout(d));
     byte[] fill = d.fillValueBytes();
     return switch (plan.kind()) {
       case CHUNKED -> written ? chunked(d, type, space, plan, fill)

@@ -2,6 +2,7 @@ package io.h5j.format.chunk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import io.h5j.internal.DatasetInternals;
 
 import io.h5j.Dataset;
 import io.h5j.H5File;
@@ -73,7 +74,7 @@ class Libhdf5ReadsWrittenIndexTest {
         for (String name : List.of(base, base + "_gz")) {
           Dataset d = src.dataset(name);
           boolean filtered = name.endsWith("_gz");
-          LayoutMessage.Chunked old = (LayoutMessage.Chunked) d.layout();
+          LayoutMessage.Chunked old = (LayoutMessage.Chunked) DatasetInternals.layout(d);
           Dataspace space = d.dataspace();
           try (ChunkTruth.Opened o = ChunkTruth.Opened.of(original)) {
             ChunkIndex idx = o.index(name, filtered);
