@@ -50,8 +50,10 @@ class SharedMappingBlocksTest {
     assertEquals(1, r.identicalMappingBlocks());
     Repacker.builder().shareVdsBlocks(true).build().repack(in, shared);
     try (H5File s = H5File.open(shared); H5File p = H5File.open(separate)) {
-      assertEquals(DatasetInternals.layout(s.dataset("a")), DatasetInternals.layout(s.dataset("b")), "one heap object");
-      assertTrue(!DatasetInternals.layout(p.dataset("a")).equals(DatasetInternals.layout(p.dataset("b"))), "two objects");
+      assertEquals(DatasetInternals.layout(s.dataset("a")),
+          DatasetInternals.layout(s.dataset("b")), "one heap object");
+      assertTrue(!DatasetInternals.layout(p.dataset("a"))
+          .equals(DatasetInternals.layout(p.dataset("b"))), "two objects");
     }
 
     assertEquals("[3, 4] [3, 4]\n[3, 4] [1, 2]\n",
