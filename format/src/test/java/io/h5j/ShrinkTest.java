@@ -451,7 +451,8 @@ class ShrinkTest {
           "        f.flush()"), lib.toString(), mode, csv);
       long[] fin = ShrinkStepsAlongsideLibhdf5.compare(lib, ours, shapes,
           ChunkIndexUpdateTest::treeShape,
-          d -> assertEquals(ChunkIndex.V1_BTREE, ((LayoutMessage.Chunked) d.layoutMessage()).indexType()),
+          d -> assertEquals(ChunkIndex.V1_BTREE,
+              ((LayoutMessage.Chunked) d.layoutMessage()).indexType()),
           mode);
       boolean oneD = mode.equals("1d");
       long n = oneD ? fin[0] : fin[0] * fin[1];

@@ -34,7 +34,8 @@ class VirtualSameMappingsTest {
     }
     try (H5File f = H5File.open(file)) {
       Dataset copy = f.dataset("copy");
-      assertEquals(FileParams.UNDEFINED, ((LayoutMessage.Virtual) copy.layoutMessage()).heapAddress());
+      assertEquals(FileParams.UNDEFINED,
+          ((LayoutMessage.Virtual) copy.layoutMessage()).heapAddress());
       assertArrayEquals(new int[] {7, 7, 7}, (int[]) copy.read());
     }
     assertEquals("[7, 7, 7] [7, 7, 7]", Oracles.python(String.join("\n",

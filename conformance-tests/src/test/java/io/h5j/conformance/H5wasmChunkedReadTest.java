@@ -128,7 +128,8 @@ class H5wasmChunkedReadTest {
     }
     try (H5File h = H5File.open(v200)) {
       for (String path : want.keySet()) {
-        assertEquals(5, ((LayoutMessage.Chunked) DatasetInternals.layout(h.dataset(path))).version(), path);
+        assertEquals(5,
+            ((LayoutMessage.Chunked) DatasetInternals.layout(h.dataset(path))).version(), path);
       }
     }
     JsonNode got = Oracles.h5wasm(v200, want.keySet().toArray(new String[0])).get("datasets");
@@ -157,7 +158,8 @@ class H5wasmChunkedReadTest {
         expect[(9 + k / 4) * 10 + 3 + k % 4] = box[k];
       }
       d.write(Selection.box(new long[] {9, 3}, new long[] {7, 4}), box);
-      assertEquals(ChunkIndex.V1_BTREE, ((LayoutMessage.Chunked) DatasetInternals.layout(d)).indexType());
+      assertEquals(ChunkIndex.V1_BTREE,
+          ((LayoutMessage.Chunked) DatasetInternals.layout(d)).indexType());
     }
     JsonNode d = Oracles.h5wasm(old, path).get("datasets").get(path);
     assertFalse(d.has("error"), () -> path + ": " + d.get("error"));

@@ -42,7 +42,7 @@ public interface VirtualMappings {
    */
   VirtualMapping mapping(int i) throws IOException;
 
-  /** Every mapping, in stored order (decodes them all; for large blocks prefer {@link #mapping}). */
+  /** Every mapping, in stored order (decodes them all; large blocks: see {@link #mapping}). */
   default List<VirtualMapping> mappings() throws IOException {
     List<VirtualMapping> all = new ArrayList<>(count());
     for (int i = 0; i < count(); i++) {

@@ -254,7 +254,8 @@ class PartialEdgeChunkRepackTest {
       want[i] = i + 1;
     }
     try (H5File h = H5File.open(in)) {
-      LayoutMessage.Chunked l = (LayoutMessage.Chunked) DatasetInternals.layout(h.dataset("ea_gzip"));
+      LayoutMessage.Chunked l =
+          (LayoutMessage.Chunked) DatasetInternals.layout(h.dataset("ea_gzip"));
       assertTrue(l.edgesUnfiltered() && l.indexType() == 4, l::toString);
       assertArrayEquals(want, (int[]) h.dataset("ea_gzip").read(), "h5j reads the input");
     }

@@ -127,7 +127,8 @@ class ChunkIndexExtentsTest {
         boolean filtered = e.getValue().path("filters").size() > 0;
         io.h5j.Dataset d = f.file().dataset(path);
         ChunkIndex idx = ChunkIndex.open(f.fa(),
-            (io.h5j.format.message.LayoutMessage.Chunked) DatasetInternals.layout(d), d.dataspace(), filtered,
+            (io.h5j.format.message.LayoutMessage.Chunked) DatasetInternals.layout(d),
+            d.dataspace(), filtered,
             f.ctx().superblock().chunkInternalK());
         List<Extent> extents = idx.extents();
         Extent.sortedDisjoint(extents, path, 0);

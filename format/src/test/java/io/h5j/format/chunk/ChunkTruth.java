@@ -93,7 +93,8 @@ final class ChunkTruth {
 
     ChunkIndex index(String path, boolean filtered) throws IOException {
       Dataset d = file.dataset(path);
-      return ChunkIndex.open(fa(), (LayoutMessage.Chunked) DatasetInternals.layout(d), d.dataspace(), filtered);
+      return ChunkIndex.open(fa(), (LayoutMessage.Chunked) DatasetInternals.layout(d),
+          d.dataspace(), filtered);
     }
 
     @Override
