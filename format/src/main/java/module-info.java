@@ -2,8 +2,10 @@
  * h5j's HDF5 format: read and write HDF5 files in pure Java, with no native library.
  *
  * <p>The public API is {@link io.h5j} (open a file, walk its groups, read and write datasets
- * and attributes) and {@link io.h5j.format.H5FormatException}, the one error type of
- * malformed or unsupported input. Every other {@code io.h5j.format.*} package is internal:
+ * and attributes), {@link io.h5j.type} (datatypes and dataspaces), {@link io.h5j.raw} (stored
+ * chunks and mapping blocks, for byte-for-byte copies) and
+ * {@link io.h5j.format.H5FormatException}, the one error type of malformed or unsupported
+ * input. Every other {@code io.h5j.format.*} package is internal:
  * it may change in any release.
  *
  * <p>Codec libraries: aircompressor (LZ4, Zstandard, LZO, Snappy, and Blosc's codecs of
@@ -19,6 +21,10 @@ module io.h5j {
 
   exports io.h5j;
   exports io.h5j.format;
+  exports io.h5j.type;
+  exports io.h5j.raw;
+  // For h5j's own modules: the layout message and mapping block of a Dataset.
+  exports io.h5j.internal to io.h5j.versioning, io.h5j.repack, io.h5j.cli;
 
   // Debt to remove (issue 16): the other modules still use internal packages. Each line goes
   // once its users reach the data through io.h5j, io.h5j.type or io.h5j.raw.

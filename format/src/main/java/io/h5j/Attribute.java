@@ -1,7 +1,7 @@
 package io.h5j;
 
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 
 /**
  * One attribute, decoded.

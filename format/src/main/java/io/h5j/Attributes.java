@@ -2,10 +2,10 @@ package io.h5j;
 
 import io.h5j.format.dataset.Values;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.message.AttributeMessage;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.object.AttributeStorage;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.ArrayList;

@@ -6,12 +6,19 @@ import io.h5j.format.dataset.Values;
 import io.h5j.format.dataset.StoredChunk;
 import io.h5j.format.dataset.StoredDataset;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.filter.FilterPipelineMessage;
+import io.h5j.format.io.ByteReader;
+import io.h5j.format.message.MessageType;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.MappingBlock;
+import io.h5j.internal.DatasetInternals;
+import io.h5j.raw.ChunkInfo;
+import io.h5j.raw.RawChunk;
+import io.h5j.raw.VirtualMappings;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.nio.BufferUnderflowException;
@@ -31,6 +38,10 @@ import java.util.List;
  * }</pre>
  */
 public final class Dataset extends Node {
+  static {
+    DatasetInternals.grant(new DatasetAccess());
+  }
+
   /** The engine's view of this dataset: its header and the storage its layout calls for. */
   private final StoredDataset stored;
 
@@ -68,7 +79,21 @@ public final class Dataset extends Node {
     return call(stored::datatype);
   }
 
-  public LayoutMessage layout() throws IOException {
+  /**
+   * How the elements are stored: the layout class and, for a chunked dataset, its chunk
+   * shape, chunk index and filters.
+   */
+  public StorageLayout layout() throws IOException {
+    return call(() -> {
+      ByteReader p = stored.message(MessageType.FILTER_PIPELINE);
+      return StorageLayout.of(stored.layout(),
+          stored.message(MessageType.EXTERNAL_FILES) != null,
+          p == null ? List.of() : FilterPipelineMessage.decode(p).filters());
+    });
+  }
+
+  /** The layout message as stored (for h5j's own modules, through {@link DatasetInternals}). */
+  LayoutMessage layoutMessage() throws IOException {
     return call(stored::layout);
   }
 
@@ -118,7 +143,12 @@ public final class Dataset extends Node {
    *
    * @throws IllegalStateException when the dataset is not virtual
    */
-  public MappingBlock virtualMappings() throws IOException {
+  public VirtualMappings virtualMappings() throws IOException {
+    return new MappingBlockView(mappingBlock());
+  }
+
+  /** The decoded mapping block of this virtual dataset (see {@link #virtualMappings}). */
+  MappingBlock mappingBlock() throws IOException {
     return call(() -> stored.storage().mappings());
   }
 
@@ -252,7 +282,13 @@ public final class Dataset extends Node {
    * The allocated chunks of a chunked dataset (offset, address, stored size, filter mask),
    * read from its index without reading any chunk data.
    */
-  public List<ChunkRecord> chunks() throws IOException {
+  public List<ChunkInfo> chunks() throws IOException {
+    return chunkRecords().stream().map(c -> new ChunkInfo(c.offset(), c.storedSize(),
+        c.filterMask(), c.address())).toList();
+  }
+
+  /** The chunk index's records, as {@link #chunks} lists them, for h5j's own use. */
+  List<ChunkRecord> chunkRecords() throws IOException {
     return call(() -> stored.storage().chunks());
   }
 
@@ -499,7 +535,7 @@ public final class Dataset extends Node {
     Object flat = readAll();
     Node[] out = new Node[java.lang.reflect.Array.getLength(flat)];
     if (flat instanceof long[] addresses
-        && type instanceof io.h5j.format.datatype.ReferenceType) {
+        && type instanceof io.h5j.type.ReferenceType) {
       java.util.Map<Long, Node> byAddress = null; // one walk for all references
       for (int i = 0; i < out.length; i++) {
         long a = addresses[i];
@@ -521,7 +557,7 @@ public final class Dataset extends Node {
       }
     } else {
       throw new IllegalArgumentException("dataset " + path + " holds "
-          + io.h5j.format.datatype.DatatypeText.describe(type) + ", not object references");
+          + type.name() + ", not object references");
     }
     return out;
   }

@@ -5,11 +5,11 @@ import io.h5j.format.dataset.ChunkGuess;
 import io.h5j.format.dataset.DatasetCreation;
 import io.h5j.format.dataset.Values;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -191,7 +191,7 @@ public final class DatasetSpec {
    * @param pixelsPerBlock even, 2..32
    */
   public DatasetSpec szip(boolean nearestNeighbour, int pixelsPerBlock) {
-    return filter(FilterDescription.szip(nearestNeighbour, pixelsPerBlock));
+    return add(FilterDescription.szip(nearestNeighbour, pixelsPerBlock));
   }
 
   /** Adds LZ4 compression (filter 32004), optional as h5py's {@code compression=32004}. */
@@ -213,11 +213,15 @@ public final class DatasetSpec {
    * apply to a chunk is skipped for that chunk; a required one fails the write.
    */
   public DatasetSpec filter(int id, boolean optional, int... clientData) {
-    return filter(FilterDescription.of(id, optional, clientData));
+    return add(FilterDescription.of(id, optional, clientData));
   }
 
-  /** Appends {@code filter} as it is described (id, flags, name, client data). */
-  public DatasetSpec filter(FilterDescription filter) {
+  /** Appends {@code filter} as it is described (id, name, optional, client data). */
+  public DatasetSpec filter(Filter filter) {
+    return add(filter.description());
+  }
+
+  private DatasetSpec add(FilterDescription filter) {
     filters.add(filter);
     layout = Layout.CHUNKED;
     return this;
@@ -267,7 +271,13 @@ public final class DatasetSpec {
     return chunks != null ? chunks.clone() : ChunkGuess.of(shape, maxShape(), datatype.size());
   }
 
-  public List<FilterDescription> filters() {
+  /** The filter pipeline given, in order. */
+  public List<Filter> filters() {
+    return filters.stream().map(Filter::of).toList();
+  }
+
+  /** The pipeline entries, as the writers store them. */
+  List<FilterDescription> filterDescriptions() {
     return List.copyOf(filters);
   }
 
@@ -292,7 +302,7 @@ public final class DatasetSpec {
     validate();
     return new DatasetCreation(datatype, shape(), maxShape(),
         DatasetCreation.Layout.valueOf(layout.name()), fillValue, data,
-        layout == Layout.CHUNKED ? chunks() : null, filters(), layoutV5);
+        layout == Layout.CHUNKED ? chunks() : null, filterDescriptions(), layoutV5);
   }
 
   void validate() {

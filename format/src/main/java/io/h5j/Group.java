@@ -2,7 +2,7 @@ package io.h5j;
 
 import io.h5j.format.dataset.DatasetWriter;
 import io.h5j.format.dataset.VirtualDatasetWriter;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.group.GroupLinkWriter;
 import io.h5j.format.group.GroupStorage;

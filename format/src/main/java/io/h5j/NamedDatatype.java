@@ -1,11 +1,11 @@
 package io.h5j;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 
 /** A committed (named) datatype stored as an object of its own. */

@@ -4,13 +4,12 @@ import io.h5j.format.dataset.Values;
 import io.h5j.format.datatype.Booleans;
 
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.DatatypeText;
-import io.h5j.format.datatype.EnumType;
-import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.datatype.FloatType;
-import io.h5j.format.datatype.StringType;
-import io.h5j.format.datatype.VarLenType;
+import io.h5j.type.Datatype;
+import io.h5j.type.EnumType;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
+import io.h5j.type.StringType;
+import io.h5j.type.VarLenType;
 import java.lang.reflect.Array;
 
 /**
@@ -50,7 +49,7 @@ final class TypedValues {
         }
       } else if (integerBits(type) < 0 || integerBits(type) > bits) {
         throw refused(type, target, what, integerBits(type) < 0 ? "the values are not numbers"
-            : "not every " + DatatypeText.describe(integerBase(type)) + " value fits it");
+            : "not every " + (integerBase(type)).name() + " value fits it");
       }
     } else {
       throw new IllegalArgumentException("h5j reads elements as double, float, long, int,"
@@ -60,7 +59,7 @@ final class TypedValues {
 
   private static IllegalArgumentException refused(Datatype type, Class<?> target, String what,
       String why) {
-    return new IllegalArgumentException(what + " holds " + DatatypeText.describe(type)
+    return new IllegalArgumentException(what + " holds " + type.name()
         + ", which h5j does not convert to " + target.getSimpleName() + ": " + why
         + "; it reads without conversion as " + naturalClass(type).getSimpleName());
   }

@@ -1,15 +1,15 @@
 package io.h5j;
 
 import io.h5j.format.dataset.VirtualCreation;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Datatype;
+import io.h5j.type.Dataspace;
 import io.h5j.format.select.BlockUnion;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.ResolvedSelection;
 import io.h5j.format.vds.Mapping;
-import io.h5j.format.vds.MappingBlock;
 import io.h5j.format.vds.MappingBlockWriter;
 import io.h5j.format.vds.MappingList;
+import io.h5j.raw.VirtualMappings;
 import java.util.Arrays;
 
 /**
@@ -208,7 +208,7 @@ public final class VirtualSpec {
    * as they are (they name sources by path, so they mean the same anywhere in the file);
    * no mapping may be added besides.
    */
-  public VirtualSpec sameMappingsAs(MappingBlock block) {
+  public VirtualSpec sameMappingsAs(VirtualMappings block) {
     if (!mappings.isEmpty()) {
       throw new IllegalStateException("this spec already has its own mappings");
     }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Datatypes;
+import io.h5j.type.Dataspace;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.h5j;
 
-import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.format.H5FormatException;
 
 import io.h5j.format.btree.BTreeV2;
 import io.h5j.format.btree.BTreeV2Layout;
@@ -92,13 +92,13 @@ class BTreeV2ChunkUpdateTest {
       long indexAt;
       try (H5File h = H5File.openReadWrite(ours)) {
         Dataset d = h.dataset("d");
-        indexAt = ((LayoutMessage.Chunked) d.layout()).indexAddress();
+        indexAt = ((LayoutMessage.Chunked) d.layoutMessage()).indexAddress();
         for (int c : order) {
           d.write(Selection.box(new long[] {c / 80, c % 80}, new long[] {1, 1}),
               new int[] {c + 1});
           h.flush();
         }
-        LayoutMessage.Chunked l = (LayoutMessage.Chunked) d.layout();
+        LayoutMessage.Chunked l = (LayoutMessage.Chunked) d.layoutMessage();
         assertEquals(ChunkIndex.V2_BTREE, l.indexType());
         assertEquals(indexAt, l.indexAddress(), "the index stays where it is");
       }
@@ -126,7 +126,7 @@ class BTreeV2ChunkUpdateTest {
    */
   static String treeShape(Path file) throws IOException {
     try (H5File h = H5File.open(file)) {
-      LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layout();
+      LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layoutMessage();
       FileAccess fa = h.context().access();
       BTreeV2 tree = BTreeV2.open(fa, l.indexAddress());
       StringBuilder out = new StringBuilder();
@@ -211,12 +211,12 @@ class BTreeV2ChunkUpdateTest {
           "            d[c // 80, c % 80] = v[c // 80, c % 80]"), lib.toString(), compress, order);
       long indexAt;
       try (H5File h = H5File.open(lib)) {
-        indexAt = ((LayoutMessage.Chunked) h.dataset("d").layout()).indexAddress();
+        indexAt = ((LayoutMessage.Chunked) h.dataset("d").layoutMessage()).indexAddress();
         assertEquals(2, BTreeV2.open(h.context().access(), indexAt).depth(), "three levels");
       }
       long[] dims = ShrinkStepsAlongsideLibhdf5.compare(lib, ours, shapes,
           BTreeV2ChunkUpdateTest::treeShape,
-          d -> assertEquals(indexAt, ((LayoutMessage.Chunked) d.layout()).indexAddress(),
+          d -> assertEquals(indexAt, ((LayoutMessage.Chunked) d.layoutMessage()).indexAddress(),
               "the tree is edited where it is"),
           order + " " + compress);
       int[] kept = new int[(int) (dims[0] * dims[1])];
@@ -296,7 +296,7 @@ class BTreeV2ChunkUpdateTest {
           h.flush();
           assertArrayEquals(flat(model, rows, cols), (int[]) d.read(),
               "h5j reads its own flushed index");
-          LayoutMessage.Chunked l = (LayoutMessage.Chunked) d.layout();
+          LayoutMessage.Chunked l = (LayoutMessage.Chunked) d.layoutMessage();
           assertEquals(ChunkIndex.V2_BTREE, l.indexType());
           if (FileParams.isDefined(indexAt)) {
             assertEquals(indexAt, l.indexAddress(), "the index is updated where it is");
@@ -367,7 +367,7 @@ class BTreeV2ChunkUpdateTest {
       int depth;
       try (H5File h = H5File.open(f)) {
         depth = BTreeV2.open(h.context().access(), ((LayoutMessage.Chunked) h.dataset("d")
-            .layout()).indexAddress()).depth();
+            .layoutMessage()).indexAddress()).depth();
       }
       System.out.printf("v2 B-tree, bytes per one-chunk flush: %d at 30 chunks, %d at 6,061"
           + " (depth %d)%n", small, large, depth);
@@ -419,7 +419,7 @@ class BTreeV2ChunkUpdateTest {
           "    d[...] = np.arange(40 * 36).reshape(40, 36) + 1"), base.toString());
       try (H5File h = H5File.open(base)) {
         assertEquals(1, BTreeV2.open(h.context().access(), ((LayoutMessage.Chunked)
-            h.dataset("d").layout()).indexAddress()).depth(), "a two-level tree to start");
+            h.dataset("d").layoutMessage()).indexAddress()).depth(), "a two-level tree to start");
       }
       int[] v = new int[60 * 36];
       for (int i = 0; i < v.length; i++) {
@@ -503,7 +503,7 @@ class BTreeV2ChunkUpdateTest {
       long leaf;
       try (H5File h = H5File.open(f)) {
         FileAccess fa = h.context().access();
-        BTreeV2 tree = BTreeV2.open(fa, ((LayoutMessage.Chunked) h.dataset("d").layout())
+        BTreeV2 tree = BTreeV2.open(fa, ((LayoutMessage.Chunked) h.dataset("d").layoutMessage())
             .indexAddress());
         assertEquals(1, tree.depth());
         ByteBuffer root = ByteBuffer.wrap(fa.read(tree.rootAddress(), tree.nodeSize(), "root"))

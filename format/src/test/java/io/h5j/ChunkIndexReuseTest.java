@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.chunk.ChunkIndex;
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -80,7 +80,7 @@ class ChunkIndexReuseTest {
   private void churn(Path file, H5File f, Dataset d, String what, int indexType)
       throws Exception {
     long[] dims = d.dataspace().dims();
-    long[] chunk = ((LayoutMessage.Chunked) d.layout()).chunkDims();
+    long[] chunk = ((LayoutMessage.Chunked) d.layoutMessage()).chunkDims();
     int n = (int) (dims.length == 1 ? dims[0] : dims[0] * dims[1]);
     int[] expected = new int[n];
     for (int i = 0; i < n; i++) {
@@ -88,7 +88,7 @@ class ChunkIndexReuseTest {
     }
     d.write(expected.clone());
     f.flush();
-    assertEquals(indexType, ((LayoutMessage.Chunked) d.layout()).indexType(), what);
+    assertEquals(indexType, ((LayoutMessage.Chunked) d.layoutMessage()).indexType(), what);
     int chunkElements = (int) (dims.length == 1 ? chunk[0] : chunk[0] * chunk[1]);
     long[] grid = new long[dims.length];
     for (int i = 0; i < dims.length; i++) {

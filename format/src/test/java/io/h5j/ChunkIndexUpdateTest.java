@@ -1,8 +1,8 @@
 package io.h5j;
 
-import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.format.H5FormatException;
 
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
@@ -228,7 +228,7 @@ class ChunkIndexUpdateTest {
    */
   static String treeShape(Path file) throws IOException {
     try (H5File h = H5File.open(file)) {
-      LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layout();
+      LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layoutMessage();
       FileAccess fa = h.context().access();
       StringBuilder out = new StringBuilder();
       Map<Integer, List<long[]>> levels = new TreeMap<>();
@@ -325,7 +325,7 @@ class ChunkIndexUpdateTest {
           org.junit.jupiter.api.Assertions.assertArrayEquals(
               model.stream().mapToInt(Integer::intValue).toArray(), (int[]) d.read(),
               "h5j reads its own flushed index in the same session");
-          long at = ((LayoutMessage.Chunked) d.layout()).indexAddress();
+          long at = ((LayoutMessage.Chunked) d.layoutMessage()).indexAddress();
           if (FileParams.isDefined(indexAt)) {
             assertEquals(indexAt, at, "the index is updated where it is");
           }
@@ -333,7 +333,7 @@ class ChunkIndexUpdateTest {
         }
         assertEquals(k == 0 ? io.h5j.format.chunk.ChunkIndex.EXTENSIBLE_ARRAY
             : io.h5j.format.chunk.ChunkIndex.V1_BTREE,
-            ((LayoutMessage.Chunked) d.layout()).indexType());
+            ((LayoutMessage.Chunked) d.layoutMessage()).indexType());
       }
       int[] expected = model.stream().mapToInt(Integer::intValue).toArray();
       String out = Oracles.python(PRELUDE + String.join("\n",
@@ -501,8 +501,8 @@ class ChunkIndexUpdateTest {
       Files.copy(io.h5j.testing.Fixtures.file("groups_earliest.h5"), f,
           java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       try (H5File h = H5File.openReadWrite(f)) {
-        h.root().createDataset("d", DatasetSpec.empty(io.h5j.format.datatype.Datatypes.INT32, 0)
-            .maxShape(io.h5j.format.message.Dataspace.UNLIMITED).chunks(4));
+        h.root().createDataset("d", DatasetSpec.empty(io.h5j.type.Datatypes.INT32, 0)
+            .maxShape(io.h5j.type.Dataspace.UNLIMITED).chunks(4));
       }
       long small = maxBytesPerAppend(f, 0, 30);
       long large;
@@ -559,8 +559,8 @@ class ChunkIndexUpdateTest {
       int[] model = new int[start + 3000];
       try (H5File h = H5File.create(f)) {
         Dataset d = h.root().createDataset("d", DatasetSpec.empty(
-            io.h5j.format.datatype.Datatypes.INT32, 0)
-            .maxShape(io.h5j.format.message.Dataspace.UNLIMITED).chunks(1));
+            io.h5j.type.Datatypes.INT32, 0)
+            .maxShape(io.h5j.type.Dataspace.UNLIMITED).chunks(1));
         d.resize(100);
         int[] v = new int[100];
         for (int i = 0; i < v.length; i++) {
@@ -680,14 +680,14 @@ class ChunkIndexUpdateTest {
           h.flush();
           org.junit.jupiter.api.Assertions.assertArrayEquals(model, (int[]) d.read(),
               "h5j reads back after flush " + flush);
-          long at = ((LayoutMessage.Chunked) d.layout()).indexAddress();
+          long at = ((LayoutMessage.Chunked) d.layoutMessage()).indexAddress();
           if (FileParams.isDefined(indexAt)) {
             assertEquals(indexAt, at, "the index is updated where it is");
           }
           indexAt = at;
         }
         assertEquals(io.h5j.format.chunk.ChunkIndex.FIXED_ARRAY,
-            ((LayoutMessage.Chunked) d.layout()).indexType());
+            ((LayoutMessage.Chunked) d.layoutMessage()).indexType());
       }
       String out = Oracles.python(PRELUDE + String.join("\n",
           "f = h5py.File(sys.argv[1], 'r+')",
@@ -739,7 +739,7 @@ class ChunkIndexUpdateTest {
           "        put(d, '2d', c)"), f.toString(), csv(order.subList(0, 48)));
       List<Long> leaves = new ArrayList<>();
       try (H5File h = H5File.open(f)) {
-        LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layout();
+        LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layoutMessage();
         Map<Integer, List<long[]>> levels = new TreeMap<>();
         walk(h.context().access(), l.indexAddress(), 2, new StringBuilder(), levels);
         levels.get(0).forEach(n -> leaves.add(n[0]));
@@ -763,7 +763,7 @@ class ChunkIndexUpdateTest {
           "        put(d, '1d', c)"), f.toString());
       long iblock;
       try (H5File h = H5File.open(f)) {
-        LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layout();
+        LayoutMessage.Chunked l = (LayoutMessage.Chunked) h.dataset("d").layoutMessage();
         ByteBuffer head = ByteBuffer.wrap(h.context().access().read(l.indexAddress(), 68, "EA"))
             .order(ByteOrder.LITTLE_ENDIAN);
         iblock = head.getLong(12 + 6 * 8);

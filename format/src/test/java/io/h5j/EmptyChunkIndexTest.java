@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.io.FileAccess;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.ObjectHeaderReader;
 import io.h5j.format.object.StoredMessage;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.chunk.ChunkIndex;
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -53,9 +53,9 @@ class ExtensibleArrayGrowthTest {
           assertArrayEquals(b, (int[]) db.read(), "b after flush " + flush);
         }
         assertEquals(ChunkIndex.EXTENSIBLE_ARRAY,
-            ((LayoutMessage.Chunked) da.layout()).indexType());
+            ((LayoutMessage.Chunked) da.layoutMessage()).indexType());
         assertEquals(ChunkIndex.EXTENSIBLE_ARRAY,
-            ((LayoutMessage.Chunked) db.layout()).indexType());
+            ((LayoutMessage.Chunked) db.layoutMessage()).indexType());
       }
       assertEquals(true, a.length > 1012, a.length + " elements reach super block 6");
       String out = Oracles.python(SHA + String.join("\n",

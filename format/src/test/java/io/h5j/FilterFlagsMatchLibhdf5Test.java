@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.h5j.format.datatype.CharacterSet;
-import io.h5j.format.datatype.CompoundType;
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.filter.Filters;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -9,10 +9,10 @@ import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.Filters;
 import io.h5j.format.io.ByteReader;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.testing.Fixtures;
+import io.h5j.type.Dataspace;
 import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,7 +64,7 @@ class H5wasmFixtureReadTest {
         assertEquals(wantMax.get(i).isNull() ? Dataspace.UNLIMITED : wantMax.get(i).asLong(),
             max[i], "max dimension " + i);
       }
-      LayoutMessage layout = d.layout();
+      LayoutMessage layout = d.layoutMessage();
       if (want.get("layout").asText().equals("chunked")) {
         LayoutMessage.Chunked c = (LayoutMessage.Chunked) layout;
         assertArrayEquals(longs(want.get("chunks")), c.chunkDims(), "chunks");

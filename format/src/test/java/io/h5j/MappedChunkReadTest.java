@@ -1,10 +1,10 @@
 package io.h5j;
 
-import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.format.H5FormatException;
 
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.testing.OracleTest;
@@ -107,7 +107,7 @@ class MappedChunkReadTest {
     Path file = files()[1];
     ChunkRecord last;
     try (H5File f = H5File.open(file)) {
-      List<ChunkRecord> chunks = f.dataset("x").chunks();
+      List<ChunkRecord> chunks = f.dataset("x").chunkRecords();
       assertEquals(4, chunks.size());
       last = chunks.stream().max(Comparator.comparingLong(ChunkRecord::address)).get();
     }
@@ -132,7 +132,7 @@ class MappedChunkReadTest {
     Path file = files()[1];
     try (H5File f = H5File.open(file)) {
       Dataset x = f.dataset("x");
-      List<ChunkRecord> chunks = x.chunks();
+      List<ChunkRecord> chunks = x.chunkRecords();
       ChunkRecord first = chunks.stream().min(Comparator.comparingLong(ChunkRecord::address))
           .get();
       ChunkRecord last = chunks.stream().max(Comparator.comparingLong(ChunkRecord::address))

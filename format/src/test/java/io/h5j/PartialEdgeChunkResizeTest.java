@@ -284,8 +284,8 @@ class PartialEdgeChunkResizeTest {
           what + ": libhdf5 did the ops as the model: " + got[0]);
       assertEquals(got[0].strip(), got[1].strip(), what + ": h5j's stored chunks vs libhdf5's");
       try (H5File l = H5File.open(lib); H5File o = H5File.open(ours)) {
-        assertEquals(((LayoutMessage.Chunked) l.dataset("d").layout()).indexType(),
-            ((LayoutMessage.Chunked) o.dataset("d").layout()).indexType(), what + ": index");
+        assertEquals(((LayoutMessage.Chunked) l.dataset("d").layoutMessage()).indexType(),
+            ((LayoutMessage.Chunked) o.dataset("d").layoutMessage()).indexType(), what + ": index");
       }
       if (v2) {
         Oracles.requireHdf5v2();

@@ -3,8 +3,8 @@ package io.h5j;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Datatypes;
+import io.h5j.type.Dataspace;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;

@@ -74,7 +74,7 @@ class ShrinkTest {
           m.fillFromIndex();
           try (H5File h = H5File.openReadWrite(f)) {
             Dataset d = h.dataset("d");
-            assertEquals(INDEX_TYPES[k], ((LayoutMessage.Chunked) d.layout()).indexType());
+            assertEquals(INDEX_TYPES[k], ((LayoutMessage.Chunked) d.layoutMessage()).indexType());
             m.resize(d, 6, 7); // chunk rows 0-1 stay (row 1 cut), columns 0-2 (column 2 cut)
             m.resize(d, 9, 7); // regrown before any flush: the cut part reads fill
             assertArrayEquals(m.values, (int[]) d.read(), KINDS[k] + " regrown, unflushed");
@@ -139,7 +139,7 @@ class ShrinkTest {
       List<String> steps = new ArrayList<>();
       try (H5File h = H5File.openReadWrite(f)) {
         Dataset d = h.dataset("d");
-        long indexAt = ((LayoutMessage.Chunked) d.layout()).indexAddress();
+        long indexAt = ((LayoutMessage.Chunked) d.layoutMessage()).indexAddress();
         for (int step = 0; step < 14; step++) {
           int op = rnd.nextInt(4);
           if (op <= 1) {
@@ -164,7 +164,7 @@ class ShrinkTest {
           } else {
             h.flush();
             steps.add("flush");
-            assertEquals(indexAt, ((LayoutMessage.Chunked) d.layout()).indexAddress(),
+            assertEquals(indexAt, ((LayoutMessage.Chunked) d.layoutMessage()).indexAddress(),
                 "every index kind is updated in place, the v2 B-tree too, after " + steps);
           }
           assertArrayEquals(m.values, (int[]) d.read(), "after " + steps);
@@ -328,7 +328,7 @@ class ShrinkTest {
       String label) throws Exception {
     long[] chunk;
     try (H5File h = H5File.open(base)) {
-      chunk = ((LayoutMessage.Chunked) h.dataset("d").layout()).chunkDims();
+      chunk = ((LayoutMessage.Chunked) h.dataset("d").layoutMessage()).chunkDims();
     }
     List<Path> copies = new ArrayList<>();
     try {
@@ -453,7 +453,8 @@ class ShrinkTest {
           "        f.flush()"), lib.toString(), mode, csv);
       long[] fin = ShrinkStepsAlongsideLibhdf5.compare(lib, ours, shapes,
           ChunkIndexUpdateTest::treeShape,
-          d -> assertEquals(ChunkIndex.V1_BTREE, ((LayoutMessage.Chunked) d.layout()).indexType()),
+          d -> assertEquals(ChunkIndex.V1_BTREE,
+              ((LayoutMessage.Chunked) d.layoutMessage()).indexType()),
           mode);
       boolean oneD = mode.equals("1d");
       long n = oneD ? fin[0] : fin[0] * fin[1];

@@ -85,7 +85,8 @@ class SingleChunkShrinkToEmptyTest {
     assertEquals("Single Chunk at " + UNDEFINED, ourIndex);
     try (H5File f = H5File.open(ours)) {
       Dataset d = f.dataset("d");
-      assertEquals(ChunkIndex.SINGLE_CHUNK, ((LayoutMessage.Chunked) d.layout()).indexType());
+      assertEquals(ChunkIndex.SINGLE_CHUNK,
+          ((LayoutMessage.Chunked) d.layoutMessage()).indexType());
       assertArrayEquals(dims, d.shape());
       assertEquals(0, ((int[]) d.read()).length);
     }

@@ -10,11 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.datatype.EnumType;
-import io.h5j.format.datatype.ReferenceType;
+import io.h5j.type.Datatypes;
+import io.h5j.type.EnumType;
+import io.h5j.type.ReferenceType;
 import io.h5j.format.datatype.RevisedReference;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -45,7 +45,7 @@ class TypedValuesOracleTest {
       g.createDataset("b", DatasetSpec.of(new boolean[] {true, false, true}));
       g.createDataset("b2", DatasetSpec.of(new boolean[][] {{false, true}}));
       g.createDataset("flag", DatasetSpec.scalar(true));
-      Dataset w = g.createDataset("w", DatasetSpec.empty(io.h5j.format.datatype.Datatypes.FLOAT64,
+      Dataset w = g.createDataset("w", DatasetSpec.empty(io.h5j.type.Datatypes.FLOAT64,
           2, 2));
       w.write(new double[][] {{7, 8}, {9, 10}});
       g.attributes().put("am", new double[][] {{1, 2}, {3, 4}});

@@ -1,12 +1,12 @@
 package io.h5j;
 
-import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import io.h5j.format.H5FormatException;
 
 import io.h5j.format.io.Lookup3;
 import io.h5j.testing.Fixtures;
@@ -99,7 +99,7 @@ class VirtualCorruptTest {
         for (Link l : h.root().links()) {
           if (h.root().get(l.name()) instanceof Dataset v && v.layoutName().equals("VIRTUAL")
               && v.virtualMappings().bytes().length == b[1]
-              && v.virtualMappings().sourceFile(0).equals("/")) {
+              && v.mappingBlock().sourceFile(0).equals("/")) {
             d = v;
           }
         }

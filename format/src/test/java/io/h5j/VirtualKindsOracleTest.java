@@ -1,21 +1,21 @@
 package io.h5j;
 
-import io.h5j.format.H5FormatException;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.format.H5FormatException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,7 +120,7 @@ class VirtualKindsOracleTest {
         Dataset p = f.dataset("printf");
         assertArrayEquals(new long[] {6, 3}, p.shape());
         assertArrayEquals(printf, (int[]) p.read());
-        MappingBlock b = p.virtualMappings();
+        MappingBlock b = p.mappingBlock();
         assertEquals(1, b.count());
         assertEquals("/p/p%b", b.sourceDataset(0));
       }

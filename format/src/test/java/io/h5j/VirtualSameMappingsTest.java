@@ -3,11 +3,11 @@ package io.h5j;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +36,8 @@ class VirtualSameMappingsTest {
     }
     try (H5File f = H5File.open(file)) {
       Dataset copy = f.dataset("copy");
-      assertEquals(FileParams.UNDEFINED, ((LayoutMessage.Virtual) copy.layout()).heapAddress());
+      assertEquals(FileParams.UNDEFINED,
+          ((LayoutMessage.Virtual) copy.layoutMessage()).heapAddress());
       assertArrayEquals(new int[] {7, 7, 7}, (int[]) copy.read());
     }
     assertEquals("[7, 7, 7] [7, 7, 7]", Oracles.python(String.join("\n",

@@ -3,11 +3,11 @@ package io.h5j;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import org.junit.jupiter.api.Test;
 
 /** VirtualSpec refuses the mappings libhdf5's H5Pset_virtual refuses, saying why. */

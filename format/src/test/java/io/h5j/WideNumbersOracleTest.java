@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.Endianness;
-import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.datatype.FloatType;
-import io.h5j.format.datatype.MantissaNormalization;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Datatype;
+import io.h5j.type.Endianness;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
+import io.h5j.type.MantissaNormalization;
+import io.h5j.type.Dataspace;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.WideNumbersOracle;
 import java.io.IOException;

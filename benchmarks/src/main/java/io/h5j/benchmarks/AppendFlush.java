@@ -4,6 +4,7 @@ import io.h5j.Dataset;
 import io.h5j.H5File;
 import io.h5j.Selection;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.internal.DatasetInternals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,7 +145,7 @@ public final class AppendFlush {
 
   private static String indexName(Path f) throws IOException {
     try (H5File h = H5File.open(f)) {
-      int type = ((LayoutMessage.Chunked) h.dataset("d").layout()).indexType();
+      int type = ((LayoutMessage.Chunked) DatasetInternals.layout(h.dataset("d"))).indexType();
       return switch (type) {
         case 0 -> "v1 B-tree";
         case 4 -> "extensible array";

@@ -3,11 +3,12 @@ package io.h5j.benchmarks;
 import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
-import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.filter.Filter;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.internal.DatasetInternals;
+import io.h5j.raw.ChunkInfo;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,8 +69,8 @@ public final class CompareSzipWithH5py {
         Dataset ds = f.dataset(name);
         values = ds.read();
         shape = ds.shape();
-        chunks = ((LayoutMessage.Chunked) ds.layout()).chunkDims();
-        for (ChunkRecord c : ds.chunks()) {
+        chunks = ((LayoutMessage.Chunked) DatasetInternals.layout(ds)).chunkDims();
+        for (ChunkInfo c : ds.chunks()) {
           stored += c.storedSize();
         }
         raw = (long) java.lang.reflect.Array.getLength(values) * ds.datatype().size();
@@ -136,12 +137,12 @@ public final class CompareSzipWithH5py {
     int chunkBytes;
     try (H5File f = H5File.open(file)) {
       Dataset ds = f.dataset(name);
-      for (ChunkRecord c : ds.chunks()) {
+      for (ChunkInfo c : ds.chunks()) {
         if (c.filterMask() == 0) {
           stored.add(ds.readChunk(c.offset()).bytes());
         }
       }
-      LayoutMessage.Chunked l = (LayoutMessage.Chunked) ds.layout();
+      LayoutMessage.Chunked l = (LayoutMessage.Chunked) DatasetInternals.layout(ds);
       cd = FilterDescription.szip(nn, ppb).withLocalParameters(ds.datatype(), l.chunkDims())
           .clientData();
       long n = 1;

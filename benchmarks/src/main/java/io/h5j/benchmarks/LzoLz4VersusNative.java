@@ -2,8 +2,8 @@ package io.h5j.benchmarks;
 
 import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
+import io.h5j.Filter;
 import io.h5j.H5File;
-import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -162,8 +162,7 @@ public final class LzoLz4VersusNative {
     }
     // client data as PyTables gives a CArray: level 1, VERSION 1.1, kind 4
     return codec.equals("lzo")
-        ? s.filter(new FilterDescription(Filters.LZO, FilterDescription.OPTIONAL, "lzo",
-            new int[] {1, 11, 4}))
+        ? s.filter(new Filter(Filters.LZO, "lzo", true, new int[] {1, 11, 4}))
         : s.lz4();
   }
 

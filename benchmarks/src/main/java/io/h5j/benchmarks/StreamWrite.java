@@ -4,7 +4,7 @@ import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.Selection;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

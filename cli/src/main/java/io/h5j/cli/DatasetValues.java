@@ -2,11 +2,11 @@ package io.h5j.cli;
 
 import io.h5j.Dataset;
 import io.h5j.Selection;
+import io.h5j.StorageLayout;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.message.Dataspace;
-import io.h5j.format.message.LayoutMessage;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
+import io.h5j.type.FixedPointType;
 import java.util.Optional;
 
 /**
@@ -40,7 +40,7 @@ final class DatasetValues {
    * @param space the dataset's dataspace (not NULL)
    * @param layout its layout message, for the chunk grid to align slabs to
    */
-  DatasetValues(Dataset dataset, Datatype type, Dataspace space, LayoutMessage layout) {
+  DatasetValues(Dataset dataset, Datatype type, Dataspace space, StorageLayout layout) {
     this.dataset = dataset;
     this.type = type;
     this.dims = space.dims();
@@ -49,7 +49,7 @@ final class DatasetValues {
     if (!DataConverter.javaArrayClass(type).getComponentType().isPrimitive()) {
       limit = Math.min(limit, SLAB_OBJECTS);
     }
-    long[] chunk = layout instanceof LayoutMessage.Chunked c ? c.chunkDims() : null;
+    long[] chunk = layout.chunkShape();
     long bytes = size;
     for (int d = 0; chunk != null && d < chunk.length; d++) {
       bytes = chunk[d] != 0 && bytes > Long.MAX_VALUE / chunk[d] ? Long.MAX_VALUE

@@ -3,7 +3,7 @@ package io.h5j.cli;
 import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.Datatypes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.h5j.cli;
 
 import io.h5j.DatasetSpec;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.Datatypes;
 import io.h5j.versioning.StagedVersion;
 import io.h5j.versioning.VersionView;
 import io.h5j.versioning.VersionedFile;

@@ -2,9 +2,9 @@ package io.h5j.cli;
 
 import io.h5j.Dataset;
 import io.h5j.Link;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.message.Dataspace;
-import io.h5j.format.message.LayoutMessage;
+import io.h5j.StorageLayout;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 
 /**
  * Formats what {@link DumpWalker} finds, object by object in the walk's order (a group, then
@@ -12,8 +12,12 @@ import io.h5j.format.message.LayoutMessage;
  * reports failures, and a dataset's values come slab by slab from {@link DatasetValues}.
  */
 interface DumpPrinter {
-  /** A dataset's metadata, read before anything of it is printed. */
-  record DatasetInfo(Dataset dataset, Datatype type, Dataspace space, LayoutMessage layout) {}
+  /**
+   * A dataset's metadata, read before anything of it is printed; {@code layoutName} is
+   * {@link Dataset#layoutName()} (external data prints as CONTIGUOUS, as it always has).
+   */
+  record DatasetInfo(Dataset dataset, Datatype type, Dataspace space, StorageLayout layout,
+      String layoutName) {}
 
   /** @param members why the group's members could not be listed, or null */
   void group(String path, DumpAttributes attributes, ReadFailure members);

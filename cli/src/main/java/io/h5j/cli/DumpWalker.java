@@ -5,8 +5,8 @@ import io.h5j.Group;
 import io.h5j.Link;
 import io.h5j.NamedDatatype;
 import io.h5j.Node;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
@@ -110,7 +110,8 @@ final class DumpWalker {
     DumpPrinter.DatasetInfo info;
     DatasetValues values = null;
     try {
-      info = new DumpPrinter.DatasetInfo(d, d.datatype(), d.dataspace(), d.layout());
+      info = new DumpPrinter.DatasetInfo(d, d.datatype(), d.dataspace(), d.layout(),
+          d.layoutName());
       if (info.space().kind() != Dataspace.Kind.NULL) {
         values = new DatasetValues(d, info.type(), info.space(), info.layout());
       }

@@ -1,6 +1,6 @@
 package io.h5j.cli;
 
-import io.h5j.format.datatype.Complex;
+import io.h5j.type.Complex;
 import java.lang.reflect.Array;
 import java.util.Map;
 

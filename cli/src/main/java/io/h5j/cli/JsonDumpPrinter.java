@@ -1,9 +1,8 @@
 package io.h5j.cli;
 
 import io.h5j.Link;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.DatatypeText;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 
 /**
  * h5j's JSON dump: one object keyed by path, each member an object with its {@code kind},
@@ -44,11 +43,11 @@ final class JsonDumpPrinter implements DumpPrinter {
       DumpAttributes attributes) {
     begin(path, "dataset");
     out.append(", \"dtype\": ");
-    values.quote(DatatypeText.describe(info.type()));
+    values.quote(info.type().name());
     out.append(", \"shape\": ");
     shape(info.space());
     out.append(", \"layout\": ");
-    values.quote(info.layout().className());
+    values.quote(info.layoutName());
     if (data == null) {
       out.append(", \"values\": null");
     } else if (!values.dataset(data, ", \"values\": ", true)) {
@@ -61,7 +60,7 @@ final class JsonDumpPrinter implements DumpPrinter {
   public void datatype(String path, Datatype type, DumpAttributes attributes) {
     begin(path, "datatype");
     out.append(", \"dtype\": ");
-    values.quote(DatatypeText.describe(type));
+    values.quote(type.name());
     end(attributes);
   }
 

@@ -1,6 +1,5 @@
 package io.h5j.cli;
 
-import io.h5j.format.datatype.DatatypeText;
 import io.h5j.versioning.VersionView;
 import io.h5j.versioning.VersionedFile;
 import java.io.PrintWriter;
@@ -45,7 +44,7 @@ final class ShowCommand implements Callable<Integer> {
       }
       for (String p : v.datasetPaths()) {
         out.println("  " + p + "  " + Arrays.toString(v.shape(p)) + "  chunks "
-            + Arrays.toString(v.chunks(p)) + "  " + DatatypeText.describe(v.datatype(p)));
+            + Arrays.toString(v.chunks(p)) + "  " + v.datatype(p).name());
       }
     }
     return Main.OK;

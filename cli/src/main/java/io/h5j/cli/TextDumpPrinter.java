@@ -1,8 +1,7 @@
 package io.h5j.cli;
 
 import io.h5j.Link;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.DatatypeText;
+import io.h5j.type.Datatype;
 
 /**
  * h5j's text dump: one line per object, its values on one {@code DATA} line, attributes
@@ -38,8 +37,8 @@ final class TextDumpPrinter implements DumpPrinter {
       DumpAttributes attributes) {
     out.append("DATASET ");
     values.quote(path);
-    out.append(' ').append(DatatypeText.describe(info.type())).append(' ')
-        .append(LsCommand.shape(info.space())).append(' ').append(info.layout().className())
+    out.append(' ').append(info.type().name()).append(' ')
+        .append(LsCommand.shape(info.space())).append(' ').append(info.layoutName())
         .append('\n');
     if (data == null) {
       out.append("  DATA null\n");
@@ -59,7 +58,7 @@ final class TextDumpPrinter implements DumpPrinter {
   public void datatype(String path, Datatype type, DumpAttributes attributes) {
     out.append("DATATYPE ");
     values.quote(path);
-    out.append(' ').append(DatatypeText.describe(type)).append('\n');
+    out.append(' ').append(type.name()).append('\n');
     attributes(attributes);
   }
 
@@ -113,7 +112,7 @@ final class TextDumpPrinter implements DumpPrinter {
         marked("", a.failure(), "");
         continue;
       }
-      out.append(' ').append(DatatypeText.describe(a.attribute().datatype())).append(' ')
+      out.append(' ').append(a.attribute().datatype().name()).append(' ')
           .append(LsCommand.shape(a.attribute().dataspace())).append(" = ");
       values.attribute(a.attribute());
       out.append('\n');

@@ -1,8 +1,8 @@
 package io.h5j.cli;
 
 import io.h5j.Attribute;
-import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.FixedPointType;
 
 /**
  * Writes values in one dialect: a dataset's as they are read, slab by slab, and an

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
-import io.h5j.format.datatype.CharacterSet;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.Datatypes;
 import io.jhdf.HdfFile;
 import io.jhdf.api.Attribute;
 import io.jhdf.api.Dataset;
@@ -16,9 +16,9 @@ import io.jhdf.api.Node;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeSet;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** jHDF 0.10.0, an independent Java reader, reads what h5j writes. */
 class JhdfReadsH5jFilesTest {

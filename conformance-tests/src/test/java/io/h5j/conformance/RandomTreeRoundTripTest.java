@@ -9,14 +9,14 @@ import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
-import io.h5j.format.datatype.CharacterSet;
-import io.h5j.format.datatype.CompoundType;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.datatype.EnumType;
-import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.datatype.FloatType;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
+import io.h5j.type.EnumType;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
+import io.h5j.type.Dataspace;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
@@ -530,10 +530,10 @@ class RandomTreeRoundTripTest {
         m.put(x.name(), x.type() instanceof FloatType ? (Object) 0.0 : (Object) 0L);
       }
       return m;
-    } else if (t instanceof io.h5j.format.datatype.ArrayType a) {
+    } else if (t instanceof io.h5j.type.ArrayType a) {
       Class<?> bc = io.h5j.format.datatype.DataConverter.javaArrayClass(a.base());
       return Array.newInstance(bc.getComponentType(), a.elementCount());
-    } else if (t instanceof io.h5j.format.datatype.VarLenType v) {
+    } else if (t instanceof io.h5j.type.VarLenType v) {
       Class<?> bc = io.h5j.format.datatype.DataConverter.javaArrayClass(v.base());
       return Array.newInstance(bc.getComponentType(), 0);
     }

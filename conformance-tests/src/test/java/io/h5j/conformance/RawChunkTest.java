@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
-import io.h5j.RawChunk;
+import io.h5j.raw.RawChunk;
 import io.h5j.format.chunk.ChunkRecord;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.Datatypes;
 import io.h5j.testing.OracleTest;
+import io.h5j.raw.ChunkInfo;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,7 +47,7 @@ class RawChunkTest {
     try (H5File h = H5File.openReadWrite(f)) {
       Dataset src = h.dataset("src");
       List<String> actual = new ArrayList<>();
-      for (ChunkRecord c : src.chunks()) {
+      for (ChunkInfo c : src.chunks()) {
         RawChunk raw = src.readChunk(c.offset());
         actual.add(c.offset()[0] + " " + c.offset()[1] + " " + c.address() + " "
             + c.storedSize() + " " + raw.filterMask() + " " + HexFormat.of().formatHex(
@@ -58,7 +59,7 @@ class RawChunkTest {
       assertNull(src.readChunk(32, 28), "chunk (32, 28) was never written");
       Dataset copy = h.root().createDataset("copy", DatasetSpec.empty(Datatypes.INT32, 40, 30)
           .chunks(8, 7).shuffle().deflate(6));
-      for (ChunkRecord c : src.chunks()) {
+      for (ChunkInfo c : src.chunks()) {
         copy.writeChunk(c.offset(), src.readChunk(c.offset()));
       }
       assertArrayEquals((int[]) src.read(), (int[]) copy.read());

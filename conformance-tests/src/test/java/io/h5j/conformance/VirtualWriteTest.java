@@ -7,7 +7,7 @@ import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.VirtualSpec;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.Datatypes;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Path;

@@ -2,13 +2,13 @@ package io.h5j.repack;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.AddressFields;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.ReferenceType;
 import io.h5j.format.datatype.RevisedReferenceCodec;
-import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.VlenSink;
 import io.h5j.format.heap.VlenSource;
+import io.h5j.type.Datatype;
+import io.h5j.type.ReferenceType;
+import io.h5j.type.VarLenType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

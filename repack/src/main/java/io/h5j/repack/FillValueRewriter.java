@@ -1,12 +1,12 @@
 package io.h5j.repack;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,19 +1,22 @@
 package io.h5j.repack;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
+import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.group.GroupLinkWriter;
 import io.h5j.format.group.GroupStorage;
+import io.h5j.format.group.LocalHeap;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.AttributeInfoMessage;
 import io.h5j.format.message.AttributeMessage;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.format.message.DataspaceMessage;
+import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.LayoutMessage;
-import io.h5j.format.group.LocalHeap;
 import io.h5j.format.message.LinkInfoMessage;
 import io.h5j.format.message.LinkMessage;
 import io.h5j.format.message.MessageType;

@@ -2,12 +2,12 @@ package io.h5j.repack;
 
 import io.h5j.DatasetSpec;
 import io.h5j.format.chunk.ChunkSizeLimit;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

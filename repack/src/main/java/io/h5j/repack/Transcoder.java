@@ -1,17 +1,18 @@
 package io.h5j.repack;
 
 import io.h5j.Dataset;
-import io.h5j.format.H5FormatException;
 import io.h5j.H5File;
 import io.h5j.Selection;
+import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkRecord;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.object.H5Context;
+import io.h5j.internal.DatasetInternals;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -47,7 +48,7 @@ final class Transcoder {
   LayoutMessage write(String path, Datatype type, Dataspace space, StoragePlan plan)
       throws IOException {
     Dataset d = in.dataset(path);
-    boolean written = isAllocated(d.layout());
+    boolean written = isAllocated(DatasetInternals.layout(d));
     byte[] fill = d.fillValueBytes();
     return switch (plan.kind()) {
       case CHUNKED -> written ? chunked(d, type, space, plan, fill)

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.H5File;
-import io.h5j.format.datatype.ComplexType;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.testing.ComplexOracle;
 import io.h5j.testing.OracleTest;
+import io.h5j.type.ComplexType;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

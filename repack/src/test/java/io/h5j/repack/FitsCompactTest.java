@@ -3,8 +3,8 @@ package io.h5j.repack;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import org.junit.jupiter.api.Test;
 
 /** Which dataspaces a compact layout can hold, including ones whose byte count would wrap. */

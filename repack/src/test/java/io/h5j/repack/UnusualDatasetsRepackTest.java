@@ -2,6 +2,7 @@ package io.h5j.repack;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.internal.DatasetInternals;
 
 import io.h5j.H5File;
 import io.h5j.format.chunk.ChunkIndex;
@@ -29,7 +30,7 @@ class UnusualDatasetsRepackTest {
 
   private static int indexType(Path file, String path) throws IOException {
     try (H5File f = H5File.open(file)) {
-      return ((LayoutMessage.Chunked) f.dataset(path).layout()).indexType();
+      return ((LayoutMessage.Chunked) DatasetInternals.layout(f.dataset(path))).indexType();
     }
   }
 

@@ -2,7 +2,7 @@ package io.h5j.versioning;
 
 import io.h5j.Attribute;
 import io.h5j.Attributes;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.LinkedHashMap;

@@ -4,6 +4,7 @@ import io.h5j.Dataset;
 import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.Node;
+import io.h5j.StorageLayout;
 import io.h5j.versioning.CheckReport.Finding;
 import io.h5j.versioning.CheckReport.Kind;
 import java.io.IOException;
@@ -108,8 +109,8 @@ final class DatasetGroupsCheck {
       out.add(Kind.LAYOUT, subject, "is stored " + raw.layoutName() + ", not chunked");
       return;
     }
-    long[] stored = raw.layout() instanceof io.h5j.format.message.LayoutMessage.Chunked c
-        ? Arrays.copyOf(c.chunkDims(), chunks.length) : null;
+    StorageLayout layout = raw.layout();
+    long[] stored = layout.isChunked() ? Arrays.copyOf(layout.chunkShape(), chunks.length) : null;
     if (stored != null && !Arrays.equals(stored, chunks)) {
       out.add(Kind.LAYOUT, subject, "is chunked " + Arrays.toString(stored) + ", but its"
           + " chunks attribute says " + Arrays.toString(chunks));

@@ -1,8 +1,8 @@
 package io.h5j.versioning;
 
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.io.FileParams;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 

@@ -5,7 +5,6 @@ import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.Node;
-import io.h5j.format.message.LayoutMessage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -73,8 +72,8 @@ public final class PlainFiles {
     }
     if (!s.contains(path)) {
       long[] chunks = vf.storedChunks(path);
-      if (chunks == null && d.layout() instanceof LayoutMessage.Chunked c) {
-        chunks = Arrays.copyOf(c.chunkDims(), shape.length);
+      if (chunks == null && d.layout().isChunked()) {
+        chunks = Arrays.copyOf(d.layout().chunkShape(), shape.length);
       }
       DatasetSpec spec = DatasetSpec.empty(d.datatype(), shape);
       if (chunks != null) {

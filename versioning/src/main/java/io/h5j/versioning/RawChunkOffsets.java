@@ -1,7 +1,7 @@
 package io.h5j.versioning;
 
 import io.h5j.Dataset;
-import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.raw.ChunkInfo;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,7 +21,7 @@ final class RawChunkOffsets {
     if (!raw.layoutName().equals("CHUNKED")) {
       return o;
     }
-    for (ChunkRecord c : raw.chunks()) {
+    for (ChunkInfo c : raw.chunks()) {
       long[] at = c.offset();
       boolean corner = true;
       for (int d = 1; d < at.length; d++) {

@@ -5,8 +5,8 @@ import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.util.Arrays;
 

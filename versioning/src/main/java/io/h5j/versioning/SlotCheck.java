@@ -1,7 +1,7 @@
 package io.h5j.versioning;
 
 import io.h5j.Dataset;
-import io.h5j.format.datatype.VarLenType;
+import io.h5j.type.VarLenType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.h5j.versioning;
 
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.vds.MappingBlock;
+import io.h5j.raw.VirtualMappings;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,7 +26,7 @@ final class StagedDataset {
   long[] shape;
   final Map<String, Object> attributes;
   /** The parent's mapping block and shape, reused byte for byte while nothing changes. */
-  final MappingBlock parentBlock;
+  final VirtualMappings parentBlock;
   private final long[] parentShape;
   /** The parent's chunks this version still takes unchanged; entries are only removed. */
   private final Map<ChunkKey, Long> parentSlots;
@@ -52,7 +52,7 @@ final class StagedDataset {
   }
 
   StagedDataset(String path, Datatype type, long[] shape, long[] chunks, StagedElements elements,
-      Map<String, Object> attributes, MappingBlock parentBlock, Map<ChunkKey, Long> parentSlots,
+      Map<String, Object> attributes, VirtualMappings parentBlock, Map<ChunkKey, Long> parentSlots,
       Map<ChunkKey, PartialSlot> partialSlots, RawReader reader) {
     this.path = path;
     this.type = type;

@@ -1,7 +1,7 @@
 package io.h5j.versioning;
 
 import io.h5j.DatasetSpec;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.ArrayList;

@@ -6,8 +6,8 @@ import io.h5j.DatasetSpec;
 import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.VirtualSpec;
-import io.h5j.format.datatype.Datatypes;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Arrays;
@@ -25,7 +25,7 @@ import java.util.TreeMap;
 final class VersionCommit {
   private VersionCommit() {}
 
-  static final io.h5j.format.datatype.EnumType BOOL =
+  static final io.h5j.type.EnumType BOOL =
       Datatypes.enumOf(Datatypes.INT8, "FALSE", "TRUE");
 
   static void run(H5File file, StagedVersion s, Map<String, RawStore> stores, Instant when,

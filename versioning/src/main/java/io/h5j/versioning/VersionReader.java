@@ -3,9 +3,10 @@ package io.h5j.versioning;
 import io.h5j.Dataset;
 import io.h5j.Group;
 import io.h5j.H5File;
-import io.h5j.format.H5FormatException;
 import io.h5j.Node;
-import io.h5j.format.vds.MappingBlock;
+import io.h5j.format.H5FormatException;
+import io.h5j.raw.VirtualMapping;
+import io.h5j.raw.VirtualMappings;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -68,7 +69,7 @@ final class VersionReader {
     }
     Map<String, Object> attrs = AttributeCopy.read(d.attributes(), LAYOUT_ATTRS);
     boolean virtual = d.layoutName().equals("VIRTUAL");
-    MappingBlock block = virtual ? d.virtualMappings() : null;
+    VirtualMappings block = virtual ? d.virtualMappings() : null;
     Map<ChunkKey, Long> slots = new HashMap<>();
     Map<ChunkKey, StagedDataset.PartialSlot> partial = new HashMap<>();
     if (virtual) {
@@ -100,28 +101,35 @@ final class VersionReader {
    * Chunk → raw_data row of every mapping of a version's dataset that maps a whole chunk into
    * {@code whole}, of those that map a box at a chunk's corner into {@code partial}.
    */
-  static void slots(Dataset d, MappingBlock b, long[] shape, long[] chunks, String path,
+  static void slots(Dataset d, VirtualMappings b, long[] shape, long[] chunks, String path,
       Map<ChunkKey, Long> whole, Map<ChunkKey, StagedDataset.PartialSlot> partial)
       throws IOException {
     if (b.count() == 0) {
       return;
     }
     String raw = VersionLayout.rawDataPath(path);
-    if (!b.allBoxes() || b.boxRank() != shape.length) {
+    if (!b.allBoxes()) {
       throw new H5FormatException("versioned dataset " + d.path(), d.address(),
           "has mappings that are not single chunk boxes");
     }
     int rank = shape.length;
     for (int i = 0; i < b.count(); i++) {
-      String src = b.sourceDataset(i);
-      if (!b.sameFile(i) || !(src.equals(raw) || ("/" + src).equals(raw))) {
+      VirtualMapping m = b.mapping(i);
+      String src = m.sourceDataset();
+      if (!m.sameFile() || !(src.equals(raw) || ("/" + src).equals(raw))) {
         throw new H5FormatException("versioned dataset " + d.path(), d.address(),
-            "mapping " + i + " reads " + b.sourceFile(i) + ":" + src + ", not " + raw);
+            "mapping " + i + " reads " + m.sourceFile() + ":" + src + ", not " + raw);
       }
+      if (m.virtualBox().rank() != rank) {
+        throw new H5FormatException("versioned dataset " + d.path(), d.address(),
+            "has mappings that are not single chunk boxes");
+      }
+      long[] virtualStart = m.virtualBox().start();
+      long[] sourceStart = m.sourceBox().start();
       long[] key = new long[rank];
       for (int k = 0; k < rank; k++) {
-        long v = b.virtualStart(i, k);
-        if (v % chunks[k] != 0 || (k > 0 && b.sourceStart(i, k) != 0)) {
+        long v = virtualStart[k];
+        if (v % chunks[k] != 0 || (k > 0 && sourceStart[k] != 0)) {
           throw new H5FormatException("versioned dataset " + d.path(), d.address(),
               "mapping " + i + " is not aligned to the chunks " + Arrays.toString(chunks));
         }
@@ -129,9 +137,8 @@ final class VersionReader {
       }
       ChunkKey ck = new ChunkKey(key);
       long[] extent = Boxes.trimmed(ck, shape, chunks);
-      long[] mapped = new long[rank];
+      long[] mapped = m.virtualBox().shape();
       for (int k = 0; k < rank; k++) {
-        mapped[k] = b.blockShape(i, k);
         if (mapped[k] > extent[k]) {
           throw new H5FormatException("versioned dataset " + d.path(), d.address(),
               "mapping " + i + " covers a block larger than chunk " + ck + " trimmed to "
@@ -143,9 +150,9 @@ final class VersionReader {
             "mapping " + i + " maps chunk " + ck + " a second time");
       }
       if (Arrays.equals(mapped, extent)) {
-        whole.put(ck, b.sourceStart(i, 0));
+        whole.put(ck, sourceStart[0]);
       } else {
-        partial.put(ck, new StagedDataset.PartialSlot(b.sourceStart(i, 0), mapped));
+        partial.put(ck, new StagedDataset.PartialSlot(sourceStart[0], mapped));
       }
     }
   }

@@ -5,7 +5,7 @@ import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.Node;
 import io.h5j.Selection;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.Datatypes;
 import io.h5j.testing.OracleTest;
 import java.io.IOException;
 import java.nio.file.Files;

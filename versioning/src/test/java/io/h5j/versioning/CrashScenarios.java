@@ -2,9 +2,9 @@ package io.h5j.versioning;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.h5j.DatasetSpec;
-import io.h5j.format.datatype.CharacterSet;
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.testing.VersionedHdf5Peers;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

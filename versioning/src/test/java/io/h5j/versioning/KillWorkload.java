@@ -1,8 +1,8 @@
 package io.h5j.versioning;
 
 import io.h5j.DatasetSpec;
-import io.h5j.format.datatype.CharacterSet;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -2,9 +2,9 @@ package io.h5j.versioning;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.testing.Fixtures;
+import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -123,7 +123,7 @@ class DocExamplesTest {
       "io.h5j.raw", "io.h5j.format", "io.h5j.versioning", "io.h5j.repack");
   /** Internal types the examples cannot do without today (issue 16 moves them to io.h5j.type). */
   private static final Set<String> INTERNAL_TYPES_STILL_NEEDED = Set.of(
-      "io.h5j.format.datatype.Datatypes", "io.h5j.format.message.Dataspace");
+      "io.h5j.type.Datatypes", "io.h5j.type.Dataspace");
 
   /** The harness itself fails on a block that does not compile, and names its README line. */
   @Test

@@ -4,8 +4,8 @@ import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 
 /**

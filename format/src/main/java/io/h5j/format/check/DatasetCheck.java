@@ -1,15 +1,15 @@
 package io.h5j.format.check;
 
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.group.LocalHeap;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 
 /**

@@ -2,12 +2,12 @@ package io.h5j.format.check;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.AddressFields;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.ReferenceType;
 import io.h5j.format.datatype.RevisedReference;
 import io.h5j.format.datatype.RevisedReferenceCodec;
-import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.io.FileParams;
+import io.h5j.type.Datatype;
+import io.h5j.type.ReferenceType;
+import io.h5j.type.VarLenType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

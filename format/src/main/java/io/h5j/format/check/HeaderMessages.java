@@ -5,7 +5,7 @@ import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.message.AttributeInfoMessage;
 import io.h5j.format.message.AttributeMessage;
-import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.GroupInfoMessage;
@@ -18,6 +18,7 @@ import io.h5j.format.message.SymbolTableMessage;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -117,7 +118,7 @@ final class HeaderMessages {
 
   private Object decode(int type, ByteReader r, long owner) throws IOException {
     return switch (type) {
-      case MessageType.DATASPACE -> Dataspace.decode(r);
+      case MessageType.DATASPACE -> DataspaceMessage.read(r);
       case MessageType.LINK_INFO -> LinkInfoMessage.decode(r);
       case MessageType.DATATYPE -> DatatypeCodec.decode(r);
       case MessageType.FILL_VALUE_OLD -> FillValueMessage.decodeOld(r);

@@ -2,8 +2,8 @@ package io.h5j.format.chunk;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.type.Dataspace;
 import java.util.Arrays;
 
 /**

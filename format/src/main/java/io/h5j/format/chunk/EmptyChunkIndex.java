@@ -1,7 +1,7 @@
 package io.h5j.format.chunk;
 
 import io.h5j.format.io.Extent;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,6 @@
 package io.h5j.format.dataset;
 
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 
 /**
  * Chunk dimensions for a dataset whose creator gave none: start from the shape (1024 along

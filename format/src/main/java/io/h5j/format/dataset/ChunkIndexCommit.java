@@ -10,12 +10,13 @@ import io.h5j.format.chunk.WrittenIndex;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -55,7 +56,7 @@ final class ChunkIndexCommit {
       ByteReader r = new ByteReader(m.isShared() ? ctx.shared().resolve(m, dataset) : m.body(),
           dataset, "dataset header", ctx.params());
       switch (m.type()) {
-        case MessageType.DATASPACE -> space = Dataspace.decode(r);
+        case MessageType.DATASPACE -> space = DataspaceMessage.read(r);
         case MessageType.LAYOUT -> layout = (LayoutMessage.Chunked) LayoutMessage.decode(r);
         case MessageType.FILTER_PIPELINE -> filtered = true;
         default -> { }

@@ -1,24 +1,25 @@
 package io.h5j.format.dataset;
 
+import io.h5j.raw.RawChunk;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.chunk.EdgeChunkFlips;
 import io.h5j.format.chunk.ShrinkRegion;
+import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.Helpers;
 import io.h5j.format.filter.ScratchArrays;
 import io.h5j.format.filter.ShuffledChunk;
+import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.ChunkRuns;
 import io.h5j.format.select.Hyperslab;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.io.IOException;
-import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.io.Extent;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -28,10 +29,10 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
 
 /**
  * Reads the elements of a chunked dataset that a selection covers: only the chunks the

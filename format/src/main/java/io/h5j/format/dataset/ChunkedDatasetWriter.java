@@ -8,7 +8,7 @@ import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
@@ -16,6 +16,7 @@ import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
 import io.h5j.format.select.Hyperslab;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ final class ChunkedDatasetWriter {
         ChunkIndexCommit.indexType(draft, space, filtered)).unallocated(p, g, filtered,
         IndexOptions.DEFAULTS.withV1K(ctx.superblock().chunkInternalK())).layout(g);
     List<StoredMessage> messages = new ArrayList<>();
-    messages.add(StoredMessage.of(MessageType.DATASPACE, space.toBytes(p)));
+    messages.add(StoredMessage.of(MessageType.DATASPACE, new DataspaceMessage(space).toBytes(p)));
     messages.add(new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
         DatatypeCodec.encode(spec.datatype())));
     messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,

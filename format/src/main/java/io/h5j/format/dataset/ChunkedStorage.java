@@ -1,12 +1,14 @@
 package io.h5j.format.dataset;
 
+import io.h5j.format.message.DataspaceMessage;
+
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.io.ByteReader;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.select.Hyperslab;
@@ -149,7 +151,8 @@ final class ChunkedStorage implements DatasetStorage {
     // index can name chunks only that extent covers.
     file.context().defer("chunks", d.address(), () -> ChunkIndexCommit.commit(file,
         d.address()));
-    d.replace(MessageType.DATASPACE, resized.toBytes(file.context().params()), true);
+    d.replace(MessageType.DATASPACE, new DataspaceMessage(resized).toBytes(
+        file.context().params()), true);
     chunks.resized(resized);
     chunks.edgesMoved(space.dims());
     if (shrunk) {

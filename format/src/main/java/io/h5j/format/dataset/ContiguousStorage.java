@@ -1,9 +1,9 @@
 package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.Hyperslab;
 import java.io.IOException;

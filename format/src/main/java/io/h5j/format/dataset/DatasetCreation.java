@@ -1,6 +1,6 @@
 package io.h5j.format.dataset;
 
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import java.util.List;
 

@@ -2,9 +2,9 @@ package io.h5j.format.dataset;
 
 import io.h5j.format.chunk.ChunkRecord;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import io.h5j.format.io.ByteReader;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.select.Hyperslab;

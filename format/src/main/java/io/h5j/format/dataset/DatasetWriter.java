@@ -2,13 +2,14 @@ package io.h5j.format.dataset;
 
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,7 @@ public final class DatasetWriter {
       layout = new LayoutMessage.Contiguous(FileParams.UNDEFINED, bytes);
     }
     List<StoredMessage> messages = new ArrayList<>();
-    messages.add(StoredMessage.of(MessageType.DATASPACE, space.toBytes(p)));
+    messages.add(StoredMessage.of(MessageType.DATASPACE, new DataspaceMessage(space).toBytes(p)));
     messages.add(new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
         DatatypeCodec.encode(spec.datatype())));
     int alloc = spec.layout() == DatasetCreation.Layout.COMPACT ? FillValueMessage.ALLOC_EARLY

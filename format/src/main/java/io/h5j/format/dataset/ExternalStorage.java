@@ -2,7 +2,7 @@ package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.Hyperslab;

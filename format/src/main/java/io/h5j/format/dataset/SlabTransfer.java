@@ -1,12 +1,12 @@
 package io.h5j.format.dataset;
 
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.io.FileAccess;
+import io.h5j.type.Datatype;
+import io.h5j.type.Endianness;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
 import java.io.IOException;
-import io.h5j.format.datatype.Endianness;
-import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.datatype.FloatType;
 import java.lang.reflect.Array;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,10 +1,11 @@
 package io.h5j.format.dataset;
 
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.ByteReader;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
@@ -63,7 +64,7 @@ public final class StoredDataset {
 
   /** The dataspace as stored (a resize changes it without a header rewrite: not cached). */
   public Dataspace storedSpace() throws IOException {
-    return Dataspace.decode(required(MessageType.DATASPACE, "dataspace"));
+    return DataspaceMessage.read(required(MessageType.DATASPACE, "dataspace"));
   }
 
   /**

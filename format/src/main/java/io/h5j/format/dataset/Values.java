@@ -2,13 +2,13 @@ package io.h5j.format.dataset;
 
 import io.h5j.format.datatype.Booleans;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
 import io.h5j.format.heap.VlenSource;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.object.H5Context;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.concurrent.Executor;

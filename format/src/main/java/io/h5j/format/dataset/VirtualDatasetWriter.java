@@ -4,13 +4,14 @@ import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.StoredMessage;
 import io.h5j.format.vds.MappingBlockWriter;
+import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,7 @@ public final class VirtualDatasetWriter {
     }
     List<StoredMessage> messages = new ArrayList<>();
     messages.add(StoredMessage.of(MessageType.DATASPACE,
-        Dataspace.simple(spec.shape(), spec.maxShape()).toBytes(p)));
+        new DataspaceMessage(Dataspace.simple(spec.shape(), spec.maxShape())).toBytes(p)));
     messages.add(new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
         DatatypeCodec.encode(spec.datatype())));
     messages.add(new StoredMessage(MessageType.FILL_VALUE, StoredMessage.FLAG_CONSTANT, -1,

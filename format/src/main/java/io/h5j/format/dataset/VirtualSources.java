@@ -2,9 +2,9 @@ package io.h5j.format.dataset;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.NumericConversion;
 import io.h5j.format.vds.Mapping;
+import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;

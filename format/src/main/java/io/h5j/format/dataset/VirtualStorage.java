@@ -1,6 +1,6 @@
 package io.h5j.format.dataset;
 
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.MappingBlock;

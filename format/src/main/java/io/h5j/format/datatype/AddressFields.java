@@ -1,6 +1,11 @@
 package io.h5j.format.datatype;
 
 import io.h5j.format.H5FormatException;
+import io.h5j.type.ArrayType;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import io.h5j.type.ReferenceType;
+import io.h5j.type.VarLenType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 

@@ -1,5 +1,7 @@
 package io.h5j.format.datatype;
 
+import io.h5j.type.Endianness;
+
 /**
  * Bit-level access to one element of any size, held as longs of 64 bits each (bit 0 the least
  * significant of word 0): the generic integer and float paths, for elements of every width

@@ -1,5 +1,8 @@
 package io.h5j.format.datatype;
 
+import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
+import io.h5j.type.EnumType;
 import java.util.List;
 
 /**

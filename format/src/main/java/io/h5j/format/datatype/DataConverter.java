@@ -5,6 +5,24 @@ import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.VlenSink;
 import io.h5j.format.heap.VlenSource;
 import io.h5j.format.io.FileParams;
+import io.h5j.type.ArrayType;
+import io.h5j.type.BitfieldType;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.Complex;
+import io.h5j.type.ComplexType;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
+import io.h5j.type.Endianness;
+import io.h5j.type.EnumType;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
+import io.h5j.type.OpaqueType;
+import io.h5j.type.ReferenceType;
+import io.h5j.type.StringPadding;
+import io.h5j.type.StringType;
+import io.h5j.type.TimeType;
+import io.h5j.type.VarLenType;
 import java.io.IOException;
 import java.lang.reflect.Array;
 import java.math.BigInteger;
@@ -141,7 +159,7 @@ public final class DataConverter {
     } else if (javaArray instanceof Complex[]) {
       return Datatypes.COMPLEX128;
     } else if (javaArray instanceof String[]) {
-      return Datatypes.vlenString(CharacterSet.UTF8, params);
+      return Datatypes.vlenString(CharacterSet.UTF8, params.offsetSize());
     } else if (javaArray instanceof Map<?, ?>[] maps && maps.length > 0 && maps[0] != null) {
       List<String> names = new java.util.ArrayList<>();
       List<Datatype> types = new java.util.ArrayList<>();
@@ -158,7 +176,7 @@ public final class DataConverter {
           throw new IllegalArgumentException("sequences must all be " + c.getSimpleName());
         }
       }
-      return Datatypes.vlenSequence(forJavaArray(seqs[0], params), params);
+      return Datatypes.vlenSequence(forJavaArray(seqs[0], params), params.offsetSize());
     }
     throw new IllegalArgumentException("no natural HDF5 type for "
         + (javaArray == null ? "null" : javaArray.getClass().getSimpleName())
@@ -173,7 +191,7 @@ public final class DataConverter {
     } else if (v instanceof Complex) {
       return Datatypes.COMPLEX128;
     } else if (v instanceof String) {
-      return Datatypes.vlenString(CharacterSet.UTF8, params);
+      return Datatypes.vlenString(CharacterSet.UTF8, params.offsetSize());
     }
     throw new IllegalArgumentException("no natural HDF5 type for a compound member value "
         + (v == null ? "null" : v.getClass().getSimpleName()));
@@ -635,7 +653,7 @@ public final class DataConverter {
   }
 
   private int checkVlenSize(VarLenType v) throws H5FormatException {
-    int expected = Datatypes.vlenSize(params);
+    int expected = Datatypes.vlenSize(params.offsetSize());
     if (v.size() != expected) {
       throw new H5FormatException("variable-length datatype", -1, "element size " + v.size()
           + " is not " + expected + " (length, heap collection address, object index)");

@@ -1,5 +1,8 @@
 package io.h5j.format.datatype;
 
+import io.h5j.type.FloatType;
+import io.h5j.type.MantissaNormalization;
+
 /**
  * Converts between doubles and any {@link FloatType} bit layout, from the type's fields
  * alone: sign, biased exponent, mantissa with an implied or explicit leading bit. An

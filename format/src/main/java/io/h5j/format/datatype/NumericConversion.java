@@ -1,5 +1,8 @@
 package io.h5j.format.datatype;
 
+import io.h5j.type.Datatype;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
 import java.io.IOException;
 import java.lang.reflect.Array;
 

@@ -1,6 +1,7 @@
 package io.h5j.format.datatype;
 
 import io.h5j.format.select.EncodedSelection;
+import io.h5j.type.ReferenceType;
 
 /**
  * One HDF5 1.12+ ("revised") reference element, decoded: what {@link DataConverter} returns for
@@ -22,12 +23,18 @@ public record RevisedReference(ReferenceType.Kind kind, long address, String fil
 
   /** Validates that the parts fit the kind. */
   public RevisedReference {
-    Check.notNull(kind, "kind");
-    Check.that(kind.revised(), kind + " is not a revised reference kind");
-    Check.that((region != null) == (kind == ReferenceType.Kind.DATASET_REGION2),
+    require(kind != null, "kind must not be null");
+    require(kind.revised(), kind + " is not a revised reference kind");
+    require((region != null) == (kind == ReferenceType.Kind.DATASET_REGION2),
         "a region goes with, and only with, " + ReferenceType.Kind.DATASET_REGION2);
-    Check.that((attribute != null) == (kind == ReferenceType.Kind.ATTRIBUTE),
+    require((attribute != null) == (kind == ReferenceType.Kind.ATTRIBUTE),
         "an attribute name goes with, and only with, " + ReferenceType.Kind.ATTRIBUTE);
+  }
+
+  private static void require(boolean ok, String what) {
+    if (!ok) {
+      throw new IllegalArgumentException(what);
+    }
   }
 
   /** A reference to the object at {@code address} of this file. */

@@ -9,6 +9,8 @@ import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.SelectionCodec;
+import io.h5j.type.Endianness;
+import io.h5j.type.ReferenceType;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

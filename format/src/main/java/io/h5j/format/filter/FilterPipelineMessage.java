@@ -1,12 +1,12 @@
 package io.h5j.format.filter;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.VarLenType;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.message.HeaderMessage;
 import io.h5j.format.message.MessageType;
+import io.h5j.type.Datatype;
+import io.h5j.type.VarLenType;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;

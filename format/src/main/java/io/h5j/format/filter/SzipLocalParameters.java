@@ -1,10 +1,10 @@
 package io.h5j.format.filter;
 
-import io.h5j.format.datatype.BitfieldType;
-import io.h5j.format.datatype.Datatype;
-import io.h5j.format.datatype.Endianness;
-import io.h5j.format.datatype.FixedPointType;
-import io.h5j.format.datatype.FloatType;
+import io.h5j.type.BitfieldType;
+import io.h5j.type.Datatype;
+import io.h5j.type.Endianness;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
 
 /**
  * What libhdf5 1.10's szip "set local" step stores for a dataset: from the two values

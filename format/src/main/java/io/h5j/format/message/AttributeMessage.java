@@ -1,10 +1,11 @@
 package io.h5j.format.message;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -55,8 +56,8 @@ public record AttributeMessage(String name, Datatype datatype, Dataspace dataspa
         ? DatatypeCodec.decode(resolved(typeReader, MessageType.DATATYPE, shared))
         : DatatypeCodec.decode(typeReader);
     Dataspace space = (flags & 2) != 0
-        ? Dataspace.decode(resolved(spaceReader, MessageType.DATASPACE, shared))
-        : Dataspace.decode(spaceReader);
+        ? DataspaceMessage.read(resolved(spaceReader, MessageType.DATASPACE, shared))
+        : DataspaceMessage.read(spaceReader);
     long count = space.elementCount();
     if (type.size() > 0 && count > r.remaining() / type.size()) {
       throw r.error("attribute '" + name + "' needs " + count + " elements of " + type.size()
@@ -93,9 +94,9 @@ public record AttributeMessage(String name, Datatype datatype, Dataspace dataspa
     DatatypeCodec.encode(datatype, t);
     ByteWriter s = new ByteWriter(w.params());
     if (utf8) {
-      dataspace.encode(s);
+      new DataspaceMessage(dataspace).encode(s);
     } else {
-      dataspace.encodeV1OrV2(s);
+      new DataspaceMessage(dataspace).encodeV1OrV2(s);
     }
     byte[] tb = t.toByteArray();
     byte[] sb = s.toByteArray();

@@ -1,16 +1,17 @@
 package io.h5j.format.object;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatype;
+import io.h5j.type.Datatype;
 import io.h5j.format.datatype.DatatypeCodec;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.AttributeInfoMessage;
 import io.h5j.format.message.AttributeMessage;
 import io.h5j.format.message.ContinuationMessage;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.GroupInfoMessage;
@@ -43,7 +44,8 @@ public final class MessageClasses {
   public static final MessageClass<RawMessage> NIL = register(MessageClass.rebuilt(
       MessageType.NIL, "NIL", raw(MessageType.NIL), RawMessage::encode));
   public static final MessageClass<Dataspace> DATASPACE = register(MessageClass.asBytes(
-      MessageType.DATASPACE, "dataspace", Dataspace::decode, Dataspace::encode));
+      MessageType.DATASPACE, "dataspace", DataspaceMessage::read,
+      (space, w) -> new DataspaceMessage(space).encode(w)));
   /** Rebuilt with the group's links. */
   public static final MessageClass<LinkInfoMessage> LINK_INFO = register(MessageClass.rebuilt(
       MessageType.LINK_INFO, "link info", LinkInfoMessage::decode, LinkInfoMessage::encode));

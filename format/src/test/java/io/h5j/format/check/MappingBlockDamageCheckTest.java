@@ -2,6 +2,7 @@ package io.h5j.format.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.internal.DatasetInternals;
 
 import io.h5j.FileCheck;
 import io.h5j.H5File;
@@ -34,7 +35,7 @@ class MappingBlockDamageCheckTest {
     Files.copy(Fixtures.file("vds.h5"), file);
     long at;
     try (H5File f = H5File.open(file); FileAccess fa = FileAccess.openRead(file)) {
-      LayoutMessage.Virtual v = (LayoutMessage.Virtual) f.dataset(vds).layout();
+      LayoutMessage.Virtual v = (LayoutMessage.Virtual) DatasetInternals.layout(f.dataset(vds));
       H5Context.open(fa); // reads the superblock: the sizes of offsets and lengths
       long[] where = GlobalHeapCollection.locate(fa, v.heapAddress(), (int) v.heapIndex(), 64);
       at = fa.params().baseAddress() + where[0] + where[1] / 2;

@@ -8,12 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.DatasetSpec;
 import io.h5j.H5File;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.Datatypes;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.message.DataspaceMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.StoredMessage;
@@ -302,7 +303,7 @@ class ChunkIndexContractTest {
       // resize smaller: the same index over the new extent, the chunks outside still in it
       Dataspace before = s.space;
       s.space = Dataspace.simple(c.shrunk(), c.max());
-      s.rewrite(MessageType.DATASPACE, s.space.toBytes(s.ctx.params()));
+      s.rewrite(MessageType.DATASPACE, new DataspaceMessage(s.space).toBytes(s.ctx.params()));
       index = index.resized(s.space);
       assertArrayEquals(s.geometry().grid(), index.geometry().grid(), "resized grid");
       List<long[]> leaving = new ArrayList<>();

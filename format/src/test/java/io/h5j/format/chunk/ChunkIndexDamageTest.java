@@ -3,7 +3,7 @@ package io.h5j.format.chunk;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.testing.OracleTest;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,14 +3,15 @@ package io.h5j.format.chunk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.internal.DatasetInternals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.h5j.format.io.Extent;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
-import io.h5j.format.message.Dataspace;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.OracleTest;
+import io.h5j.type.Dataspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -128,7 +129,8 @@ class ChunkIndexExtentsTest {
         boolean filtered = e.getValue().path("filters").size() > 0;
         io.h5j.Dataset d = f.file().dataset(path);
         ChunkIndex idx = ChunkIndex.open(f.fa(),
-            (io.h5j.format.message.LayoutMessage.Chunked) d.layout(), d.dataspace(), filtered,
+            (io.h5j.format.message.LayoutMessage.Chunked) DatasetInternals.layout(d),
+            d.dataspace(), filtered,
             f.ctx().superblock().chunkInternalK());
         List<Extent> extents = idx.extents();
         Extent.sortedDisjoint(extents, path, 0);

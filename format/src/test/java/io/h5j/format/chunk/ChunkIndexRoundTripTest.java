@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.SpaceAllocator;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.testing.OracleTest;
 import java.nio.file.Path;
 import java.util.ArrayList;

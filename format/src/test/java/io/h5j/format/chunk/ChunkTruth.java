@@ -5,6 +5,7 @@ import io.h5j.H5File;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.object.H5Context;
+import io.h5j.internal.DatasetInternals;
 import io.h5j.testing.Oracles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -92,7 +93,8 @@ final class ChunkTruth {
 
     ChunkIndex index(String path, boolean filtered) throws IOException {
       Dataset d = file.dataset(path);
-      return ChunkIndex.open(fa(), (LayoutMessage.Chunked) d.layout(), d.dataspace(), filtered);
+      return ChunkIndex.open(fa(), (LayoutMessage.Chunked) DatasetInternals.layout(d),
+          d.dataspace(), filtered);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.h5j.format.chunk;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import io.h5j.internal.DatasetInternals;
 
 import io.h5j.Dataset;
 import io.h5j.H5File;
@@ -9,11 +10,11 @@ import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.Lookup3;
-import io.h5j.format.message.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.object.H5Context;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
+import io.h5j.type.Dataspace;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +76,7 @@ class Libhdf5ReadsWrittenIndexTest {
         for (String name : List.of(base, base + "_gz")) {
           Dataset d = src.dataset(name);
           boolean filtered = name.endsWith("_gz");
-          LayoutMessage.Chunked old = (LayoutMessage.Chunked) d.layout();
+          LayoutMessage.Chunked old = (LayoutMessage.Chunked) DatasetInternals.layout(d);
           Dataspace space = d.dataspace();
           try (ChunkTruth.Opened o = ChunkTruth.Opened.of(original)) {
             ChunkIndex idx = o.index(name, filtered);

@@ -4,6 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.Complex;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
+import io.h5j.type.Endianness;
+import io.h5j.type.EnumType;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
+import io.h5j.type.MantissaNormalization;
+import io.h5j.type.OpaqueType;
+import io.h5j.type.ReferenceType;
+import io.h5j.type.StringPadding;
+import io.h5j.type.StringType;
+import io.h5j.type.VarLenType;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.io.FileParams;
@@ -401,7 +416,7 @@ class DataConverterTest {
         ? f : null, List.of("A", "B"), List.of(1L, 40000L));
     assertArrayEquals(new String[] {"B", "A", "7"},
         (String[]) roundTrip(e, new String[] {"B", "A", "7"}));
-    ReferenceType obj = Datatypes.objectReference(FileParams.DEFAULT);
+    ReferenceType obj = Datatypes.objectReference();
     assertArrayEquals(new long[] {800, -1}, (long[]) roundTrip(obj, new long[] {800, -1}));
   }
 

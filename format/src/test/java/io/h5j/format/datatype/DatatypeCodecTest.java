@@ -4,6 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
+import io.h5j.type.EnumType;
+import io.h5j.type.StringPadding;
+import io.h5j.type.StringType;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.io.ByteReader;

@@ -2,6 +2,14 @@ package io.h5j.format.datatype;
 
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
+import io.h5j.type.EnumType;
+import io.h5j.type.StringPadding;
+import io.h5j.type.StringType;
+import io.h5j.type.VarLenType;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

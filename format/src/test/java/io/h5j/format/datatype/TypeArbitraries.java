@@ -1,6 +1,23 @@
 package io.h5j.format.datatype;
 
 import io.h5j.format.io.FileParams;
+import io.h5j.type.ArrayType;
+import io.h5j.type.BitfieldType;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.ComplexType;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
+import io.h5j.type.Endianness;
+import io.h5j.type.EnumType;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
+import io.h5j.type.MantissaNormalization;
+import io.h5j.type.OpaqueType;
+import io.h5j.type.ReferenceType;
+import io.h5j.type.StringPadding;
+import io.h5j.type.StringType;
+import io.h5j.type.TimeType;
 import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -132,7 +149,7 @@ final class TypeArbitraries {
             }));
     List<Arbitrary<Datatype>> choices = new ArrayList<>(List.of(atomic, atomic, array, compound));
     if (withHeapAndStrings) {
-      choices.add(inner.map(b -> Datatypes.vlenSequence(b, FileParams.DEFAULT)));
+      choices.add(inner.map(b -> Datatypes.vlenSequence(b)));
     }
     return Arbitraries.oneOf(choices);
   }

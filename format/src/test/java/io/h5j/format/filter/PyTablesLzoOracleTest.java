@@ -187,8 +187,7 @@ class PyTablesLzoOracleTest {
     for (int i = 0; i < noise.length; i++) {
       noise[i] = r.nextDouble();
     }
-    FilterDescription lzo = new FilterDescription(Filters.LZO, FilterDescription.OPTIONAL, "lzo",
-        new int[] {1, 11, 2});
+    io.h5j.Filter lzo = new io.h5j.Filter(Filters.LZO, "lzo", true, new int[] {1, 11, 2});
     try (H5File f = H5File.create(h5)) {
       f.root().createDataset("ints", DatasetSpec.of(ints).chunks(700).filter(lzo));
       f.root().createDataset("noise", DatasetSpec.of(noise).chunks(500).shuffle().filter(lzo));

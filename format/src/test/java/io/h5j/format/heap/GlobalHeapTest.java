@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.CharacterSet;
 import io.h5j.format.datatype.DataConverter;
-import io.h5j.format.datatype.Datatypes;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
+import io.h5j.type.CharacterSet;
+import io.h5j.type.Datatypes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

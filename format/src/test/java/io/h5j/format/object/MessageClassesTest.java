@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.format.H5FormatException;
-import io.h5j.format.datatype.Datatypes;
+import io.h5j.type.Datatypes;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.ByteWriter;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.Dataspace;
+import io.h5j.type.Dataspace;
 import io.h5j.format.message.ExternalFileList;
 import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.GroupInfoMessage;

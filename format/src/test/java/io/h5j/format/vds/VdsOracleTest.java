@@ -3,6 +3,7 @@ package io.h5j.format.vds;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.internal.DatasetInternals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -123,7 +124,7 @@ print(json.dumps(res))
   static byte[] block(Path file, String name) throws Exception {
     LayoutMessage.Virtual v;
     try (H5File f = H5File.open(file)) {
-      v = (LayoutMessage.Virtual) f.dataset(name).layout();
+      v = (LayoutMessage.Virtual) DatasetInternals.layout(f.dataset(name));
     }
     try (FileAccess fa = FileAccess.openRead(file)) {
       fa.params(FileParams.DEFAULT);

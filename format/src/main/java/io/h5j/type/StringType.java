@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
  * Fixed-length string class 3.
@@ -19,5 +19,11 @@ public record StringType(int size, StringPadding padding, CharacterSet charset)
   @Override
   public int classId() {
     return 3;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /** How a string shorter than its storage is filled (string and variable-length string). */
 public enum StringPadding {

@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
  * Reference class 7.
@@ -54,5 +54,11 @@ public record ReferenceType(Kind kind, int size) implements Datatype {
   @Override
   public int classId() {
     return 7;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
  * Time class 2 (rarely used; libhdf5 defines 32- and 64-bit UNIX times).
@@ -18,5 +18,11 @@ public record TimeType(int size, Endianness order, int bitPrecision) implements 
   @Override
   public int classId() {
     return 2;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 import java.util.HashSet;
 import java.util.List;
@@ -38,5 +38,11 @@ public record EnumType(FixedPointType base, List<String> names, List<Long> value
   @Override
   public int classId() {
     return 8;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

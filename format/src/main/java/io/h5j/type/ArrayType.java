@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 import java.util.Arrays;
 
@@ -60,8 +60,9 @@ public record ArrayType(int[] dims, Datatype base) implements Datatype {
     return 31 * Arrays.hashCode(dims) + base.hashCode();
   }
 
+  /** The readable {@link #name()}, e.g. {@code int32}. */
   @Override
   public String toString() {
-    return "ArrayType[dims=" + Arrays.toString(dims) + ", base=" + base + "]";
+    return name();
   }
 }

@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /** Argument checks shared by the datatype records; failures are IllegalArgumentException. */
 final class Check {

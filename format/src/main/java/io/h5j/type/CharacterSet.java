@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /** Character set of a string type. */
 public enum CharacterSet {

@@ -1,6 +1,5 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
-import io.h5j.format.io.FileParams;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,15 +10,21 @@ import java.util.List;
 public final class Datatypes {
   private Datatypes() {}
 
-  /** Signed integers. */
+  /** Signed 8-bit integer, little-endian. */
   public static final FixedPointType INT8 = FixedPointType.of(1, true, Endianness.LITTLE_ENDIAN);
+  /** Signed 16-bit integer, little-endian. */
   public static final FixedPointType INT16 = FixedPointType.of(2, true, Endianness.LITTLE_ENDIAN);
+  /** Signed 32-bit integer, little-endian. */
   public static final FixedPointType INT32 = FixedPointType.of(4, true, Endianness.LITTLE_ENDIAN);
+  /** Signed 64-bit integer, little-endian. */
   public static final FixedPointType INT64 = FixedPointType.of(8, true, Endianness.LITTLE_ENDIAN);
-  /** Unsigned integers. */
+  /** Unsigned 8-bit integer, little-endian. */
   public static final FixedPointType UINT8 = FixedPointType.of(1, false, Endianness.LITTLE_ENDIAN);
+  /** Unsigned 16-bit integer, little-endian. */
   public static final FixedPointType UINT16 = FixedPointType.of(2, false, Endianness.LITTLE_ENDIAN);
+  /** Unsigned 32-bit integer, little-endian. */
   public static final FixedPointType UINT32 = FixedPointType.of(4, false, Endianness.LITTLE_ENDIAN);
+  /** Unsigned 64-bit integer, little-endian. */
   public static final FixedPointType UINT64 = FixedPointType.of(8, false, Endianness.LITTLE_ENDIAN);
   /** IEEE 754 half precision. */
   public static final FloatType FLOAT16 = FloatType.ieee(2, 5, 10, Endianness.LITTLE_ENDIAN);
@@ -65,40 +70,57 @@ public final class Datatypes {
     return new StringType(size, StringPadding.NULLPAD, charset);
   }
 
+  /** The size of offsets (addresses) in files libhdf5 and h5j write by default, in bytes. */
+  public static final int DEFAULT_OFFSET_SIZE = 8;
+
   /** A variable-length, NUL-terminated string for files with 8-byte offsets (as h5py). */
   public static VarLenType vlenString(CharacterSet charset) {
-    return vlenString(charset, FileParams.DEFAULT);
+    return vlenString(charset, DEFAULT_OFFSET_SIZE);
   }
 
-  /** A variable-length, NUL-terminated string for files with the given offset size. */
-  public static VarLenType vlenString(CharacterSet charset, FileParams params) {
-    return new VarLenType(vlenSize(params), VLEN_CHAR, true, StringPadding.NULLTERM, charset);
+  /** A variable-length, NUL-terminated string for files with offsets of the given size. */
+  public static VarLenType vlenString(CharacterSet charset, int offsetSize) {
+    return new VarLenType(vlenSize(offsetSize), VLEN_CHAR, true, StringPadding.NULLTERM,
+        charset);
   }
 
   /** A variable-length sequence of {@code base} for files with 8-byte offsets. */
   public static VarLenType vlenSequence(Datatype base) {
-    return vlenSequence(base, FileParams.DEFAULT);
+    return vlenSequence(base, DEFAULT_OFFSET_SIZE);
   }
 
-  /** A variable-length sequence of {@code base} for files with the given offset size. */
-  public static VarLenType vlenSequence(Datatype base, FileParams params) {
-    return new VarLenType(vlenSize(params), base, false, StringPadding.NULLTERM,
+  /** A variable-length sequence of {@code base} for files with offsets of the given size. */
+  public static VarLenType vlenSequence(Datatype base, int offsetSize) {
+    return new VarLenType(vlenSize(offsetSize), base, false, StringPadding.NULLTERM,
         CharacterSet.ASCII);
   }
 
-  /** Bytes of one variable-length element: length, collection address, object index. */
-  public static int vlenSize(FileParams params) {
-    return 4 + params.offsetSize() + 4;
+  /**
+   * Bytes of one variable-length element in files with offsets of the given size: length,
+   * global heap collection address, object index.
+   */
+  public static int vlenSize(int offsetSize) {
+    return 4 + offsetSize + 4;
   }
 
-  /** An object reference (an object header address). */
-  public static ReferenceType objectReference(FileParams params) {
-    return new ReferenceType(ReferenceType.Kind.OBJECT, params.offsetSize());
+  /** An object reference (an object header address) for files with 8-byte offsets. */
+  public static ReferenceType objectReference() {
+    return objectReference(DEFAULT_OFFSET_SIZE);
   }
 
-  /** A dataset region reference (a global heap ID). */
-  public static ReferenceType regionReference(FileParams params) {
-    return new ReferenceType(ReferenceType.Kind.DATASET_REGION, params.offsetSize() + 4);
+  /** An object reference (an object header address) for files with offsets of that size. */
+  public static ReferenceType objectReference(int offsetSize) {
+    return new ReferenceType(ReferenceType.Kind.OBJECT, offsetSize);
+  }
+
+  /** A dataset region reference (a global heap ID) for files with 8-byte offsets. */
+  public static ReferenceType regionReference() {
+    return regionReference(DEFAULT_OFFSET_SIZE);
+  }
+
+  /** A dataset region reference (a global heap ID) for files with offsets of that size. */
+  public static ReferenceType regionReference(int offsetSize) {
+    return new ReferenceType(ReferenceType.Kind.DATASET_REGION, offsetSize + 4);
   }
 
   /** An array type of {@code base} with the given shape. */

@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 import java.util.HashSet;
 import java.util.List;
@@ -81,5 +81,11 @@ public record CompoundType(int size, List<Member> members) implements Datatype {
   @Override
   public int classId() {
     return 6;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

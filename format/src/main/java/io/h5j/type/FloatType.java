@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
  * Floating-point class 1, with its bit layout spelled out so that any binary format can be
@@ -102,5 +102,11 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
   @Override
   public int classId() {
     return 1;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

@@ -1,8 +1,8 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
- * Variable-length class 9: each element is a length and a global heap ID (see
- * {@link DataConverter}), the data itself lives in the global heap.
+ * Variable-length class 9: each element is stored as a length and a global heap ID; the
+ * data itself lives in the file's global heap.
  *
  * @param size element size in bytes: 4 + size of offsets + 4 (16 in most files)
  * @param base element type of a sequence; for strings, the character type libhdf5 records
@@ -27,5 +27,11 @@ public record VarLenType(int size, Datatype base, boolean string, StringPadding 
   @Override
   public int classId() {
     return 9;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

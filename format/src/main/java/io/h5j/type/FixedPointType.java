@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
  * Fixed-point (integer) class 0.
@@ -37,5 +37,11 @@ public record FixedPointType(int size, Endianness order, boolean signed, int bit
   @Override
   public int classId() {
     return 0;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

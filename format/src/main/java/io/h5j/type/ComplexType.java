@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
  * Complex number class 11 (HDF5 2.0): a real and an imaginary part of one floating-point
@@ -34,5 +34,11 @@ public record ComplexType(FloatType base) implements Datatype {
   @Override
   public int classId() {
     return 11;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

@@ -1,17 +1,20 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 import java.util.Arrays;
 import java.util.StringJoiner;
 
-/** Short human-readable names of datatypes, as {@code h5j ls} and {@code h5j dump} print them. */
-public final class DatatypeText {
-  private DatatypeText() {}
+/**
+ * The readable names of {@link Datatype#name()}, one per datatype class, nested types named
+ * inside their container's name; {@code h5j ls} and {@code h5j dump} print them.
+ */
+final class DatatypeNames {
+  private DatatypeNames() {}
 
   /**
    * E.g. "int32", "uint8 BE", "float64", "complex64" (two float32, numpy's name), "string[8]
-   * ASCII", "vlen string UTF-8".
+   * ASCII NULLPAD", "vlen string UTF8".
    */
-  public static String describe(Datatype t) {
+  static String of(Datatype t) {
     if (t instanceof FixedPointType f) {
       return (f.signed() ? "int" : "uint") + 8 * f.size() + order(f.order());
     } else if (t instanceof FloatType f) {
@@ -23,35 +26,33 @@ public final class DatatypeText {
     } else if (t instanceof ComplexType c) {
       FloatType f = c.base();
       return f.size() != 2 && isStandard(f) ? "complex" + 16 * f.size() + order(f.order())
-          : "complex of " + describe(f);
+          : "complex of " + of(f);
     } else if (t instanceof StringType s) {
       return "string[" + s.size() + "] " + s.charset() + " " + s.padding();
     } else if (t instanceof VarLenType v) {
-      return v.string() ? "vlen string " + v.charset() : "vlen sequence of " + describe(v.base());
+      return v.string() ? "vlen string " + v.charset() : "vlen sequence of " + of(v.base());
     } else if (t instanceof CompoundType c) {
       StringJoiner j = new StringJoiner(", ", "compound{", "}");
       for (CompoundType.Member m : c.members()) {
-        j.add(m.name() + ": " + describe(m.type()));
+        j.add(m.name() + ": " + of(m.type()));
       }
       return j.toString();
     } else if (t instanceof EnumType e) {
-      StringJoiner j = new StringJoiner(", ", "enum " + describe(e.base()) + " {", "}");
+      StringJoiner j = new StringJoiner(", ", "enum " + of(e.base()) + " {", "}");
       for (int i = 0; i < e.names().size(); i++) {
         j.add(e.names().get(i) + "=" + e.values().get(i));
       }
       return j.toString();
     } else if (t instanceof ArrayType a) {
-      return "array" + Arrays.toString(a.dims()) + " of " + describe(a.base());
+      return "array" + Arrays.toString(a.dims()) + " of " + of(a.base());
     } else if (t instanceof OpaqueType o) {
       return "opaque[" + o.size() + "]" + (o.tag().isEmpty() ? "" : " \"" + o.tag() + "\"");
     } else if (t instanceof BitfieldType b) {
       return "bitfield" + 8 * b.size() + order(b.order());
     } else if (t instanceof ReferenceType r) {
       return "reference (" + r.kind().toString().toLowerCase(java.util.Locale.ROOT) + ")";
-    } else if (t instanceof TimeType tt) {
-      return "time" + 8 * tt.size();
     }
-    return t.toString();
+    return "time" + 8 * t.size(); // the only class left of the sealed family
   }
 
   private static boolean isStandard(FloatType f) {

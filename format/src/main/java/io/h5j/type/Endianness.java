@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /** Byte order of a numeric element. */
 public enum Endianness {

@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
  * Opaque class 5: uninterpreted bytes with a descriptive tag.
@@ -24,5 +24,11 @@ public record OpaqueType(int size, String tag) implements Datatype {
   @Override
   public int classId() {
     return 5;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
  * Bit field class 4.
@@ -28,5 +28,11 @@ public record BitfieldType(int size, Endianness order, int bitOffset, int bitPre
   @Override
   public int classId() {
     return 4;
+  }
+
+  /** The readable {@link #name()}, e.g. {@code int32}. */
+  @Override
+  public String toString() {
+    return name();
   }
 }

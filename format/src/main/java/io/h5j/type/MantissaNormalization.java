@@ -1,4 +1,4 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /** How the most significant bit of a floating-point mantissa is managed. */
 public enum MantissaNormalization {

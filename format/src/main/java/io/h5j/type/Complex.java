@@ -1,7 +1,7 @@
-package io.h5j.format.datatype;
+package io.h5j.type;
 
 /**
- * One complex number, as {@link DataConverter} reads and writes elements of a
+ * One complex number, as h5j reads and writes elements of a
  * {@link ComplexType}. Both parts are doubles whatever the stored part type: a complex64's
  * float parts convert exactly, and writing rounds each part to the stored type (nearest,
  * ties to even; overflow gives infinity), as storing a double in a float does.

@@ -1,0 +1,112 @@
+package io.h5j;
+
+import io.h5j.format.filter.FilterPipelineMessage;
+import io.h5j.format.message.LayoutMessage;
+import java.util.List;
+
+/**
+ * How a dataset stores its elements, as {@link Dataset#layout()} describes it: the layout
+ * class and, for chunked datasets, the chunk shape, the kind of chunk index and the filter
+ * pipeline.
+ *
+ * @param kind the layout class
+ * @param chunkShape the chunk shape in elements for {@link Kind#CHUNKED}, else null
+ * @param chunkIndex the chunk index structure for {@link Kind#CHUNKED}, else null
+ * @param filters the filter pipeline in the order applied on write (empty when none)
+ */
+public record StorageLayout(Kind kind, long[] chunkShape, ChunkIndex chunkIndex,
+    List<Filter> filters) {
+
+  /** The layout classes of HDF5 (external storage is contiguous data in other files). */
+  public enum Kind {
+    /** The elements are stored in the object header itself (small datasets). */
+    COMPACT,
+    /** The elements are stored in one block of the file. */
+    CONTIGUOUS,
+    /** The elements are stored in chunks of one shape, each found through a chunk index. */
+    CHUNKED,
+    /** The elements are read from other datasets through mappings. */
+    VIRTUAL,
+    /** The elements are stored contiguously in one or more files outside the HDF5 file. */
+    EXTERNAL
+  }
+
+  /** The chunk index structures, in the order of their numbers in the layout message. */
+  public enum ChunkIndex {
+    /** The version 1 B-tree of libhdf5 before 1.10 (layout message version 3). */
+    BTREE_V1,
+    /** One chunk as big as the dataset, its address in the layout message. */
+    SINGLE_CHUNK,
+    /** Unfiltered fixed-size datasets: chunk addresses computed, no index stored. */
+    IMPLICIT,
+    /** A fixed array: fixed-size datasets. */
+    FIXED_ARRAY,
+    /** An extensible array: datasets with one unlimited dimension. */
+    EXTENSIBLE_ARRAY,
+    /** A version 2 B-tree: datasets with more than one unlimited dimension. */
+    BTREE_V2
+  }
+
+  /** Copies the arrays and list; checks that chunk details go with the chunked layout. */
+  public StorageLayout {
+    if (kind == null) {
+      throw new IllegalArgumentException("kind must not be null");
+    }
+    if ((kind == Kind.CHUNKED) != (chunkShape != null && chunkIndex != null)) {
+      throw new IllegalArgumentException("a chunk shape and index go with, and only with, the"
+          + " chunked layout");
+    }
+    chunkShape = chunkShape == null ? null : chunkShape.clone();
+    filters = List.copyOf(filters);
+  }
+
+  /** A copy of the chunk shape, or null when the layout is not chunked. */
+  @Override
+  public long[] chunkShape() {
+    return chunkShape == null ? null : chunkShape.clone();
+  }
+
+  /** The description of a stored layout message ({@code external}: it has a file list). */
+  static StorageLayout of(LayoutMessage l, boolean external,
+      List<FilterPipelineMessage.FilterDescription> pipeline) {
+    Kind kind = l instanceof LayoutMessage.Chunked ? Kind.CHUNKED
+        : l instanceof LayoutMessage.Virtual ? Kind.VIRTUAL
+        : l instanceof LayoutMessage.Compact ? Kind.COMPACT
+        : external ? Kind.EXTERNAL : Kind.CONTIGUOUS;
+    List<Filter> filters = pipeline.stream().map(Filter::of).toList();
+    return l instanceof LayoutMessage.Chunked c
+        ? new StorageLayout(kind, c.chunkDims(), ChunkIndex.values()[c.indexType()], filters)
+        : new StorageLayout(kind, null, null, filters);
+  }
+
+  /** Whether the layout is {@link Kind#CHUNKED}. */
+  public boolean isChunked() {
+    return kind == Kind.CHUNKED;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof StorageLayout l && l.kind == kind && l.chunkIndex == chunkIndex
+        && java.util.Arrays.equals(l.chunkShape, chunkShape) && l.filters.equals(filters);
+  }
+
+  @Override
+  public int hashCode() {
+    return kind.hashCode() * 31 + java.util.Arrays.hashCode(chunkShape) * 17
+        + filters.hashCode();
+  }
+
+  /** E.g. {@code CHUNKED (64, 64) EXTENSIBLE_ARRAY [deflate (1) [6]]}, {@code CONTIGUOUS}. */
+  @Override
+  public String toString() {
+    if (kind != Kind.CHUNKED) {
+      return kind.toString();
+    }
+    StringBuilder b = new StringBuilder("CHUNKED (");
+    for (int d = 0; d < chunkShape.length; d++) {
+      b.append(d == 0 ? "" : ", ").append(chunkShape[d]);
+    }
+    b.append(") ").append(chunkIndex);
+    return filters.isEmpty() ? b.toString() : b.append(' ').append(filters).toString();
+  }
+}

@@ -1,0 +1,53 @@
+package io.h5j.internal;
+
+import io.h5j.Dataset;
+import io.h5j.format.message.LayoutMessage;
+import io.h5j.format.vds.MappingBlock;
+import java.io.IOException;
+
+/**
+ * What h5j's own modules (versioning, repack, cli) still read of a dataset below its public
+ * API: the decoded layout message and mapping block. Not API: the module exports this package
+ * only to those modules, and its methods change with the format layer. {@code Dataset} grants
+ * the access when its class initializes, so it is in place before any dataset exists.
+ */
+public final class DatasetInternals {
+  private DatasetInternals() {}
+
+  /** The package-private operations of {@code Dataset} this class forwards to. */
+  public interface Access {
+    /** The dataset's layout message as stored. */
+    LayoutMessage layout(Dataset d) throws IOException;
+
+    /** The decoded mapping block of a virtual dataset. */
+    MappingBlock mappingBlock(Dataset d) throws IOException;
+  }
+
+  private static volatile Access access;
+
+  /**
+   * Installs the access; called once, by {@code Dataset}'s static initializer.
+   *
+   * @throws IllegalStateException when it is already installed
+   */
+  public static synchronized void grant(Access a) {
+    if (access != null) {
+      throw new IllegalStateException("dataset internals are already granted");
+    }
+    access = a;
+  }
+
+  /** The layout message of {@code d}. */
+  public static LayoutMessage layout(Dataset d) throws IOException {
+    return access.layout(d);
+  }
+
+  /**
+   * The mapping block of the virtual dataset {@code d}.
+   *
+   * @throws IllegalStateException when the dataset is not virtual
+   */
+  public static MappingBlock mappingBlock(Dataset d) throws IOException {
+    return access.mappingBlock(d);
+  }
+}

@@ -1,0 +1,53 @@
+package io.h5j.raw;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The stored mapping block of a virtual dataset (the global heap object its layout message
+ * points to), as {@code Dataset.virtualMappings()} gives it: its bytes, to copy byte for byte
+ * into another dataset, and its mappings, decoded one at a time when asked (a block may hold
+ * millions), without opening a source or reading data.
+ */
+public interface VirtualMappings {
+
+  /** The file address of the block (of its global heap object). */
+  long address();
+
+  /** The block's encoding version: 0 (libhdf5 1.10+) or 1 (HDF5 2.0's compact encoding). */
+  int version();
+
+  /** The stored bytes of the block, checksum included (a copy). */
+  byte[] bytes();
+
+  /** The stored size of the block in bytes. */
+  int size();
+
+  /** The number of mappings. */
+  int count();
+
+  /**
+   * Whether every mapping maps one box to one box of the same shape and rank, so that every
+   * {@link #mapping(int)} has both boxes.
+   */
+  boolean allBoxes();
+
+  /**
+   * Mapping {@code i}, {@code 0 <= i < count()}.
+   *
+   * @throws IOException if the mapping's stored bytes are damaged (an
+   *     {@code io.h5j.format.H5FormatException} naming the block)
+   * @throws IndexOutOfBoundsException if {@code i} is out of range
+   */
+  VirtualMapping mapping(int i) throws IOException;
+
+  /** Every mapping, in stored order (decodes them all; large blocks: see {@link #mapping}). */
+  default List<VirtualMapping> mappings() throws IOException {
+    List<VirtualMapping> all = new ArrayList<>(count());
+    for (int i = 0; i < count(); i++) {
+      all.add(mapping(i));
+    }
+    return all;
+  }
+}
