@@ -11,10 +11,7 @@ import java.util.List;
  * public API (the unqualified exports of the module descriptors).
  */
 final class H5jClasses {
-  /**
-   * The packages the modules export to everyone. {@code io.h5j.type} and {@code io.h5j.raw}
-   * join them once they exist (issue 16).
-   */
+  /** The packages the modules export to everyone. */
   static final List<String> EXPORTED = List.of("io.h5j", "io.h5j.format", "io.h5j.type",
       "io.h5j.raw", "io.h5j.versioning", "io.h5j.repack");
 
@@ -31,10 +28,14 @@ final class H5jClasses {
     return (p.equals("io.h5j") || p.startsWith("io.h5j.")) && !exported(c);
   }
 
-  /** The engine and the structures: every package under {@code io.h5j.format}. */
+  /**
+   * The engine and the structures (every package under {@code io.h5j.format}) and
+   * {@code io.h5j.internal}, the format module's qualified export to h5j's own modules.
+   */
   static final DescribedPredicate<JavaClass> INTERNAL = DescribedPredicate.describe(
-      "are internal (in a package under io.h5j.format)",
-      c -> c.getPackageName().startsWith("io.h5j.format."));
+      "are internal (in a package under io.h5j.format, or io.h5j.internal)",
+      c -> c.getPackageName().startsWith("io.h5j.format.")
+          || c.getPackageName().equals("io.h5j.internal"));
 
   /** Main classes only: no test classes and no test jars (the format module's test-jar). */
   static final class MainClassesOnly implements ImportOption {

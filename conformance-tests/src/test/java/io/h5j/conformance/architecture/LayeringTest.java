@@ -52,6 +52,6 @@ class LayeringTest {
     return FreezingArchRule.freeze(noClasses().that().resideInAPackage(packages)
         .should().dependOnClassesThat(H5jClasses.INTERNAL)
         .as(module + " uses only exported packages of format (io.h5j, io.h5j.format, "
-            + "io.h5j.type, io.h5j.raw), none under io.h5j.format"));
+            + "io.h5j.type, io.h5j.raw), none under io.h5j.format, nor io.h5j.internal"));
   }
 }

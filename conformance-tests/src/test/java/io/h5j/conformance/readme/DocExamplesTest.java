@@ -92,9 +92,8 @@ class DocExamplesTest {
   }
 
   /**
-   * The examples name only the exported packages (checked by text, since the modules have no
-   * module-info yet to make the compiler refuse the others), and the internal types today's API
-   * still needs: these leave {@link #INTERNAL_TYPES_STILL_NEEDED} when {@code io.h5j.type} has them.
+   * The examples name only the exported packages (checked by text: the examples compile on
+   * the class path, where the module descriptors refuse nothing).
    */
   @ParameterizedTest
   @ValueSource(strings = {"README.md", "docs/GUIDE.md"})
@@ -107,7 +106,7 @@ class DocExamplesTest {
           String name = m.group();
           String pkg = name.endsWith(".*") ? name.substring(0, name.length() - 2)
               : name.substring(0, name.lastIndexOf('.'));
-          if (!PUBLIC_PACKAGES.contains(pkg) && !INTERNAL_TYPES_STILL_NEEDED.contains(name)) {
+          if (!PUBLIC_PACKAGES.contains(pkg)) {
             internal.add(doc + " line " + (b.firstLine() + i) + ": " + name);
           }
         }
@@ -121,9 +120,6 @@ class DocExamplesTest {
       Pattern.compile("\\bio\\.h5j(\\.[a-z]\\w*)*\\.([A-Z]\\w*|\\*)");
   private static final Set<String> PUBLIC_PACKAGES = Set.of("io.h5j", "io.h5j.type",
       "io.h5j.raw", "io.h5j.format", "io.h5j.versioning", "io.h5j.repack");
-  /** Internal types the examples cannot do without today (issue 16 moves them to io.h5j.type). */
-  private static final Set<String> INTERNAL_TYPES_STILL_NEEDED = Set.of(
-      "io.h5j.type.Datatypes", "io.h5j.type.Dataspace");
 
   /** The harness itself fails on a block that does not compile, and names its README line. */
   @Test
