@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * past the header's "max index set" is invisible to libhdf5 and h5j until the header is
  * written; an element set below it becomes visible with the one write of its block.
  */
-final class ExtensibleArrayUpdater {
+final class ExtensibleArrayUpdater implements EntryUpdates {
   private static final int RANK_BLOCK = 0;
   private static final int RANK_SUPER = 1;
   private static final int RANK_INDEX = 2;
@@ -47,7 +47,8 @@ final class ExtensibleArrayUpdater {
     this.o = fa.params().offsetSize();
   }
 
-  void set(ChunkRecord c) {
+  @Override
+  public void set(ChunkRecord c) {
     codec.checkFits(c);
     elements.put(element(c.offsetRef()), c);
   }
@@ -56,7 +57,8 @@ final class ExtensibleArrayUpdater {
    * Makes the entry of the chunk at {@code offset}, one the array holds (so its block
    * exists), undefined: libhdf5 removes a chunk so, and never shrinks the array itself.
    */
-  void clear(long[] offset) {
+  @Override
+  public void clear(long[] offset) {
     elements.put(element(offset), null);
   }
 
@@ -69,7 +71,8 @@ final class ExtensibleArrayUpdater {
     return idx;
   }
 
-  IndexWrites writes() throws IOException {
+  @Override
+  public IndexWrites writes() throws IOException {
     IndexWrites w = new IndexWrites();
     if (elements.isEmpty()) {
       return w;

@@ -129,14 +129,7 @@ public final class FixedArrayIndex implements ChunkIndex {
   @Override
   public long update(SpaceAllocator alloc, List<ChunkRecord> changed, List<long[]> removed,
       Barrier barrier) throws IOException {
-    FixedArrayUpdater u = new FixedArrayUpdater(fa, alloc, this);
-    for (ChunkRecord c : changed) {
-      u.set(c);
-    }
-    for (long[] offset : removed) {
-      u.clear(offset);
-    }
-    return u.writes().perform(fa, alloc, barrier, List.of());
+    return new FixedArrayUpdater(fa, alloc, this).apply(fa, alloc, changed, removed, barrier);
   }
 
   @Override

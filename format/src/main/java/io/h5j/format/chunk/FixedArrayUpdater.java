@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * <p>Crash safety: pages, then the data block (or the header), each in one write; every
  * element becomes visible with the one write of its page or block.
  */
-final class FixedArrayUpdater {
+final class FixedArrayUpdater implements EntryUpdates {
   private static final int RANK_PAGE = 0;
   private static final int RANK_BLOCK = 1;
 
@@ -37,13 +37,15 @@ final class FixedArrayUpdater {
     this.codec = index.codec();
   }
 
-  void set(ChunkRecord c) {
+  @Override
+  public void set(ChunkRecord c) {
     codec.checkFits(c);
     elements.put(element(c.offsetRef()), c);
   }
 
   /** Makes the entry of the chunk at {@code offset}, one the array holds, undefined. */
-  void clear(long[] offset) {
+  @Override
+  public void clear(long[] offset) {
     elements.put(element(offset), null);
   }
 
@@ -58,7 +60,8 @@ final class FixedArrayUpdater {
     return idx;
   }
 
-  IndexWrites writes() throws IOException {
+  @Override
+  public IndexWrites writes() throws IOException {
     IndexWrites w = new IndexWrites();
     if (elements.isEmpty()) {
       return w;
