@@ -141,4 +141,19 @@ class OversizedDataspaceTest {
     }
     return -1;
   }
+
+  /**
+   * libhdf5's tlayouto.h5: a contiguous dataset never written (no address) whose dataspace
+   * holds 2^61 int32 elements. A slab of it is a format error, not fill values for ever.
+   */
+  @Test
+  void anUnwrittenContiguousDatasetBeyond2To63BytesIsAFormatError() throws Exception {
+    try (H5File f = H5File.open(Fixtures.dir().resolve("libhdf5-tests/tlayouto.h5"))) {
+      Dataset d = f.dataset("Dataset");
+      H5FormatException e = assertThrows(H5FormatException.class,
+          () -> d.read(Selection.parse("0, 0:10")));
+      assertTrue(e.getMessage().contains("exceed 2^63 bytes"), e.getMessage());
+      assertEquals(f.path(), e.file());
+    }
+  }
 }

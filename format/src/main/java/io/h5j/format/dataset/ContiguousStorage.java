@@ -87,11 +87,12 @@ final class ContiguousStorage implements DatasetStorage {
   public byte[] readBytes(Hyperslab slab) throws IOException {
     int size = d.cachedDatatype().size();
     byte[] out = d.newArray(slab.elementCount(), size);
+    Dataspace space = d.dataspace();
+    long bytes = d.storageBytes(space); // a dataspace beyond 2^63 bytes is a format error
     if (!allocated()) {
       return Values.repeat(d.fillValueBytes(), (int) slab.elementCount(), size); // never written
     }
-    Dataspace space = d.dataspace();
-    if (layout.size() < d.storageBytes(space)) {
+    if (layout.size() < bytes) {
       throw new H5FormatException("dataset " + d.path(), d.address(), "contiguous storage of "
           + layout.size() + " bytes is smaller than its dataspace needs");
     }
