@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", description = "Write a demo file, print it, and verify it by reading"
     + " it back.", subcommands = DemoSeedCommand.class)
 final class DemoCommand implements Callable<Integer> {
-  @Parameters(index = "0", defaultValue = "h5j-demo.h5", description = "file to write"
+  @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", defaultValue = "h5j-demo.h5",
+      description = "file to write"
       + " (default h5j-demo.h5)")
   Path file;
 
