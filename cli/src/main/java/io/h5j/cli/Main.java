@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,7 +68,7 @@ public final class Main implements Runnable {
     try {
       return RepackCommand.of(Path.of(in), Path.of(outFile)).run(out, err);
     } catch (Exception e) {
-      return failed(e, err);
+      return failed(e, err, List.of(Path.of(in), Path.of(outFile)));
     }
   }
 
@@ -75,7 +76,7 @@ public final class Main implements Runnable {
     CommandLine cl = commandLine(args);
     cl.setOut(out);
     cl.setErr(err);
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, err));
+    cl.setExecutionExceptionHandler((e, cmd, parsed) -> failed(e, err, pathsOf(parsed)));
     cl.setParameterExceptionHandler((e, a) -> {
       err.println("h5j: " + e.getMessage());
       e.getCommandLine().usage(err);
@@ -84,14 +85,18 @@ public final class Main implements Runnable {
     return cl.execute(args);
   }
 
-  /** Reports a command's failure; returns the exit code. */
-  private static int failed(Exception e, PrintWriter err) {
-    err.println("h5j: " + describe(e));
+  /**
+   * Reports a command's failure; returns the exit code. Usage errors never get here (picocli
+   * hands them to the parameter exception handler), so every failure is one of the input:
+   * a file missing, unreadable, malformed or in use (by an h5j or a libhdf5 writer, which the
+   * library reports as a state, or by a libhdf5 reader that did not let go), or a bug.
+   */
+  private static int failed(Exception e, PrintWriter err, List<Path> given) {
+    err.println("h5j: " + describe(e, given));
     if (System.getenv("H5J_DEBUG") != null) { // where it failed, for bug reports
       e.printStackTrace(err);
     }
-    return e instanceof IllegalArgumentException || e instanceof IOException
-        || e instanceof UnsupportedOperationException ? BAD_INPUT : USAGE;
+    return BAD_INPUT;
   }
 
   /**
@@ -146,6 +151,34 @@ public final class Main implements Runnable {
   }
 
 
+  /** The paths given to the command that ran (the last subcommand), in the order given. */
+  private static List<Path> pathsOf(CommandLine.ParseResult parsed) {
+    CommandLine.ParseResult last = parsed;
+    while (last.subcommand() != null) {
+      last = last.subcommand();
+    }
+    List<Path> paths = new ArrayList<>();
+    for (CommandLine.Model.ArgSpec a : last.matchedArgs()) {
+      if (a.getValue() instanceof Path p) {
+        paths.add(p);
+      }
+    }
+    return paths;
+  }
+
+  /**
+   * The failure in words. The operating system's messages name no file ("Is a directory"
+   * from reading a directory): such a message gets the first path the command was given.
+   */
+  private static String describe(Exception e, List<Path> given) {
+    String m = describe(e);
+    if (e instanceof IOException && !given.isEmpty()
+        && given.stream().noneMatch(p -> m.contains(p.toString()))) {
+      return given.get(0) + ": " + m;
+    }
+    return m;
+  }
+
   private static String describe(Exception e) {
     if (e instanceof NoSuchFileException) {
       return "no such file: " + e.getMessage();
@@ -153,6 +186,7 @@ public final class Main implements Runnable {
     if (e instanceof H5FormatException) {
       return "not a valid HDF5 file: " + e.getMessage();
     }
-    return e.getMessage() == null ? e.toString() : e.getMessage();
+    return ReadFailure.explains(e) ? ApiHints.reword(e.getMessage())
+        : "failed unexpectedly (a bug: run again with H5J_DEBUG=1 for the details to report)";
   }
 }
