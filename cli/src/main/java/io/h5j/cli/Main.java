@@ -25,7 +25,7 @@ import picocli.CommandLine.Command;
 public final class Main implements Runnable {
   /** Exit code: the command did what was asked. */
   public static final int OK = 0;
-  /** Exit code: a file cannot be read, is in use, lacks the object asked for, or failed a check. */
+  /** Exit code: a file is missing, unreadable or in use, lacks the object, or failed a check. */
   public static final int BAD_INPUT = 1;
   /** Exit code: the command line is wrong (unknown command or option, missing argument). */
   public static final int USAGE = 2;
@@ -45,6 +45,7 @@ public final class Main implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
   }
 
+  /** Runs {@code h5j ARGS...} on the process's streams and exits with its exit code. */
   public static void main(String[] args) {
     System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
   }
