@@ -184,8 +184,13 @@ public final class Main implements Runnable {
     if (e instanceof NoSuchFileException) {
       return "no such file: " + e.getMessage();
     }
-    if (e instanceof H5FormatException) {
-      return "not a valid HDF5 file: " + e.getMessage();
+    if (e instanceof H5FormatException f) {
+      return (f.structure().startsWith("versioned file") ? "not a versioned file: "
+          : switch (f.kind()) {
+            case CORRUPT -> "not a valid HDF5 file: ";
+            case UNSUPPORTED -> "a form of HDF5 h5j does not read: ";
+            case TOO_NEW -> "a newer HDF5 format than h5j reads: ";
+          }) + f.getMessage();
     }
     return ReadFailure.explains(e) ? ApiHints.reword(e.getMessage())
         : "failed unexpectedly (a bug: run again with H5J_DEBUG=1 for the details to report)";

@@ -93,6 +93,17 @@ class ExitCodeTest {
     assertTrue(r.err().contains("HDF5_VDS_PREFIX"), r.err());
   }
 
+  @Test
+  void aPlainFileGivenToAVersionCommandIsNotAVersionedFileRatherThanInvalid() {
+    String plain = Fixtures.file("groups_latest.h5").toString();
+    for (String[] args : List.of(new String[] {"log", plain},
+        new String[] {"show", plain, "v1"}, new String[] {"diff", plain, "v1", "v2"})) {
+      CliRun r = CliRun.of(args);
+      assertBadInput(r, plain, args[0] + " of a plain file");
+      assertTrue(r.err().startsWith("h5j: not a versioned file: "), r.err());
+    }
+  }
+
   /** A versioned file with one version, and the plain file it was committed from. */
   private Path versioned() throws Exception {
     Path plain = dir.resolve("plain.h5");
