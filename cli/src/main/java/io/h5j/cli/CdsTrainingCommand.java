@@ -21,10 +21,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "cds-training", hidden = true,
     description = "Run every command on small files in DIR (for the launcher's class archive).")
 final class CdsTrainingCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "directory for the files written")
+  @Parameters(index = "0", paramLabel = "DIR", description = "directory for the files written")
   Path dir;
 
-  @Parameters(index = "1..*", description = "HDF5 files written by libhdf5, repacked too")
+  @Parameters(index = "1..*", paramLabel = "FILE",
+      description = "HDF5 files written by libhdf5, repacked too")
   List<Path> samples = List.of();
 
   @Override

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
  * finding, then a summary. With {@code --repair}, a versioned file whose structures are sound
  * is repaired first ({@link VersionedFile#repair()}, one line per repair), then checked.
  */
-@Command(name = "check", mixinStandardHelpOptions = true, description = {
+@Command(name = "check", header = "Check an HDF5 file, and a versioned file's versions,"
+    + " for damage.", description = {
     "Check an HDF5 file: every structure reachable from the superblock (object headers,"
         + " checksums, attributes, groups, chunk indexes, heap objects, references, virtual"
         + " dataset mappings; not the raw data) decodes as libhdf5 needs it. For a versioned"
@@ -42,7 +43,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {"0:clean (notes aside)", "1:damaged, or not a readable versioned file",
         "2:usage error"})
 final class CheckCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "HDF5 file (any; versioned-hdf5 layout checked too)")
+  @Parameters(index = "0", paramLabel = "FILE",
+      description = "HDF5 file (any; versioned-hdf5 layout checked too)")
   Path file;
 
   @Option(names = "--repair", description = "repair what needs no guess, then check")

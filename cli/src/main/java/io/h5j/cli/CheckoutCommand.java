@@ -12,13 +12,13 @@ import picocli.CommandLine.Spec;
 /** {@code h5j checkout}: one version as a plain HDF5 file. */
 @Command(name = "checkout", description = "Write one version as a plain HDF5 file.")
 final class CheckoutCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "versioned HDF5 file")
+  @Parameters(index = "0", paramLabel = "FILE", description = "versioned HDF5 file")
   Path file;
 
-  @Parameters(index = "1", description = "version name")
+  @Parameters(index = "1", paramLabel = "VERSION", description = "version name")
   String version;
 
-  @Parameters(index = "2", description = "plain HDF5 file to write")
+  @Parameters(index = "2", paramLabel = "OUT", description = "plain HDF5 file to write")
   Path out;
 
   @Spec

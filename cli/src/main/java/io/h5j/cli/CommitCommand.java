@@ -15,16 +15,19 @@ import picocli.CommandLine.Spec;
 @Command(name = "commit", description = "Commit the datasets of a plain HDF5 file as a new"
     + " version (chunks equal to stored ones are not stored again). Creates FILE if needed.")
 final class CommitCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "versioned HDF5 file")
+  @Parameters(index = "0", paramLabel = "FILE", description = "versioned HDF5 file")
   Path file;
 
-  @Option(names = "--from", required = true, description = "plain HDF5 file to commit")
+  @Option(names = "--from", required = true, paramLabel = "PLAIN",
+      description = "plain HDF5 file to commit")
   Path from;
 
-  @Option(names = "--name", description = "version name (default: v<number of versions + 1>)")
+  @Option(names = "--name", paramLabel = "VERSION",
+      description = "version name (default: v<number of versions + 1>)")
   String name;
 
-  @Option(names = "--parent", description = "parent version (default: the current one)")
+  @Option(names = "--parent", paramLabel = "VERSION",
+      description = "parent version (default: the current one)")
   String parent;
 
   @Spec

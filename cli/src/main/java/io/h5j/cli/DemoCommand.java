@@ -6,6 +6,7 @@ import io.h5j.H5File;
 import io.h5j.type.Datatypes;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,8 +24,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", description = "Write a demo file, print it, and verify it by reading"
     + " it back.", subcommands = DemoSeedCommand.class)
 final class DemoCommand implements Callable<Integer> {
-  @Parameters(index = "0", defaultValue = "h5j-demo.h5", description = "file to write"
-      + " (default h5j-demo.h5)")
+  // no default in the working directory: run from a clone, the demo left a file in the repository
+  @Parameters(index = "0", arity = "0..1", paramLabel = "FILE", description = "file to write"
+      + " (default: h5j-demo.h5 in a new temporary folder; where is printed)")
   Path file;
 
   @Spec
@@ -42,6 +44,9 @@ final class DemoCommand implements Callable<Integer> {
     }
     long[] counts = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8};
     String[] stations = {"Zürich", "Genève", "Lugano"};
+    if (file == null) {
+      file = Files.createTempDirectory("h5j-demo").resolve("h5j-demo.h5");
+    }
     try (H5File f = H5File.create(file)) {
       Group root = f.root();
       root.attributes().put("title", "h5j demo: a day of weather");

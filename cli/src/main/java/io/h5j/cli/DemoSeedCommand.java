@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "seed", description = "Write the versioning benchmark workload (95 datasets,"
     + " 100 versions; --small: 10 and 10) and print its timings.")
 final class DemoSeedCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "versioned file to write (replaced if it exists)")
+  @Parameters(index = "0", paramLabel = "FILE",
+      description = "versioned file to write (replaced if it exists)")
   Path file;
 
   @Option(names = "--small", description = "a quick, small workload")

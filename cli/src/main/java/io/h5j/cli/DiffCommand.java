@@ -15,16 +15,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "diff", description = "List the chunks that differ between two versions, per"
     + " dataset (or for the dataset at PATH), by element offset.")
 final class DiffCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "versioned HDF5 file")
+  @Parameters(index = "0", paramLabel = "FILE", description = "versioned HDF5 file")
   Path file;
 
-  @Parameters(index = "1", description = "first version")
+  @Parameters(index = "1", paramLabel = "V1", description = "first version")
   String v1;
 
-  @Parameters(index = "2", description = "second version")
+  @Parameters(index = "2", paramLabel = "V2", description = "second version")
   String v2;
 
-  @Parameters(index = "3", arity = "0..1", description = "dataset path")
+  @Parameters(index = "3", arity = "0..1", paramLabel = "PATH", description = "dataset path")
   String path;
 
   @Spec

@@ -20,10 +20,11 @@ final class DumpCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print one JSON object keyed by path.")
   boolean json;
 
-  @Parameters(index = "0", description = "HDF5 file")
+  @Parameters(index = "0", paramLabel = "FILE", description = "HDF5 file")
   Path file;
 
-  @Parameters(index = "1", defaultValue = "/", description = "object path (default /)")
+  @Parameters(index = "1", arity = "0..1", paramLabel = "PATH", defaultValue = "/",
+      description = "object path (default /)")
   String path;
 
   @Spec

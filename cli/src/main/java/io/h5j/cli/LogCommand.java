@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "log", description = "List the versions of a versioned file: name, parent,"
     + " time and the datasets each changed (* marks the current version).")
 final class LogCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "versioned HDF5 file")
+  @Parameters(index = "0", paramLabel = "FILE", description = "versioned HDF5 file")
   Path file;
 
   @Spec

@@ -27,10 +27,11 @@ final class LsCommand implements Callable<Integer> {
   @Option(names = {"-r", "--recursive"}, description = "List all objects below the group.")
   boolean recursive;
 
-  @Parameters(index = "0", description = "HDF5 file")
+  @Parameters(index = "0", paramLabel = "FILE", description = "HDF5 file")
   Path file;
 
-  @Parameters(index = "1", defaultValue = "/", description = "group or object path (default /)")
+  @Parameters(index = "1", arity = "0..1", paramLabel = "PATH", defaultValue = "/",
+      description = "group or object path (default /)")
   String path;
 
   @Spec

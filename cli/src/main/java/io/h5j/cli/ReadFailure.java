@@ -17,11 +17,19 @@ record ReadFailure(String reason, Throwable cause) {
     return new ReadFailure(reason, null);
   }
 
-  private static String reason(Throwable e) {
-    if (e instanceof H5FormatException || e.getMessage() != null && (e instanceof IOException
+  /**
+   * Whether {@code e}'s message says what is wrong with the input, as h5j's exceptions of
+   * these kinds do; any other (a {@code NullPointerException}, one without a message) is a bug.
+   */
+  static boolean explains(Throwable e) {
+    return e instanceof H5FormatException || e.getMessage() != null && (e instanceof IOException
         || e instanceof UnsupportedOperationException || e instanceof IllegalArgumentException
-        || e instanceof IllegalStateException)) {
-      return e.getMessage();
+        || e instanceof IllegalStateException);
+  }
+
+  private static String reason(Throwable e) {
+    if (explains(e)) {
+      return ApiHints.reword(e.getMessage());
     }
     return "h5j failed on it unexpectedly (a bug: run again with H5J_DEBUG=1 for the details"
         + " to report)";

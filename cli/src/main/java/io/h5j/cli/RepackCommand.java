@@ -54,10 +54,11 @@ final class RepackCommand implements Callable<Integer> {
       + " shared mapping block when one of its datasets is deleted (see the README).")
   boolean shareVdsBlocks;
 
-  @Parameters(index = "0", description = "input HDF5 file (opened read-only)")
+  @Parameters(index = "0", paramLabel = "IN", description = "input HDF5 file (opened read-only)")
   Path in;
 
-  @Parameters(index = "1", description = "output file (written beside, renamed when complete)")
+  @Parameters(index = "1", paramLabel = "OUT",
+      description = "output file (written beside, renamed when complete)")
   Path out;
 
   @Spec

@@ -15,13 +15,14 @@ import picocli.CommandLine.Spec;
 @Command(name = "show", description = "Show a version: its datasets with shape and type, or"
     + " the values of the dataset at PATH.")
 final class ShowCommand implements Callable<Integer> {
-  @Parameters(index = "0", description = "versioned HDF5 file")
+  @Parameters(index = "0", paramLabel = "FILE", description = "versioned HDF5 file")
   Path file;
 
-  @Parameters(index = "1", description = "version name")
+  @Parameters(index = "1", paramLabel = "VERSION", description = "version name")
   String version;
 
-  @Parameters(index = "2", arity = "0..1", description = "dataset path within the version")
+  @Parameters(index = "2", arity = "0..1", paramLabel = "PATH",
+      description = "dataset path within the version")
   String path;
 
   @Spec

@@ -34,6 +34,26 @@ class CliTest {
   }
 
   @Test
+  void demoWithoutAFileWritesIntoANewTemporaryFolderAndSaysWhere() throws Exception {
+    CliRun r = CliRun.of("demo");
+    assertEquals(0, r.code(), r.err());
+    String first = r.out().lines().findFirst().orElseThrow();
+    assertTrue(first.startsWith("wrote "), r.out());
+    Path f = Path.of(first.substring("wrote ".length()));
+    try {
+      assertTrue(f.isAbsolute() && Files.isRegularFile(f), first);
+      assertTrue(f.startsWith(Path.of(System.getProperty("java.io.tmpdir"))), first);
+      Path repo = Path.of("").toAbsolutePath().getParent();
+      assertTrue(!f.startsWith(repo), f + " is in the repository " + repo);
+      String dump = Oracles.h5dump(f, "-d", "/weather/2026-11-29/temperature");
+      assertTrue(dump.contains("23"), dump);
+    } finally {
+      Files.deleteIfExists(f);
+      Files.deleteIfExists(f.getParent());
+    }
+  }
+
+  @Test
   void lsListsLikeH5ls() throws Exception {
     CliRun r = CliRun.of("ls", "-r", Fixtures.file("groups_latest.h5").toString(), "/a");
     assertEquals(0, r.code(), r.err());

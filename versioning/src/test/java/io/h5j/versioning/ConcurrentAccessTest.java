@@ -126,7 +126,7 @@ class ConcurrentAccessTest {
   /**
    * The same run with the locks switched off: readers should catch a torn read. Whether they
    * do depends on timing, so this is not part of the suite (tag "demo", excluded by
-   * the build); run it with {@code mvn -pl versioning test -DexcludedGroups= -Dgroups=demo}.
+   * the build); run it with {@code mvn -pl versioning -am test -DexcludedGroups= -Dgroups=demo}.
    */
   @Test
   @Tag("demo")

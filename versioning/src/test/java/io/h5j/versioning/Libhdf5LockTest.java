@@ -93,7 +93,7 @@ class Libhdf5LockTest {
   /**
    * The same with the flock lock switched off: h5py readers should catch a change half done.
    * Whether they do depends on timing, so this is a demonstration (tag "demo", excluded by the
-   * build; {@code mvn -pl versioning test -DexcludedGroups= -Dgroups=demo}).
+   * build; {@code mvn -pl versioning -am test -DexcludedGroups= -Dgroups=demo}).
    */
   @Test
   @Tag("demo")
