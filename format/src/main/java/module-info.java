@@ -14,7 +14,11 @@
  * {@link io.h5j.format.H5FormatException} naming the library.
  */
 module io.h5j {
-  requires aircompressor; // no module descriptor: the name javac derives from the jar's name
+  // No module descriptor and no Automatic-Module-Name in any aircompressor h5j can use (0.27,
+  // and 2.0.3 likewise; aircompressor-v3 is not available to this build): the name is the one
+  // javac derives from the jar's file name, and maven-compiler warns of it. Rename it here when
+  // a release names its module.
+  requires aircompressor;
   requires com.ning.compress.lzf;
   requires static org.apache.commons.compress;
   requires jdk.unsupported; // sun.misc.Unsafe.invokeCleaner: unmaps mapped windows at close

@@ -86,8 +86,7 @@ public final class Dataset extends Node {
   public StorageLayout layout() throws IOException {
     return call(() -> {
       ByteReader p = stored.message(MessageType.FILTER_PIPELINE);
-      return StorageLayout.of(stored.layout(),
-          stored.message(MessageType.EXTERNAL_FILES) != null,
+      return StorageLayout.of(stored.storage().kind(), stored.layout(),
           p == null ? List.of() : FilterPipelineMessage.decode(p).filters());
     });
   }

@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.dataset.StorageKind;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.message.LayoutMessage;
 import java.util.List;
@@ -66,17 +67,24 @@ public record StorageLayout(Kind kind, long[] chunkShape, ChunkIndex chunkIndex,
     return chunkShape == null ? null : chunkShape.clone();
   }
 
-  /** The description of a stored layout message ({@code external}: it has a file list). */
-  static StorageLayout of(LayoutMessage l, boolean external,
+  /**
+   * The description of a dataset's storage, of the kind the engine chose for its layout
+   * message {@code l}.
+   */
+  static StorageLayout of(StorageKind storage, LayoutMessage l,
       List<FilterPipelineMessage.FilterDescription> pipeline) {
-    Kind kind = l instanceof LayoutMessage.Chunked ? Kind.CHUNKED
-        : l instanceof LayoutMessage.Virtual ? Kind.VIRTUAL
-        : l instanceof LayoutMessage.Compact ? Kind.COMPACT
-        : external ? Kind.EXTERNAL : Kind.CONTIGUOUS;
     List<Filter> filters = pipeline.stream().map(Filter::of).toList();
-    return l instanceof LayoutMessage.Chunked c
-        ? new StorageLayout(kind, c.chunkDims(), ChunkIndex.values()[c.indexType()], filters)
-        : new StorageLayout(kind, null, null, filters);
+    return switch (storage) {
+      case CHUNKED -> {
+        LayoutMessage.Chunked c = (LayoutMessage.Chunked) l;
+        yield new StorageLayout(Kind.CHUNKED, c.chunkDims(), ChunkIndex.values()[c.indexType()],
+            filters);
+      }
+      case COMPACT -> new StorageLayout(Kind.COMPACT, null, null, filters);
+      case CONTIGUOUS -> new StorageLayout(Kind.CONTIGUOUS, null, null, filters);
+      case EXTERNAL -> new StorageLayout(Kind.EXTERNAL, null, null, filters);
+      case VIRTUAL -> new StorageLayout(Kind.VIRTUAL, null, null, filters);
+    };
   }
 
   /** Whether the layout is {@link Kind#CHUNKED}. */

@@ -1,30 +1,30 @@
 package io.h5j.conformance.readme;
 
 import java.io.IOException;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
-import javax.tools.SimpleJavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.StandardLocation;
-import javax.tools.ToolProvider;
 
 /**
- * Compiles {@link JavaBlock}s with the JDK's compiler against a given class path (the library's
- * main classes, nothing of the tests), each block as class {@code prefix + index}.
+ * Compiles {@link JavaBlock}s as classes {@code examples.<prefix><index>} of the module
+ * {@value #MODULE}, which requires h5j's public modules and nothing else, against a module
+ * path: a block that names a package h5j does not export to everyone fails to compile.
  */
 public final class BlockCompiler {
-  private final List<Path> classPath;
+  /** The module the blocks are compiled into. */
+  public static final String MODULE = "h5j.examples";
+  /** The package of the blocks' classes. */
+  public static final String PACKAGE = "examples";
 
-  public BlockCompiler(List<Path> classPath) {
-    this.classPath = List.copyOf(classPath);
+  private final ModuleCompiler compiler;
+
+  public BlockCompiler(List<Path> modulePath) {
+    this.compiler = new ModuleCompiler(modulePath);
   }
 
   /** The errors of one block, each naming the Markdown line; empty when it compiled. */
@@ -32,48 +32,34 @@ public final class BlockCompiler {
 
   /** Compiles every block into {@code out}; the errors of each block, in block order. */
   public List<Result> compile(List<JavaBlock> blocks, String prefix, Path out) throws IOException {
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    if (javac == null) {
-      throw new IllegalStateException("no Java compiler in " + System.getProperty("java.home")
-          + ": run the tests on a JDK");
-    }
     List<Result> results = new ArrayList<>();
-    try (StandardJavaFileManager files =
-        javac.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
-      files.setLocationFromPaths(StandardLocation.CLASS_PATH, classPath);
-      files.setLocationFromPaths(StandardLocation.CLASS_OUTPUT, List.of(out));
-      for (int i = 0; i < blocks.size(); i++) {
-        JavaBlock block = blocks.get(i);
-        String name = prefix + (i + 1);
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-        // one task per block: a block's errors name its own lines, never another's
-        javac.getTask(null, files, diagnostics, List.of("-proc:none", "-Xlint:none"), null,
-            List.of(new Source(name, block.compilationUnit(name)))).call();
-        List<String> errors = new ArrayList<>();
-        for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
-          if (d.getKind() == Diagnostic.Kind.ERROR) {
-            errors.add("line " + block.markdownLine(d.getLineNumber()) + ": "
-                + d.getMessage(Locale.ROOT));
-          }
-        }
-        results.add(new Result(errors));
+    for (int i = 0; i < blocks.size(); i++) {
+      JavaBlock block = blocks.get(i);
+      String name = prefix + (i + 1);
+      String file = PACKAGE + "/" + name + ".java";
+      Map<String, String> sources = new LinkedHashMap<>();
+      sources.put("module-info.java", moduleInfo());
+      sources.put(file, block.compilationUnit(PACKAGE, name));
+      // one compilation per block: a block's errors name its own lines, never another's
+      List<String> errors = new ArrayList<>();
+      for (Diagnostic<? extends JavaFileObject> d : compiler.compile(sources, out)) {
+        String where = ModuleCompiler.fileOf(d).equals(file)
+            ? "line " + block.markdownLine(d.getLineNumber()) : ModuleCompiler.fileOf(d);
+        errors.add(where + ": " + d.getMessage(Locale.ROOT));
       }
+      results.add(new Result(errors));
     }
     return results;
   }
 
-  /** A compilation unit held in memory. */
-  private static final class Source extends SimpleJavaFileObject {
-    private final String text;
+  /** The class name of block {@code index} (0-based), as {@code java --module} takes it. */
+  public static String className(String prefix, int index) {
+    return PACKAGE + "." + prefix + (index + 1);
+  }
 
-    Source(String className, String text) {
-      super(URI.create("string:///" + className + Kind.SOURCE.extension), Kind.SOURCE);
-      this.text = text;
-    }
-
-    @Override
-    public CharSequence getCharContent(boolean ignoreEncodingErrors) {
-      return text;
-    }
+  private static String moduleInfo() {
+    StringBuilder m = new StringBuilder("module " + MODULE + " {");
+    LibraryModules.ROOTS.forEach(r -> m.append(" requires ").append(r).append(';'));
+    return m.append(" }\n").toString();
   }
 }

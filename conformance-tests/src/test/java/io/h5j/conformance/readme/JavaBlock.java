@@ -48,12 +48,13 @@ public record JavaBlock(int firstLine, List<String> code, boolean runs) {
   }
 
   /**
-   * The block as a compilation unit: class {@code className} in the default package whose
-   * {@code main} holds the block's statements. The class header shares the line of the first
-   * statement, so line {@code n} of the unit is line {@code n} of the block.
+   * The block as a compilation unit: class {@code className} in package {@code packageName}
+   * whose {@code main} holds the block's statements. The package declaration shares the first
+   * line and the class header the line of the first statement, so line {@code n} of the unit
+   * is line {@code n} of the block.
    */
-  public String compilationUnit(String className) {
-    StringBuilder out = new StringBuilder();
+  public String compilationUnit(String packageName, String className) {
+    StringBuilder out = new StringBuilder("package ").append(packageName).append("; ");
     boolean opened = false;
     for (String line : code) {
       String t = line.trim();

@@ -43,8 +43,7 @@ import java.util.Optional;
  * }</pre>
  */
 public sealed interface ChunkIndex permits EmptyChunkIndex, SingleChunkIndex,
-    ImplicitChunkIndex, FixedArrayIndex, ExtensibleArrayIndex, BTreeV2ChunkIndex,
-    BTreeV1ChunkIndex {
+    ImplicitChunkIndex, ArrayChunkIndex, BTreeV2ChunkIndex, BTreeV1ChunkIndex {
 
   /**
    * Index type 0 of {@link LayoutMessage.Chunked}: the version 1 B-tree (layout v1-3). These

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * are unallocated. New arrays are written by {@link ExtensibleArrayWriter}, existing ones
  * updated (and grown) in place by {@link ExtensibleArrayUpdater}.
  */
-public final class ExtensibleArrayIndex implements ChunkIndex {
+public final class ExtensibleArrayIndex implements ArrayChunkIndex {
   static final String HEADER = "extensible array header";
   static final String INDEX_BLOCK = "extensible array index block";
   static final String SUPER_BLOCK = "extensible array super block";
@@ -142,20 +142,8 @@ public final class ExtensibleArrayIndex implements ChunkIndex {
   }
 
   @Override
-  public boolean canUpdate() {
-    return true;
-  }
-
-  /** Yes: a removed chunk's entry becomes undefined; the array itself never shrinks. */
-  @Override
-  public boolean canRemove() {
-    return true;
-  }
-
-  @Override
-  public long update(SpaceAllocator alloc, List<ChunkRecord> changed, List<long[]> removed,
-      Barrier barrier) throws IOException {
-    return new ExtensibleArrayUpdater(fa, alloc, this).apply(fa, alloc, changed, removed, barrier);
+  public EntryUpdates updates(SpaceAllocator alloc) {
+    return new ExtensibleArrayUpdater(fa, alloc, this);
   }
 
   @Override

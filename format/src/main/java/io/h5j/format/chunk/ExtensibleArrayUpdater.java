@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Sets elements of an existing extensible array chunk index in place, growing it as libhdf5
@@ -24,45 +23,27 @@ import java.util.TreeMap;
  * past the header's "max index set" is invisible to libhdf5 and h5j until the header is
  * written; an element set below it becomes visible with the one write of its block.
  */
-final class ExtensibleArrayUpdater implements EntryUpdates {
+final class ExtensibleArrayUpdater extends EntryUpdates {
   private static final int RANK_BLOCK = 0;
   private static final int RANK_SUPER = 1;
   private static final int RANK_INDEX = 2;
   private static final int RANK_HEADER = 3;
 
-  private final FileAccess fa;
   private final SpaceAllocator alloc;
   private final ExtensibleArrayIndex index;
-  private final EntryCodec codec;
   private final EaGeometry ea;
   private final int o;
-  private final TreeMap<Long, ChunkRecord> elements = new TreeMap<>();
 
   ExtensibleArrayUpdater(FileAccess fa, SpaceAllocator alloc, ExtensibleArrayIndex index) {
-    this.fa = fa;
+    super(fa, index.codec());
     this.alloc = alloc;
     this.index = index;
-    this.codec = index.codec();
     this.ea = index.ea();
     this.o = fa.params().offsetSize();
   }
 
   @Override
-  public void set(ChunkRecord c) {
-    codec.checkFits(c);
-    elements.put(element(c.offsetRef()), c);
-  }
-
-  /**
-   * Makes the entry of the chunk at {@code offset}, one the array holds (so its block
-   * exists), undefined: libhdf5 removes a chunk so, and never shrinks the array itself.
-   */
-  @Override
-  public void clear(long[] offset) {
-    elements.put(element(offset), null);
-  }
-
-  private long element(long[] offset) {
+  long element(long[] offset) {
     long idx = index.arrayIndex(offset);
     if (idx < 0 || (ea.maxNelmtsBits < 64 && idx >= 1L << ea.maxNelmtsBits)) {
       throw new IllegalArgumentException("chunk " + java.util.Arrays.toString(offset)
@@ -72,7 +53,7 @@ final class ExtensibleArrayUpdater implements EntryUpdates {
   }
 
   @Override
-  public IndexWrites writes() throws IOException {
+  IndexWrites writes() throws IOException {
     IndexWrites w = new IndexWrites();
     if (elements.isEmpty()) {
       return w;
@@ -234,11 +215,5 @@ final class ExtensibleArrayUpdater implements EntryUpdates {
   private boolean bitSet(PatchedBlock sb, int bitmapAt, long bit) {
     long v = sb.getUnsigned(bitmapAt + (int) (bit / 8), 1);
     return (v & (0x80 >>> (bit % 8))) != 0;
-  }
-
-  private byte[] encode(ChunkRecord c) {
-    ByteWriter w = new ByteWriter(fa.params(), codec.size());
-    codec.encode(w, c);
-    return w.toByteArray();
   }
 }

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  * own checksum, follow the data block's checksum. New arrays are written by {@link
  * FixedArrayWriter}, existing ones updated in place by {@link FixedArrayUpdater}.
  */
-public final class FixedArrayIndex implements ChunkIndex {
+public final class FixedArrayIndex implements ArrayChunkIndex {
   static final String HEADER = "fixed array header";
   static final String DATA_BLOCK = "fixed array data block";
   static final String PAGE = "fixed array data block page";
@@ -116,20 +116,8 @@ public final class FixedArrayIndex implements ChunkIndex {
   }
 
   @Override
-  public boolean canUpdate() {
-    return true;
-  }
-
-  /** Yes: a removed chunk's entry becomes the fill element, as libhdf5 removes it. */
-  @Override
-  public boolean canRemove() {
-    return true;
-  }
-
-  @Override
-  public long update(SpaceAllocator alloc, List<ChunkRecord> changed, List<long[]> removed,
-      Barrier barrier) throws IOException {
-    return new FixedArrayUpdater(fa, alloc, this).apply(fa, alloc, changed, removed, barrier);
+  public EntryUpdates updates(SpaceAllocator alloc) {
+    return new FixedArrayUpdater(fa, alloc, this);
   }
 
   @Override

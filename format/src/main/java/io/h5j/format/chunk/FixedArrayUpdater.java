@@ -6,7 +6,6 @@ import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Sets elements of an existing fixed array chunk index in place: an unpaged data block is
@@ -20,36 +19,21 @@ import java.util.TreeMap;
  * <p>Crash safety: pages, then the data block (or the header), each in one write; every
  * element becomes visible with the one write of its page or block.
  */
-final class FixedArrayUpdater implements EntryUpdates {
+final class FixedArrayUpdater extends EntryUpdates {
   private static final int RANK_PAGE = 0;
   private static final int RANK_BLOCK = 1;
 
-  private final FileAccess fa;
   private final SpaceAllocator alloc;
   private final FixedArrayIndex index;
-  private final EntryCodec codec;
-  private final TreeMap<Long, ChunkRecord> elements = new TreeMap<>();
 
   FixedArrayUpdater(FileAccess fa, SpaceAllocator alloc, FixedArrayIndex index) {
-    this.fa = fa;
+    super(fa, index.codec());
     this.alloc = alloc;
     this.index = index;
-    this.codec = index.codec();
   }
 
   @Override
-  public void set(ChunkRecord c) {
-    codec.checkFits(c);
-    elements.put(element(c.offsetRef()), c);
-  }
-
-  /** Makes the entry of the chunk at {@code offset}, one the array holds, undefined. */
-  @Override
-  public void clear(long[] offset) {
-    elements.put(element(offset), null);
-  }
-
-  private long element(long[] offset) {
+  long element(long[] offset) {
     ChunkGeometry g = index.geometry();
     long[] s = g.scaled(offset);
     long idx = ChunkGeometry.linear(s, g.maxGrid());
@@ -61,7 +45,7 @@ final class FixedArrayUpdater implements EntryUpdates {
   }
 
   @Override
-  public IndexWrites writes() throws IOException {
+  IndexWrites writes() throws IOException {
     IndexWrites w = new IndexWrites();
     if (elements.isEmpty()) {
       return w;
@@ -134,11 +118,5 @@ final class FixedArrayUpdater implements EntryUpdates {
       w.inPlace(prefix.address, prefix.sealed(), RANK_BLOCK);
     }
     return w;
-  }
-
-  private byte[] encode(ChunkRecord c) {
-    ByteWriter w = new ByteWriter(fa.params(), codec.size());
-    codec.encode(w, c);
-    return w.toByteArray();
   }
 }

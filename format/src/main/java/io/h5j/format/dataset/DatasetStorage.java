@@ -25,22 +25,24 @@ public interface DatasetStorage {
   /** The storage {@code d}'s layout message calls for. */
   static DatasetStorage open(StoredDataset d) throws IOException {
     LayoutMessage layout = d.cachedLayout();
-    if (layout instanceof LayoutMessage.Compact c) {
-      return new CompactStorage(d, c);
-    }
-    if (layout instanceof LayoutMessage.Contiguous c) {
-      // an external file list takes precedence over the layout's address, as in libhdf5
-      ByteReader efl = d.message(MessageType.EXTERNAL_FILES);
-      return efl == null ? new ContiguousStorage(d, c) : new ExternalStorage(d, c, efl);
-    }
-    if (layout instanceof LayoutMessage.Chunked c) {
-      return new ChunkedStorage(d, c);
-    }
-    return new VirtualStorage(d, (LayoutMessage.Virtual) layout);
+    ByteReader efl = d.message(MessageType.EXTERNAL_FILES);
+    return switch (StorageKind.of(layout, efl != null)) {
+      case COMPACT -> new CompactStorage(d, (LayoutMessage.Compact) layout);
+      case CONTIGUOUS -> new ContiguousStorage(d, (LayoutMessage.Contiguous) layout);
+      case EXTERNAL -> new ExternalStorage(d, (LayoutMessage.Contiguous) layout, efl);
+      case CHUNKED -> new ChunkedStorage(d, (LayoutMessage.Chunked) layout);
+      case VIRTUAL -> new VirtualStorage(d, (LayoutMessage.Virtual) layout);
+    };
   }
 
   /** The dataset this storage belongs to. */
   StoredDataset dataset();
+
+  /** Which storage this is, as {@link #open} chose it. */
+  default StorageKind kind() throws IOException {
+    StoredDataset d = dataset();
+    return StorageKind.of(d.cachedLayout(), d.message(MessageType.EXTERNAL_FILES) != null);
+  }
 
   /** The layout's name: COMPACT, CONTIGUOUS, CHUNKED or VIRTUAL. */
   String layoutName();

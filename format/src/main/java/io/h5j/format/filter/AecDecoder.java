@@ -1,9 +1,6 @@
 package io.h5j.format.filter;
 
 import io.h5j.format.H5FormatException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -16,16 +13,6 @@ import java.util.Arrays;
  * state in fields so the hot loops stay free of calls that are not inlined.
  */
 final class AecDecoder {
-  private static final VarHandle LONG_BE =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle SHORT_BE =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle SHORT_LE =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INT_BE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
   /** A zero-block count of 5 means "to the end of the segment of 64 blocks or of the RSI". */
   private static final int ROS = 5;
@@ -140,7 +127,7 @@ final class AecDecoder {
     int n = avail;
     for (int i = from; i < to; i++) {
       if (n < 32 && end - pos >= 8) {
-        a |= (long) LONG_BE.get(in, pos) >>> n;
+        a |= ByteFields.longBigEndian(in, pos) >>> n;
         int bytes = (63 - n) >>> 3;
         pos += bytes;
         n += bytes << 3;
@@ -178,7 +165,7 @@ final class AecDecoder {
     for (int i = from; i < to; i++) {
       if (n < width) {
         if (end - pos >= 8) {
-          a |= (long) LONG_BE.get(in, pos) >>> n;
+          a |= ByteFields.longBigEndian(in, pos) >>> n;
           int bytes = (63 - n) >>> 3;
           pos += bytes;
           n += bytes << 3;
@@ -270,22 +257,22 @@ final class AecDecoder {
       }
       case 4 -> {
         for (int i = 0; i < n; i++) {
-          SHORT_LE.set(out, at + 2 * i, (short) rsi[i]);
+          ByteFields.putShortLittleEndian(out, at + 2 * i, (short) rsi[i]);
         }
       }
       case 5 -> {
         for (int i = 0; i < n; i++) {
-          SHORT_BE.set(out, at + 2 * i, (short) rsi[i]);
+          ByteFields.putShortBigEndian(out, at + 2 * i, (short) rsi[i]);
         }
       }
       case 8 -> {
         for (int i = 0; i < n; i++) {
-          INT_LE.set(out, at + 4 * i, rsi[i]);
+          ByteFields.putIntLittleEndian(out, at + 4 * i, rsi[i]);
         }
       }
       default -> {
         for (int i = 0; i < n; i++) {
-          INT_BE.set(out, at + 4 * i, rsi[i]);
+          ByteFields.putIntBigEndian(out, at + 4 * i, rsi[i]);
         }
       }
     }
@@ -322,7 +309,7 @@ final class AecDecoder {
   /** Loads whole bytes until at least 57 bits are valid. */
   private void refill() throws H5FormatException {
     if (end - pos >= 8) {
-      acc |= (long) LONG_BE.get(in, pos) >>> avail;
+      acc |= ByteFields.longBigEndian(in, pos) >>> avail;
       int bytes = (63 - avail) >>> 3;
       pos += bytes;
       avail += bytes << 3;

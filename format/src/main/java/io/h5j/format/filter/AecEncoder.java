@@ -1,8 +1,5 @@
 package io.h5j.format.filter;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * Encodes samples as libaec's szip interface does (CCSDS 121.0 adaptive entropy coding), making
@@ -14,14 +11,6 @@ import java.nio.ByteOrder;
  * extension and no compression, ties going the way libaec sends them.
  */
 final class AecEncoder {
-  private static final VarHandle SHORT_BE =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle SHORT_LE =
-      MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final VarHandle INT_BE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-  private static final VarHandle INT_LE =
-      MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
   private static final int SEGMENT_BLOCKS = 64;
   /** The zero-block count that means "the rest of the segment or interval". */
   private static final int ROS = -1;
@@ -299,22 +288,22 @@ final class AecEncoder {
       }
       case 4 -> {
         for (int i = 0; i < n; i++) {
-          raw[i] = (short) SHORT_LE.get(in, at + 2 * i) & m;
+          raw[i] = ByteFields.shortLittleEndian(in, at + 2 * i) & m;
         }
       }
       case 5 -> {
         for (int i = 0; i < n; i++) {
-          raw[i] = (short) SHORT_BE.get(in, at + 2 * i) & m;
+          raw[i] = ByteFields.shortBigEndian(in, at + 2 * i) & m;
         }
       }
       case 8 -> {
         for (int i = 0; i < n; i++) {
-          raw[i] = (int) INT_LE.get(in, at + 4 * i) & m;
+          raw[i] = ByteFields.intLittleEndian(in, at + 4 * i) & m;
         }
       }
       default -> {
         for (int i = 0; i < n; i++) {
-          raw[i] = (int) INT_BE.get(in, at + 4 * i) & m;
+          raw[i] = ByteFields.intBigEndian(in, at + 4 * i) & m;
         }
       }
     }
@@ -336,7 +325,7 @@ final class AecEncoder {
     if (pending >= 32) {
       pending -= 32;
       if (op + 4 <= out.length) {
-        INT_BE.set(out, op, (int) (acc >>> pending));
+        ByteFields.putIntBigEndian(out, op, (int) (acc >>> pending));
       }
       op += 4;
     }
