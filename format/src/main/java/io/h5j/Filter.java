@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One filter of a chunked dataset's pipeline (compression, shuffle, checksum...), as
@@ -67,7 +68,7 @@ public record Filter(int id, String name, boolean optional, int[] clientData) {
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof Filter f && f.id == id && f.name.equals(name) && f.optional == optional
         && Arrays.equals(f.clientData, clientData);
   }

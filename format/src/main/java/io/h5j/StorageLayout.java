@@ -102,7 +102,7 @@ public record StorageLayout(Kind kind, long @Nullable [] chunkShape,
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof StorageLayout l && l.kind == kind && l.chunkIndex == chunkIndex
         && java.util.Arrays.equals(l.chunkShape, chunkShape) && l.filters.equals(filters);
   }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether one raw chunk still holds what was committed: the elements a version maps at
@@ -31,7 +32,7 @@ final class SlotCheck {
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
       return o instanceof Slot s && s.start == start && Arrays.equals(s.extent, extent);
     }
 
