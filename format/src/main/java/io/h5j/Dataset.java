@@ -24,6 +24,7 @@ import java.lang.reflect.Array;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A dataset: a typed, shaped array. {@link #read()} returns a flat Java array in C order
@@ -156,7 +157,7 @@ public final class Dataset extends Node {
    * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
    *     a structure read is malformed or unsupported
    */
-  public byte[] fillValueBytes() throws IOException {
+  public byte @Nullable [] fillValueBytes() throws IOException {
     return call(stored::fillValueBytes);
   }
 
@@ -388,7 +389,7 @@ public final class Dataset extends Node {
    * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
    *     a structure read is malformed or unsupported
    */
-  public RawChunk readChunk(long... offset) throws IOException {
+  public @Nullable RawChunk readChunk(long... offset) throws IOException {
     StoredChunk c = call(() -> stored.storage().readChunk(offset));
     return c == null ? null : new RawChunk(c.bytes(), c.filterMask());
   }
@@ -783,7 +784,7 @@ public final class Dataset extends Node {
    * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
    *     a structure read is malformed or unsupported
    */
-  public Node[] readReferences() throws IOException {
+  public @Nullable Node[] readReferences() throws IOException {
     Datatype type = cachedDatatype();
     Object flat = readAll();
     Node[] out = new Node[java.lang.reflect.Array.getLength(flat)];
