@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The attributes of one object, read from and written to the file on each call.
@@ -99,7 +100,7 @@ public final class Attributes {
    * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
    *     a structure read is malformed or unsupported
    */
-  public Object get(String name) throws IOException {
+  public @Nullable Object get(String name) throws IOException {
     return attribute(name).value();
   }
 

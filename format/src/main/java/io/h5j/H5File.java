@@ -73,13 +73,13 @@ public final class H5File implements Closeable {
     this.resolver = new PathResolver(this);
     this.engine = new EngineFile(path, ctx, new EngineFile.Links() {
       @Override
-      public EngineFile external(String name) throws IOException {
+      public @Nullable EngineFile external(String name) throws IOException {
         H5File f = H5File.this.external(name);
         return f == null ? null : f.engine;
       }
 
       @Override
-      public EngineFile.Found resolve(String link) throws IOException {
+      public EngineFile.@Nullable Found resolve(String link) throws IOException {
         Node n = resolver.tryResolve(root(), link);
         return n == null ? null : new EngineFile.Found(n.file.engine, n.path(), n.address(),
             n instanceof Dataset);
