@@ -416,6 +416,17 @@ public final class VersionedFile implements Closeable {
   }
 
   /**
+   * Whether this writer holds libhdf5's flock lock, so that libhdf5 programs never read its
+   * changes half done; false for a reader, with {@link Libhdf5Locking#OFF}, and where
+   * {@link Libhdf5Locking#BEST_EFFORT} could not take it (a warning said why).
+   *
+   * @return true when this writer holds the lock
+   */
+  public boolean holdsLibhdf5Lock() {
+    return writable && locks.holdsLibhdf5();
+  }
+
+  /**
    * How long a change (a commit, {@link #deleteVersions}, {@link #rebuildHashTables}) waits for
    * libhdf5 programs (h5py, h5dump, versioned-hdf5) that have the file open to let go of it;
    * default 5 s, or {@code -Dh5j.libhdf5LockWaitMillis}. libhdf5 holds a shared flock(2) lock on
@@ -431,22 +442,6 @@ public final class VersionedFile implements Closeable {
    * {@code -Dh5j.libhdf5Locking=false} or {@link Libhdf5Locking#OFF}; by default only where it
    * can be taken (Linux, util-linux's flock, a local file system; see
    * {@link #holdsLibhdf5Lock()}). Returns this file.
-   */
-  /**
-   * Whether this writer holds libhdf5's flock lock, so that libhdf5 programs never read its
-   * changes half done; false for a reader, with {@link Libhdf5Locking#OFF}, and where
-   * {@link Libhdf5Locking#BEST_EFFORT} could not take it (a warning said why).
-   *
-   * @return true when this writer holds the lock
-   */
-  public boolean holdsLibhdf5Lock() {
-    return writable && locks.holdsLibhdf5();
-  }
-
-  /**
-   * How long a change waits for libhdf5 programs that have the file open to let go of it before it
-   * is refused with a {@link FileInUseException}. Returns this file. The default is 5 seconds,
-   * or the system property {@code h5j.libhdf5LockWaitMillis} in milliseconds.
    *
    * @param wait the longest wait, zero or more
    * @return this file
