@@ -39,13 +39,13 @@ public final class DatasetSpec {
   /** libhdf5 refuses compact data beyond 64 KiB. */
   static final int MAX_COMPACT_BYTES = 65_520;
 
-  private Datatype datatype;
+  private @Nullable Datatype datatype;
   private long[] shape;
-  private long[] maxShape;
+  private long @Nullable [] maxShape;
   private Layout layout = Layout.CONTIGUOUS;
-  private Object fillValue;
-  private Object data;
-  private long[] chunks;
+  private @Nullable Object fillValue;
+  private @Nullable Object data;
+  private long @Nullable [] chunks;
   private final List<FilterDescription> filters = new ArrayList<>();
   private boolean layoutV5;
 

@@ -3,6 +3,7 @@ package io.h5j;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.ObjectRef;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An object in an HDF5 file reached through a path: a {@link Group}, a {@link Dataset} or a
@@ -73,7 +74,7 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
   }
 
   /** The body of the first message of {@code type}, shared references resolved; or null. */
-  io.h5j.format.io.ByteReader message(int type) throws IOException {
+  io.h5j.format.io.@Nullable ByteReader message(int type) throws IOException {
     return io.h5j.format.dataset.HeaderMessages.first(file.context(), address(), type);
   }
 

@@ -69,7 +69,7 @@ final class SlotCheck {
    * One result: the outcome, the hash computed (null unless read), the rows that start at the
    * slot, and why it could not be read (null unless {@link Outcome#UNREADABLE}).
    */
-  record Result(Outcome outcome, byte[] actual, int[] rows, String why) {
+  record Result(Outcome outcome, byte @Nullable [] actual, int[] rows, @Nullable String why) {
     boolean ok() {
       return outcome == Outcome.OK;
     }
@@ -234,7 +234,7 @@ final class SlotCheck {
   }
 
   /** Why the box cannot be read from raw_data, or null if it can. */
-  private static String outside(long[] dims, StagedElements elements, long start,
+  private static @Nullable String outside(long[] dims, StagedElements elements, long start,
       long[] extent) {
     boolean fits = dims.length == extent.length && start >= 0
         && start <= dims[0] - extent[0];

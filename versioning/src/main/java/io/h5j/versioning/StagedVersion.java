@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A version being made: a copy of its parent's tree, edited in memory (create, resize and
@@ -31,7 +32,7 @@ public final class StagedVersion implements AutoCloseable {
   private final Map<String, StagedDataset> datasets;
   private final Map<String, Object> versionAttributes = new LinkedHashMap<>();
   private boolean done;
-  private Throwable failedEdit;
+  private @Nullable Throwable failedEdit;
 
   StagedVersion(VersionedFile owner, String name, String parent,
       Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets) {

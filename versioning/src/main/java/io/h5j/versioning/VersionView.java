@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One committed version, read-only: its datasets (read as the format API reads them, through
@@ -224,7 +225,7 @@ public final class VersionView {
    * The dataset, once the raw chunks that reading {@code sel} (null: all of it) touches are
    * verified, when the file verifies reads.
    */
-  private Dataset verified(H5File f, String path, Selection sel) throws IOException {
+  private Dataset verified(H5File f, String path, @Nullable Selection sel) throws IOException {
     Dataset d = dataset(f, path);
     ChunkHashVerifier v = owner.chunkVerifier();
     if (v != null) {

@@ -67,12 +67,12 @@ public final class VersionedFile implements Closeable {
   private final FileLocks locks;
   /** A file the caller passed to {@link #of}: closed by {@link #close()} only. */
   private final H5File callers;
-  private StagedVersion staged;
+  private @Nullable StagedVersion staged;
   private boolean compactMappings;
   private java.time.Duration libhdf5Wait = FileLocks.defaultLibhdf5Wait();
   private final Map<String, RawStore> stores = new HashMap<>();
   /** Checks the chunks every version read touches; null when reads are not verified. */
-  private ChunkHashVerifier verifier;
+  private @Nullable ChunkHashVerifier verifier;
   /** The generation the cached structures show ({@link VersionLayout#ATTR_GENERATION}). */
   private long generation;
   private int readDepth;
@@ -475,7 +475,7 @@ public final class VersionedFile implements Closeable {
   }
 
   /** The verifier of version reads, or null when they are not verified. */
-  ChunkHashVerifier chunkVerifier() {
+  @Nullable ChunkHashVerifier chunkVerifier() {
     return verifier;
   }
 
@@ -513,7 +513,8 @@ public final class VersionedFile implements Closeable {
   }
 
   /** A version's record, or null if the group is an uncommitted leftover. */
-  private static VersionInfo readInfo(Group versions, String name) throws IOException {
+  private static @Nullable VersionInfo readInfo(Group versions, String name)
+      throws IOException {
     Node n = versions.get(name);
     if (!(n instanceof Group g)) {
       throw new H5FormatException("version " + name, n.address(), "is not a group");
@@ -962,7 +963,7 @@ public final class VersionedFile implements Closeable {
   }
 
   /** The chunk shape the raw data of dataset {@code path} has, or null if it has none yet. */
-  long[] storedChunks(String path) throws IOException {
+  long @Nullable [] storedChunks(String path) throws IOException {
     String raw = VersionLayout.rawDataPath(VersionLayout.normalize(path));
     return reading(f -> f.root().contains(raw) ? RawStore.chunksOf(f.dataset(raw)) : null);
   }
