@@ -206,8 +206,8 @@ public final class Dataset extends Node {
   /**
    * All elements as a flat Java array in C order.
    *
-   * @return a primitive array (double[], long[], ...) or String[], by the datatype, of one entry
-   *     per element
+   * @return an array of one entry per element, of the Java type the datatype reads as
+   *     ({@code double[]} for float64, {@code String[]} for strings, ...)
    * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
    *     a structure read is malformed or unsupported
    */

@@ -50,8 +50,8 @@ public final class H5File implements Closeable {
   /** Options for {@link #create(Path, int)}. */
   public static final int SUPERBLOCK_V2 = 2;
   /**
-   * Superblock version 3 (libhdf5 1.10+): as version 2, and lets readers take the file's
-   * single-writer, many-readers mode; the default of {@link #create(Path)}.
+   * Superblock version 3 (libhdf5 1.10+): as version 2, with the file consistency flags that
+   * libhdf5's single-writer, many-readers mode needs; the default of {@link #create(Path)}.
    */
   public static final int SUPERBLOCK_V3 = 3;
 

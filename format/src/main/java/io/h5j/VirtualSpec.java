@@ -48,7 +48,7 @@ public final class VirtualSpec {
    * A virtual dataset of {@code datatype} and {@code shape} with no mapping yet; add them with
    * {@link #map} or {@link #mapChunks}.
    *
-   * @param datatype the type of each element; sources are read converted to it
+   * @param datatype the type of each element
    * @param shape the size of each dimension, slowest first
    * @return the new spec
    */
