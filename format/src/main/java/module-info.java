@@ -17,8 +17,7 @@ module io.h5j {
   requires aircompressor; // no module descriptor: the name javac derives from the jar's name
   requires com.ning.compress.lzf;
   requires static org.apache.commons.compress;
-  // annotations only: read at compile time by this module and by every module that reads it
-  // (the nullness of the API is part of its signatures), not needed at run time
+  // annotations only: users' compilers and null checkers read them; no run time needs them
   requires static transitive org.jspecify;
   requires jdk.unsupported; // sun.misc.Unsafe.invokeCleaner: unmaps mapped windows at close
 
