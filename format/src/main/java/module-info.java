@@ -21,6 +21,8 @@ module io.h5j {
   requires aircompressor;
   requires com.ning.compress.lzf;
   requires static org.apache.commons.compress;
+  // annotations only: users' compilers and null checkers read them; no run time needs them
+  requires static transitive org.jspecify;
   requires jdk.unsupported; // sun.misc.Unsafe.invokeCleaner: unmaps mapped windows at close
 
   exports io.h5j;

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The attributes of one object, read from and written to the file on each call.
@@ -30,16 +31,36 @@ public final class Attributes {
     this.node = node;
   }
 
-  /** Attribute names in storage order. */
+  /**
+   * Attribute names in storage order.
+   *
+   * @return a new list, empty when the object has no attributes
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public List<String> names() throws IOException {
     return new ArrayList<>(messages().keySet());
   }
 
+  /**
+   * Whether this object has an attribute {@code name}.
+   *
+   * @param name the attribute's name, exactly as stored (case matters)
+   * @return true if such an attribute exists
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean contains(String name) throws IOException {
     return messages().containsKey(name);
   }
 
-  /** Every attribute, decoded, by name in storage order. */
+  /**
+   * Every attribute, decoded, by name in storage order.
+   *
+   * @return a new map in storage order, empty when there are none
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Map<String, Attribute> all() throws IOException {
     Map<String, Attribute> out = new LinkedHashMap<>();
     for (AttributeMessage m : messages().values()) {
@@ -48,7 +69,15 @@ public final class Attributes {
     return out;
   }
 
-  /** The attribute {@code name}, decoded. */
+  /**
+   * The attribute {@code name}, decoded.
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return the attribute's datatype, dataspace and value
+   * @throws IllegalArgumentException when there is no such attribute
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Attribute attribute(String name) throws IOException {
     return decode(message(name));
   }
@@ -62,8 +91,16 @@ public final class Attributes {
     return m;
   }
 
-  /** The value of attribute {@code name}: see {@link Attribute#value()}. */
-  public Object get(String name) throws IOException {
+  /**
+   * The value of attribute {@code name}: see {@link Attribute#value()}.
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return the decoded value
+   * @throws IllegalArgumentException when there is no such attribute
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public @Nullable Object get(String name) throws IOException {
     return attribute(name).value();
   }
 
@@ -88,8 +125,12 @@ public final class Attributes {
    * attrs.put("done", true);
    * }</pre>
    *
+   * @param name the attribute's name; an existing attribute of that name is replaced
+   * @param value the value: a Java array, flat or n-d, or a boxed scalar or String
    * @throws IllegalArgumentException for a null value (remove the attribute with
    *     {@link #remove}) or a ragged n-d array
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void put(String name, Object value) throws IOException {
     if (value == null) {
@@ -108,7 +149,17 @@ public final class Attributes {
     put(name, Values.naturalType(array), space, array);
   }
 
-  /** Creates or replaces an attribute with an explicit datatype and dataspace. */
+  /**
+   * Creates or replaces an attribute with an explicit datatype and dataspace.
+   *
+   * @param name the attribute's name; an existing attribute of that name is replaced
+   * @param type the datatype to store the value in
+   * @param space the attribute's shape
+   * @param flatArray the value as a flat Java array in C order, one entry per element of
+   *     {@code space}
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void put(String name, Datatype type, Dataspace space, Object flatArray)
       throws IOException {
     node.file.checkWritable();
@@ -133,7 +184,13 @@ public final class Attributes {
     }
   }
 
-  /** Removes attribute {@code name}. */
+  /**
+   * Removes attribute {@code name}.
+   *
+   * @param name the attribute's name
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void remove(String name) throws IOException {
     node.file.checkWritable();
     AttributeMessage[] old = new AttributeMessage[1];
@@ -161,29 +218,69 @@ public final class Attributes {
    * String units = node.attributes().getString("units");
    * }</pre>
    *
+   * @param name the attribute's name, exactly as stored
+   * @return the string value
    * @throws IllegalArgumentException when the attribute is missing (naming the node), holds
    *     other than one element, or is not a string (naming its type)
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public String getString(String name) throws IOException {
     return ((String[]) one(name, String.class))[0];
   }
 
-  /** The value of a one-element numeric attribute as a double, converted without loss. */
+  /**
+   * The value of a one-element numeric attribute as a double, converted without loss.
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return the value
+   * @throws IllegalArgumentException when the attribute is missing, holds other than one element or
+   *     does not convert
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public double getDouble(String name) throws IOException {
     return ((double[]) one(name, double.class))[0];
   }
 
-  /** The value of a one-element integer attribute as a long (any integer but uint64). */
+  /**
+   * The value of a one-element integer attribute as a long (any integer but uint64).
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return the value
+   * @throws IllegalArgumentException when the attribute is missing, holds other than one element or
+   *     does not convert
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public long getLong(String name) throws IOException {
     return ((long[]) one(name, long.class))[0];
   }
 
-  /** The value of a one-element integer attribute as an int (up to int32, uint16). */
+  /**
+   * The value of a one-element integer attribute as an int (up to int32, uint16).
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return the value
+   * @throws IllegalArgumentException when the attribute is missing, holds other than one element or
+   *     does not convert
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public int getInt(String name) throws IOException {
     return ((int[]) one(name, int.class))[0];
   }
 
-  /** The value of a one-element boolean attribute, as h5py stores numpy's bool. */
+  /**
+   * The value of a one-element boolean attribute, as h5py stores numpy's bool.
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return the value
+   * @throws IllegalArgumentException when the attribute is missing, holds other than one element or
+   *     is not boolean
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean getBoolean(String name) throws IOException {
     return ((boolean[]) one(name, boolean.class))[0];
   }
@@ -195,27 +292,68 @@ public final class Attributes {
    * <pre>{@code
    * double[] range = node.attributes().getDoubles("range");
    * }</pre>
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return one double per element
+   * @throws IllegalArgumentException when the attribute is missing or its type does not convert
+   *     without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public double[] getDoubles(String name) throws IOException {
     return (double[]) typed(message(name), double.class);
   }
 
-  /** Every element of attribute {@code name} as longs; see {@link #getDoubles}. */
+  /**
+   * Every element of attribute {@code name} as longs; see {@link #getDoubles}.
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return one long per element
+   * @throws IllegalArgumentException when the attribute is missing or its type does not convert
+   *     without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public long[] getLongs(String name) throws IOException {
     return (long[]) typed(message(name), long.class);
   }
 
-  /** Every element of attribute {@code name} as ints; see {@link #getDoubles}. */
+  /**
+   * Every element of attribute {@code name} as ints; see {@link #getDoubles}.
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return one int per element
+   * @throws IllegalArgumentException when the attribute is missing or its type does not convert
+   *     without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public int[] getInts(String name) throws IOException {
     return (int[]) typed(message(name), int.class);
   }
 
-  /** Every element of string or enum attribute {@code name} as strings. */
+  /**
+   * Every element of string or enum attribute {@code name} as strings.
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return one string per element
+   * @throws IllegalArgumentException when the attribute is missing or is neither string nor enum
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public String[] getStrings(String name) throws IOException {
     return (String[]) typed(message(name), String.class);
   }
 
-  /** Every element of boolean attribute {@code name}. */
+  /**
+   * Every element of boolean attribute {@code name}.
+   *
+   * @param name the attribute's name, exactly as stored
+   * @return one boolean per element
+   * @throws IllegalArgumentException when the attribute is missing or is not boolean
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean[] getBooleans(String name) throws IOException {
     return (boolean[]) typed(message(name), boolean.class);
   }
@@ -227,6 +365,15 @@ public final class Attributes {
    * <pre>{@code
    * double[][] m = node.attributes().getArray("matrix", double[][].class);
    * }</pre>
+   *
+   * @param <T> the n-d array type
+   * @param name the attribute's name, exactly as stored
+   * @param arrayType the class of the array to fill, such as {@code double[][].class}
+   * @return a new array of the attribute's shape
+   * @throws IllegalArgumentException when the attribute is missing, the ranks differ or the
+   *     elements do not convert
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public <T> T getArray(String name, Class<T> arrayType) throws IOException {
     AttributeMessage m = message(name);

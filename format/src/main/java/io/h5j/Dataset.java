@@ -24,6 +24,7 @@ import java.lang.reflect.Array;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A dataset: a typed, shaped array. {@link #read()} returns a flat Java array in C order
@@ -61,20 +62,45 @@ public final class Dataset extends Node {
   /**
    * The dataspace. A virtual dataset with unlimited mappings has the extent libhdf5 computes
    * from its sources' current extents, not the one stored.
+   *
+   * @return the dataspace: kind, current and maximum dimensions
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public Dataspace dataspace() throws IOException {
     return call(stored::dataspace);
   }
 
-  /** Current dimensions; empty for a scalar, empty for a null dataspace too. */
+  /**
+   * Current dimensions; empty for a scalar, empty for a null dataspace too.
+   *
+   * @return one size per dimension, slowest first; a new array each call
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public long[] shape() throws IOException {
     return dataspace().dims();
   }
 
+  /**
+   * Maximum dimensions, one per dimension of {@link #shape()}; {@link Dataspace#UNLIMITED} where a
+   * dimension may grow without bound.
+   *
+   * @return a new array each call; empty for a scalar or null dataspace
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public long[] maxShape() throws IOException {
     return dataspace().maxDims();
   }
 
+  /**
+   * The type of each stored element, as the file stores it (byte order, size, members).
+   *
+   * @return the dataset's datatype
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Datatype datatype() throws IOException {
     return call(stored::datatype);
   }
@@ -82,6 +108,10 @@ public final class Dataset extends Node {
   /**
    * How the elements are stored: the layout class and, for a chunked dataset, its chunk
    * shape, chunk index and filters.
+   *
+   * @return the layout, with chunk shape and filters when chunked
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public StorageLayout layout() throws IOException {
     return call(() -> {
@@ -108,17 +138,35 @@ public final class Dataset extends Node {
     return call(stored::storage);
   }
 
-  /** The storage layout's name: COMPACT, CONTIGUOUS, CHUNKED or VIRTUAL. */
+  /**
+   * The storage layout's name: COMPACT, CONTIGUOUS, CHUNKED or VIRTUAL.
+   *
+   * @return the layout class's name in upper case
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public String layoutName() throws IOException {
     return storage().layoutName();
   }
 
-  /** The fill value's bytes, or null when none is defined (unwritten data reads as zeros). */
-  public byte[] fillValueBytes() throws IOException {
+  /**
+   * The fill value's bytes, or null when none is defined (unwritten data reads as zeros).
+   *
+   * @return a new array of one element's bytes in the file's datatype, or null when undefined
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public byte @Nullable [] fillValueBytes() throws IOException {
     return call(stored::fillValueBytes);
   }
 
-  /** The stored bytes of every element in C order, in the file's datatype. */
+  /**
+   * The stored bytes of every element in C order, in the file's datatype.
+   *
+   * @return the bytes of all elements, datatype size times element count
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public byte[] readRaw() throws IOException {
     return call(() -> stored.storage().readBytes());
   }
@@ -140,7 +188,10 @@ public final class Dataset extends Node {
    * The mappings of this virtual dataset, as stored: count them, iterate them, or take the
    * block's bytes, without opening a source or reading data.
    *
+   * @return a view of the stored mapping block
    * @throws IllegalStateException when the dataset is not virtual
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public VirtualMappings virtualMappings() throws IOException {
     return new MappingBlockView(mappingBlock());
@@ -151,7 +202,14 @@ public final class Dataset extends Node {
     return call(() -> stored.storage().mappings());
   }
 
-  /** All elements as a flat Java array in C order. */
+  /**
+   * All elements as a flat Java array in C order.
+   *
+   * @return an array of one entry per element, of the Java type the datatype reads as
+   *     ({@code double[]} for float64, {@code String[]} for strings, ...)
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Object read() throws IOException {
     Object flat = readAll();
     return isScalar() ? Array.get(flat, 0) : flat;
@@ -169,8 +227,12 @@ public final class Dataset extends Node {
    * no copy is made in the JVM at all. Heap and direct buffers alike; the buffer's byte order
    * plays no part (the bytes are as stored), nor do bytes outside position and limit.
    *
+   * @param sel the elements to read, within the dataset's shape
+   * @param dst where the bytes go, from its position; the position advances by the bytes read
    * @throws IllegalArgumentException if {@code dst} is read-only or has fewer bytes remaining
    *     than the selection holds (nothing is read then)
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public void read(Selection sel, ByteBuffer dst) throws IOException {
     run(() -> {
@@ -195,6 +257,11 @@ public final class Dataset extends Node {
   /**
    * The elements {@code sel} picks, as a flat Java array in C order of the selection's shape.
    * Only the storage the selection covers is read.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @return a flat Java array, of the kind {@link #read()} gives, one entry per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public Object read(Selection sel) throws IOException {
     return call(() -> {
@@ -206,7 +273,14 @@ public final class Dataset extends Node {
     });
   }
 
-  /** Writes {@code flatArray} (C order of the selection's shape) into the elements of {@code sel}. */
+  /**
+   * Writes {@code flatArray} (C order of the selection's shape) into the elements of {@code sel}.
+   *
+   * @param sel the elements to write, within the dataset's shape
+   * @param flatArray a Java array of the kind {@link #read()} gives, one entry per selected element
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void write(Selection sel, Object flatArray) throws IOException {
     file.checkWritable();
     run(() -> {
@@ -231,9 +305,14 @@ public final class Dataset extends Node {
    * is made in the JVM. Types that hold variable-length data (whose stored bytes point into
    * the file's heap) cannot be written this way.
    *
+   * @param sel the elements to write, within the dataset's shape
+   * @param src the stored bytes to write, from its position; the position advances by the bytes
+   *     written
    * @throws java.nio.BufferUnderflowException if {@code src} has fewer bytes remaining than
    *     the selection needs
    * @throws IllegalArgumentException if the datatype holds variable-length data
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void write(Selection sel, ByteBuffer src) throws IOException {
     file.checkWritable();
@@ -262,6 +341,10 @@ public final class Dataset extends Node {
    * <pre>{@code
    * d.write(new double[3][3]);  // a 3x3 dataset; a double[3][2] is refused saying both shapes
    * }</pre>
+   *
+   * @param array the new values: flat, n-d of the dataset's shape, or a scalar's value
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void write(Object array) throws IOException {
     file.checkWritable();
@@ -280,6 +363,10 @@ public final class Dataset extends Node {
   /**
    * The allocated chunks of a chunked dataset (offset, address, stored size, filter mask),
    * read from its index without reading any chunk data.
+   *
+   * @return one entry per allocated chunk, in the index's order; empty when none is allocated
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public List<ChunkInfo> chunks() throws IOException {
     return chunkRecords().stream().map(c -> new ChunkInfo(c.offset(), c.storedSize(),
@@ -291,8 +378,17 @@ public final class Dataset extends Node {
     return call(() -> stored.storage().chunks());
   }
 
-  /** The stored bytes of the chunk starting at element {@code offset}, or null if none. */
-  public RawChunk readChunk(long... offset) throws IOException {
+  /**
+   * The stored bytes of the chunk starting at element {@code offset}, or null if none.
+   *
+   * @param offset the chunk's first element, one coordinate per dimension (a multiple of the chunk
+   *     shape)
+   * @return the chunk's stored (still filtered) bytes and filter mask, or null when the chunk is
+   *     not allocated
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public @Nullable RawChunk readChunk(long... offset) throws IOException {
     StoredChunk c = call(() -> stored.storage().readChunk(offset));
     return c == null ? null : new RawChunk(c.bytes(), c.filterMask());
   }
@@ -300,6 +396,13 @@ public final class Dataset extends Node {
   /**
    * Stores already-filtered chunk bytes as they are (the raw counterpart of {@link #write});
    * the repacker and the versioning layer move chunks this way without decoding them.
+   *
+   * @param offset the chunk's first element, one coordinate per dimension (a multiple of the chunk
+   *     shape)
+   * @param chunk the bytes as the dataset's filter pipeline made them, with the mask of filters
+   *     skipped
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void writeChunk(long[] offset, RawChunk chunk) throws IOException {
     file.checkWritable();
@@ -315,6 +418,10 @@ public final class Dataset extends Node {
    * A filtered dataset that stores its partial edge chunks unfiltered (a layout option of
    * libhdf5) has each stored chunk the resize turns from edge to whole, or back, stored
    * again at the next flush, filtered or raw as the new extent asks.
+   *
+   * @param newDims the new size of each dimension, each at most its maximum
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void resize(long... newDims) throws IOException {
     file.checkWritable();
@@ -323,12 +430,24 @@ public final class Dataset extends Node {
 
   // ============================================================== typed and n-d access
 
-  /** Whether the dataspace is scalar: one element, rank 0 ({@link #read()} gives it bare). */
+  /**
+   * Whether the dataspace is scalar: one element, rank 0 ({@link #read()} gives it bare).
+   *
+   * @return true for a scalar dataspace
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean isScalar() throws IOException {
     return dataspace().kind() == Dataspace.Kind.SCALAR;
   }
 
-  /** Whether the dataspace is null: no elements at all (h5py's {@code h5py.Empty}). */
+  /**
+   * Whether the dataspace is null: no elements at all (h5py's {@code h5py.Empty}).
+   *
+   * @return true for a null dataspace
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean isNull() throws IOException {
     return dataspace().kind() == Dataspace.Kind.NULL;
   }
@@ -340,6 +459,10 @@ public final class Dataset extends Node {
    * <pre>{@code
    * double[] v = file.root().dataset("x").readDoubles();  // float64, float32, int32, uint8...
    * }</pre>
+   *
+   * @return one double per element, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public double[] readDoubles() throws IOException {
     return readDoubles(Selection.all());
@@ -349,18 +472,35 @@ public final class Dataset extends Node {
    * The elements {@code sel} picks as doubles (flat, C order). Conversions are the lossless
    * ones numpy calls safe; others (int64, uint64) are refused naming both types.
    *
+   * @param sel the elements to read, within the dataset's shape
+   * @return one double per selected element
    * @throws IllegalArgumentException when the stored type does not convert without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public double[] readDoubles(Selection sel) throws IOException {
     return (double[]) readTyped(sel, double.class);
   }
 
-  /** Every element as floats: float32 and smaller floats, integers of up to 24 bits. */
+  /**
+   * Every element as floats: float32 and smaller floats, integers of up to 24 bits.
+   *
+   * @return one float per element, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public float[] readFloats() throws IOException {
     return readFloats(Selection.all());
   }
 
-  /** The elements {@code sel} picks as floats; see {@link #readFloats()}. */
+  /**
+   * The elements {@code sel} picks as floats; see {@link #readFloats()}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @return one float per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public float[] readFloats(Selection sel) throws IOException {
     return (float[]) readTyped(sel, float.class);
   }
@@ -371,42 +511,92 @@ public final class Dataset extends Node {
    * <pre>{@code
    * long[] ids = d.readLongs();  // int8..int64, uint8..uint32
    * }</pre>
+   *
+   * @return one long per element, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public long[] readLongs() throws IOException {
     return readLongs(Selection.all());
   }
 
-  /** The elements {@code sel} picks as longs; see {@link #readLongs()}. */
+  /**
+   * The elements {@code sel} picks as longs; see {@link #readLongs()}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @return one long per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public long[] readLongs(Selection sel) throws IOException {
     return (long[]) readTyped(sel, long.class);
   }
 
-  /** Every element as ints: int8..int32, uint8, uint16, enums of those. */
+  /**
+   * Every element as ints: int8..int32, uint8, uint16, enums of those.
+   *
+   * @return one int per element, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public int[] readInts() throws IOException {
     return readInts(Selection.all());
   }
 
-  /** The elements {@code sel} picks as ints; see {@link #readInts()}. */
+  /**
+   * The elements {@code sel} picks as ints; see {@link #readInts()}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @return one int per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public int[] readInts(Selection sel) throws IOException {
     return (int[]) readTyped(sel, int.class);
   }
 
-  /** Every element as shorts: int8, int16, uint8. */
+  /**
+   * Every element as shorts: int8, int16, uint8.
+   *
+   * @return one short per element, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public short[] readShorts() throws IOException {
     return readShorts(Selection.all());
   }
 
-  /** The elements {@code sel} picks as shorts; see {@link #readShorts()}. */
+  /**
+   * The elements {@code sel} picks as shorts; see {@link #readShorts()}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @return one short per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public short[] readShorts(Selection sel) throws IOException {
     return (short[]) readTyped(sel, short.class);
   }
 
-  /** Every element as bytes: int8 only (a uint8 does not fit a Java byte: readShorts). */
+  /**
+   * Every element as bytes: int8 only (a uint8 does not fit a Java byte: readShorts).
+   *
+   * @return one byte per element, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public byte[] readBytes() throws IOException {
     return readBytes(Selection.all());
   }
 
-  /** The elements {@code sel} picks as bytes; see {@link #readBytes()}. */
+  /**
+   * The elements {@code sel} picks as bytes; see {@link #readBytes()}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @return one byte per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public byte[] readBytes(Selection sel) throws IOException {
     return (byte[]) readTyped(sel, byte.class);
   }
@@ -418,12 +608,23 @@ public final class Dataset extends Node {
    * <pre>{@code
    * String[] colours = d.readStrings();  // enum {RED=0, GREEN=1}: "RED", "GREEN", ...
    * }</pre>
+   *
+   * @return one string per element, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public String[] readStrings() throws IOException {
     return readStrings(Selection.all());
   }
 
-  /** The elements {@code sel} picks as strings; see {@link #readStrings()}. */
+  /**
+   * The elements {@code sel} picks as strings; see {@link #readStrings()}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @return one string per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public String[] readStrings(Selection sel) throws IOException {
     return (String[]) readTyped(sel, String.class);
   }
@@ -435,12 +636,23 @@ public final class Dataset extends Node {
    * <pre>{@code
    * boolean[] mask = d.readBooleans();
    * }</pre>
+   *
+   * @return one boolean per element, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public boolean[] readBooleans() throws IOException {
     return readBooleans(Selection.all());
   }
 
-  /** The elements {@code sel} picks as booleans; see {@link #readBooleans()}. */
+  /**
+   * The elements {@code sel} picks as booleans; see {@link #readBooleans()}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @return one boolean per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean[] readBooleans(Selection sel) throws IOException {
     return (boolean[]) readTyped(sel, boolean.class);
   }
@@ -453,28 +665,55 @@ public final class Dataset extends Node {
    * double t = file.root().dataset("temperature").readDouble();
    * }</pre>
    *
+   * @return the one element's value
    * @throws IllegalArgumentException when the dataset holds other than one element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public double readDouble() throws IOException {
     return ((double[]) readOne(double.class))[0];
   }
 
-  /** The value of a scalar dataset as a long; see {@link #readDouble()}. */
+  /**
+   * The value of a scalar dataset as a long; see {@link #readDouble()}.
+   *
+   * @return the one element's value
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public long readLong() throws IOException {
     return ((long[]) readOne(long.class))[0];
   }
 
-  /** The value of a scalar dataset as an int; see {@link #readDouble()}. */
+  /**
+   * The value of a scalar dataset as an int; see {@link #readDouble()}.
+   *
+   * @return the one element's value
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public int readInt() throws IOException {
     return ((int[]) readOne(int.class))[0];
   }
 
-  /** The value of a scalar dataset as a string; see {@link #readDouble()}. */
+  /**
+   * The value of a scalar dataset as a string; see {@link #readDouble()}.
+   *
+   * @return the one element's value
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public String readString() throws IOException {
     return ((String[]) readOne(String.class))[0];
   }
 
-  /** The value of a scalar h5py boolean dataset; see {@link #readDouble()}. */
+  /**
+   * The value of a scalar h5py boolean dataset; see {@link #readDouble()}.
+   *
+   * @return the one element's value
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean readBoolean() throws IOException {
     return ((boolean[]) readOne(boolean.class))[0];
   }
@@ -487,7 +726,12 @@ public final class Dataset extends Node {
    * double[][] m = file.root().dataset("matrix").readArray(double[][].class);
    * }</pre>
    *
+   * @param <T> the n-d array type
+   * @param arrayType the class of the array to fill, such as {@code double[][].class}
+   * @return a new array of the dataset's shape
    * @throws IllegalArgumentException when the ranks differ or the elements do not convert
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public <T> T readArray(Class<T> arrayType) throws IOException {
     return readArray(Selection.all(), arrayType);
@@ -502,7 +746,13 @@ public final class Dataset extends Node {
    * double[] row = d.readArray(Selection.parse("7"), double[].class);
    * }</pre>
    *
+   * @param <T> the n-d array type
+   * @param sel the elements to read, within the dataset's shape
+   * @param arrayType the class of the array to fill, such as {@code double[][].class}
+   * @return a new array of the selection's shape
    * @throws IllegalArgumentException when the ranks differ or the elements do not convert
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public <T> T readArray(Selection sel, Class<T> arrayType) throws IOException {
     long[] shape = sel.resultShape(dataspace().dims(), path);
@@ -527,9 +777,13 @@ public final class Dataset extends Node {
    * Node[] targets = file.root().dataset("refs").readReferences();
    * }</pre>
    *
+   * @return one entry per element, C order; an entry is null where the reference is null or its
+   *     target missing
    * @throws IllegalArgumentException when the dataset does not hold object references
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
-  public Node[] readReferences() throws IOException {
+  public @Nullable Node[] readReferences() throws IOException {
     Datatype type = cachedDatatype();
     Object flat = readAll();
     Node[] out = new Node[java.lang.reflect.Array.getLength(flat)];
@@ -572,7 +826,11 @@ public final class Dataset extends Node {
    * }
    * }</pre>
    *
+   * @param rows the number of first-dimension indexes in each slab, at least 1
+   * @return an iterable that reads one slab per step; each iterator starts from the first row
    * @throws IllegalArgumentException when {@code rows < 1} or the dataset has rank 0
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public Iterable<Slab> slabs(long rows) throws IOException {
     long[] dims = dataspace().dims();

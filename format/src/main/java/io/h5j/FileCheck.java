@@ -39,17 +39,32 @@ public final class FileCheck {
 
   private FileCheck() {}
 
-  /** A check with the defaults, to adjust before {@link #run}. */
+  /**
+   * A check with the defaults, to adjust before {@link #run}.
+   *
+   * @return a new check with default options
+   */
   public static FileCheck options() {
     return new FileCheck();
   }
 
-  /** Checks {@code file} with the defaults. */
+  /**
+   * Checks {@code file} with the defaults.
+   *
+   * @param file the file to check; it is opened read-only and not changed
+   * @return what was found; damage is reported there, never thrown
+   * @throws IOException when the file cannot be opened or read (missing, a folder, an I/O error)
+   */
   public static CheckReport check(Path file) throws IOException {
     return options().run(file);
   }
 
-  /** Lists at most {@code max} problems in the report (at least 1); all are counted. */
+  /**
+   * Lists at most {@code max} problems in the report (at least 1); all are counted.
+   *
+   * @param max the most problems listed, at least 1
+   * @return this check
+   */
   public FileCheck maxProblems(int max) {
     if (max < 1) {
       throw new IllegalArgumentException("maxProblems must be at least 1, not " + max);
@@ -58,7 +73,12 @@ public final class FileCheck {
     return this;
   }
 
-  /** Told the number of objects checked so far, after each object. */
+  /**
+   * Told the number of objects checked so far, after each object.
+   *
+   * @param objectsChecked called with the running count, on the checking thread
+   * @return this check
+   */
   public FileCheck progress(LongConsumer objectsChecked) {
     this.progress = objectsChecked == null ? n -> { } : objectsChecked;
     return this;
@@ -67,6 +87,7 @@ public final class FileCheck {
   /**
    * Checks {@code file}, which is opened read-only and not changed.
    *
+   * @param file the file to check
    * @return what was found; damage is reported there, never thrown
    * @throws IOException when the file cannot be opened or read (missing, a folder, an I/O
    *     error)

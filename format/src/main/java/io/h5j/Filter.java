@@ -2,6 +2,7 @@ package io.h5j;
 
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One filter of a chunked dataset's pipeline (compression, shuffle, checksum...), as
@@ -20,6 +21,10 @@ public record Filter(int id, String name, boolean optional, int[] clientData) {
   /**
    * Validates the fields as the file format limits them.
    *
+   * @param id the filter id, 0..65535
+   * @param name the stored name, empty for none
+   * @param optional whether a chunk may be stored without this filter
+   * @param clientData the filter's parameters; copied
    * @throws IllegalArgumentException if the id or a field does not fit the format
    */
   public Filter {
@@ -30,12 +35,21 @@ public record Filter(int id, String name, boolean optional, int[] clientData) {
   /**
    * The filter {@code id} with its parameters, named as its reference implementation
    * registers itself with libhdf5 (unnamed for an id h5j does not know).
+   *
+   * @param id the filter id, 0..65535
+   * @param optional whether a chunk may be stored without this filter
+   * @param clientData the filter's parameters, as its implementation reads them
+   * @return the filter
    */
   public static Filter of(int id, boolean optional, int... clientData) {
     return of(FilterDescription.of(id, optional, clientData));
   }
 
-  /** A copy of the parameters. */
+  /**
+   * A copy of the parameters.
+   *
+   * @return a new array each call
+   */
   @Override
   public int[] clientData() {
     return clientData.clone();
@@ -54,7 +68,7 @@ public record Filter(int id, String name, boolean optional, int[] clientData) {
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof Filter f && f.id == id && f.name.equals(name) && f.optional == optional
         && Arrays.equals(f.clientData, clientData);
   }

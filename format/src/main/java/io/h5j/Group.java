@@ -34,7 +34,13 @@ public final class Group extends Node {
     super(file, path, address);
   }
 
-  /** The links of this group in the order the file stores them. */
+  /**
+   * The links of this group in the order the file stores them.
+   *
+   * @return a new list of the links, each with its name and target
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public List<Link> links() throws IOException {
     List<Link> out = new ArrayList<>();
     for (LinkMessage m : linkMessages()) {
@@ -43,7 +49,13 @@ public final class Group extends Node {
     return out;
   }
 
-  /** The names of this group's links. */
+  /**
+   * The names of this group's links.
+   *
+   * @return a new list in the order of {@link #links()}
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public List<String> memberNames() throws IOException {
     List<String> out = new ArrayList<>();
     for (LinkMessage m : linkMessages()) {
@@ -74,7 +86,14 @@ public final class Group extends Node {
     return new Link(m.name(), Link.Kind.USER_DEFINED, -1, null, null);
   }
 
-  /** Whether {@code path} resolves to an object. */
+  /**
+   * Whether {@code path} resolves to an object.
+   *
+   * @param path a link name or a /-separated path, relative to this group unless it starts with /
+   * @return true when every link of the path exists and the last one reaches an object
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean contains(String path) throws IOException {
     return file.resolver().tryResolve(this, path) != null;
   }
@@ -82,7 +101,11 @@ public final class Group extends Node {
   /**
    * The object at {@code path}.
    *
+   * @param path a link name or a /-separated path, relative to this group unless it starts with /
+   * @return the group, dataset or committed datatype there
    * @throws IllegalArgumentException if nothing is there
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public Node get(String path) throws IOException {
     Node n = EngineCalls.call(file, () -> file.resolver().tryResolve(this, path));
@@ -93,10 +116,28 @@ public final class Group extends Node {
     return n;
   }
 
+  /**
+   * The group at {@code path}.
+   *
+   * @param path a link name or a /-separated path, relative to this group unless it starts with /
+   * @return the group
+   * @throws IllegalArgumentException if nothing is there or the object is not a group
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Group group(String path) throws IOException {
     return as(path, Group.class);
   }
 
+  /**
+   * The dataset at {@code path}.
+   *
+   * @param path a link name or a /-separated path, relative to this group unless it starts with /
+   * @return the dataset
+   * @throws IllegalArgumentException if nothing is there or the object is not a dataset
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Dataset dataset(String path) throws IOException {
     Dataset d = as(path, Dataset.class);
     d.opened();
@@ -112,7 +153,15 @@ public final class Group extends Node {
     return kind.cast(n);
   }
 
-  /** Creates an empty group; a path creates missing intermediate groups as well. */
+  /**
+   * Creates an empty group; a path creates missing intermediate groups as well.
+   *
+   * @param path the new group's name or /-separated path, relative to this group unless it starts
+   *     with /
+   * @return the new group
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public Group createGroup(String path) throws IOException {
     Placement p = place(path);
     H5Context ctx = file.context();
@@ -124,7 +173,16 @@ public final class Group extends Node {
     return new Group(file, childPath(p.parent.path, p.name), h.address());
   }
 
-  /** Creates a dataset as {@code spec} describes, writing its data if the spec has any. */
+  /**
+   * Creates a dataset as {@code spec} describes, writing its data if the spec has any.
+   *
+   * @param path the new dataset's name or /-separated path, relative to this group unless it starts
+   *     with /
+   * @param spec the datatype, shape, layout, filters and optional data
+   * @return the new dataset
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public Dataset createDataset(String path, DatasetSpec spec) throws IOException {
     Placement p = place(path);
     long address = EngineCalls.call(file, () -> DatasetWriter.create(file.engine(),
@@ -136,6 +194,13 @@ public final class Group extends Node {
   /**
    * Creates a virtual dataset whose elements come from boxes of other datasets, as
    * {@code spec} maps them. By default the mappings use the encoding libhdf5 1.10 reads.
+   *
+   * @param path the new dataset's name or /-separated path, relative to this group unless it starts
+   *     with /
+   * @param spec the virtual dataset's type, shape and mappings
+   * @return the new virtual dataset
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public Dataset createVirtualDataset(String path, VirtualSpec spec) throws IOException {
     Placement p = place(path);
@@ -145,7 +210,16 @@ public final class Group extends Node {
     return new Dataset(file, childPath(p.parent.path, p.name), address);
   }
 
-  /** Stores {@code type} as a committed datatype named {@code path}. */
+  /**
+   * Stores {@code type} as a committed datatype named {@code path}.
+   *
+   * @param path the new datatype's name or /-separated path, relative to this group unless it
+   *     starts with /
+   * @param type the datatype to store
+   * @return the committed datatype
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public NamedDatatype commitDatatype(String path, Datatype type) throws IOException {
     Placement p = place(path);
     ObjectHeader h = file.context().createHeader(file.headerVersion(), 0, List.of(
@@ -155,13 +229,28 @@ public final class Group extends Node {
     return new NamedDatatype(file, childPath(p.parent.path, p.name), h.address());
   }
 
-  /** Adds a soft link {@code name} whose value is {@code target} (resolved when followed). */
+  /**
+   * Adds a soft link {@code name} whose value is {@code target} (resolved when followed).
+   *
+   * @param name the new link's name in this group
+   * @param target the path the link points to; it need not exist
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void createSoftLink(String name, String target) throws IOException {
     Placement p = place(name);
     p.parent.addLink(new LinkMessage(p.name, new LinkMessage.Soft(target), -1, true));
   }
 
-  /** Adds an external link to object {@code objectPath} in file {@code fileName}. */
+  /**
+   * Adds an external link to object {@code objectPath} in file {@code fileName}.
+   *
+   * @param name the new link's name in this group
+   * @param fileName the other file's name, stored as given (readers resolve it)
+   * @param objectPath the object's absolute path in that file
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void createExternalLink(String name, String fileName, String objectPath)
       throws IOException {
     Placement p = place(name);
@@ -169,7 +258,14 @@ public final class Group extends Node {
         true));
   }
 
-  /** Adds another hard link to an existing object of the same file. */
+  /**
+   * Adds another hard link to an existing object of the same file.
+   *
+   * @param name the new link's name in this group
+   * @param target an object of this file
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void createHardLink(String name, Node target) throws IOException {
     if (target.file != file) {
       throw new IllegalArgumentException("a hard link must point into the same file; use"
@@ -182,6 +278,10 @@ public final class Group extends Node {
   /**
    * Removes the links {@code names} (an object stays if other links reach it), all in one
    * write of the group: a crash leaves either all of them or none.
+   *
+   * @param names the names of links of this group
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void delete(String... names) throws IOException {
     edit(links -> {
@@ -201,6 +301,11 @@ public final class Group extends Node {
    * that readers, and a crash, find either the old object or the new one there, never
    * nothing. With {@link H5File#createAnonymousVirtualDataset} this replaces an object by a
    * finished one. The old object stays in the file (unreachable unless other links reach it).
+   *
+   * @param name the name of an existing link of this group
+   * @param target the object the link reaches from now on, in this file
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void relink(String name, Node target) throws IOException {
     if (target.file != file) {
@@ -217,7 +322,14 @@ public final class Group extends Node {
     });
   }
 
-  /** Renames link {@code from} to {@code to} within this group. */
+  /**
+   * Renames link {@code from} to {@code to} within this group.
+   *
+   * @param from the existing link's name
+   * @param to the new name, not taken yet in this group
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void rename(String from, String to) throws IOException {
     checkName(to);
     edit(links -> {
@@ -293,6 +405,10 @@ public final class Group extends Node {
    *   if (n instanceof Dataset d) System.out.println(d.path() + " " + Arrays.toString(d.shape()));
    * }
    * }</pre>
+   *
+   * @return a new list of the objects below this group, this group excluded
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public List<Node> walk() throws IOException {
     List<Node> out = new ArrayList<>();
@@ -303,6 +419,10 @@ public final class Group extends Node {
   /**
    * Calls {@code visitor} for every object below this group, as {@link #walk()} orders them,
    * and for every soft, external or user-defined link met, which it does not follow.
+   *
+   * @param visitor called once per object and once per link not followed
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public void visit(NodeVisitor visitor) throws IOException {
     GroupWalk.visit(this, visitor);

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An open HDF5 file. The file is its root group: {@link #root()} and the path shortcuts
@@ -48,6 +49,10 @@ import java.util.Map;
 public final class H5File implements Closeable {
   /** Options for {@link #create(Path, int)}. */
   public static final int SUPERBLOCK_V2 = 2;
+  /**
+   * Superblock version 3 (libhdf5 1.10+): as version 2, with the file consistency flags that
+   * libhdf5's single-writer, many-readers mode needs; the default of {@link #create(Path)}.
+   */
   public static final int SUPERBLOCK_V3 = 3;
 
   private final Path path;
@@ -68,13 +73,13 @@ public final class H5File implements Closeable {
     this.resolver = new PathResolver(this);
     this.engine = new EngineFile(path, ctx, new EngineFile.Links() {
       @Override
-      public EngineFile external(String name) throws IOException {
+      public @Nullable EngineFile external(String name) throws IOException {
         H5File f = H5File.this.external(name);
         return f == null ? null : f.engine;
       }
 
       @Override
-      public EngineFile.Found resolve(String link) throws IOException {
+      public EngineFile.@Nullable Found resolve(String link) throws IOException {
         Node n = resolver.tryResolve(root(), link);
         return n == null ? null : new EngineFile.Found(n.file.engine, n.path(), n.address(),
             n instanceof Dataset);
@@ -82,12 +87,26 @@ public final class H5File implements Closeable {
     });
   }
 
-  /** Opens an existing file read-only. */
+  /**
+   * Opens an existing file read-only.
+   *
+   * @param path the file to open
+   * @return the open file; close it when done
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public static H5File open(Path path) throws IOException {
     return open(FileAccess.openRead(path), path);
   }
 
-  /** Opens an existing file to read and change it, whatever format version it uses. */
+  /**
+   * Opens an existing file to read and change it, whatever format version it uses.
+   *
+   * @param path the file to open
+   * @return the open file; close it to write what is pending
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public static H5File openReadWrite(Path path) throws IOException {
     return open(FileAccess.openReadWrite(path), path);
   }
@@ -104,6 +123,13 @@ public final class H5File implements Closeable {
    * For callers that share one channel among several views of a file, for instance to keep
    * POSIX record locks ({@link FileChannel#lock}), which closing any channel of the file
    * drops for the whole process.
+   *
+   * @param path the file's path, for messages and for files it names by relative path
+   * @param channel an open channel of that file, readable, and writable if {@code writable}
+   * @param writable whether the file may be changed
+   * @return the open file
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public static H5File open(Path path, FileChannel channel, boolean writable)
       throws IOException {
@@ -122,12 +148,27 @@ public final class H5File implements Closeable {
     }
   }
 
-  /** Creates (or truncates) a file with superblock version 3 and an empty root group. */
+  /**
+   * Creates (or truncates) a file with superblock version 3 and an empty root group.
+   *
+   * @param path the file to create; an existing file is replaced
+   * @return the new file, open to read and write
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public static H5File create(Path path) throws IOException {
     return create(path, SUPERBLOCK_V3);
   }
 
-  /** Creates a file with superblock version 2 or 3. */
+  /**
+   * Creates a file with superblock version 2 or 3.
+   *
+   * @param path the file to create; an existing file is replaced
+   * @param superblockVersion {@link #SUPERBLOCK_V2} or {@link #SUPERBLOCK_V3}
+   * @return the new file, open to read and write
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public static H5File create(Path path, int superblockVersion) throws IOException {
     return create(path, superblockVersion, 8, 8);
   }
@@ -138,6 +179,14 @@ public final class H5File implements Closeable {
    * Meant for copying files that use such sizes (repack keeps them): h5j's own datatypes for
    * variable-length data and references assume 8-byte addresses, so datasets of those types
    * cannot be created in a file with other sizes yet.
+   *
+   * @param path the file to create; an existing file is replaced
+   * @param superblockVersion {@link #SUPERBLOCK_V2} or {@link #SUPERBLOCK_V3}
+   * @param offsetSize the size of addresses in bytes: 2, 4 or 8
+   * @param lengthSize the size of lengths in bytes: 2, 4 or 8
+   * @return the new file, open to read and write
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public static H5File create(Path path, int superblockVersion, int offsetSize,
       int lengthSize) throws IOException {
@@ -165,28 +214,70 @@ public final class H5File implements Closeable {
     }
   }
 
+  /**
+   * The path this file was opened or created with.
+   *
+   * @return the path, as given
+   */
   public Path path() {
     return path;
   }
 
-  /** The superblock version of this file (0..3). */
+  /**
+   * The superblock version of this file (0..3).
+   *
+   * @return the version number in the superblock
+   */
   public int superblockVersion() {
     return ctx.superblock().version();
   }
 
+  /**
+   * The root group, {@code /}.
+   *
+   * @return the root group
+   * @throws IllegalStateException if the file is closed
+   */
   public Group root() {
     checkOpen();
     return new Group(this, "/", ctx.superblock().rootAddress());
   }
 
+  /**
+   * The object at {@code path}, as {@link Group#get} finds it from the root.
+   *
+   * @param path an absolute or root-relative /-separated path
+   * @return the group, dataset or committed datatype there
+   * @throws IllegalArgumentException if nothing is there
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Node get(String path) throws IOException {
     return root().get(path);
   }
 
+  /**
+   * The group at {@code path}, as {@link Group#group} finds it from the root.
+   *
+   * @param path an absolute or root-relative /-separated path
+   * @return the group
+   * @throws IllegalArgumentException if nothing is there or the object is not a group
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Group group(String path) throws IOException {
     return root().group(path);
   }
 
+  /**
+   * The dataset at {@code path}, as {@link Group#dataset} finds it from the root.
+   *
+   * @param path an absolute or root-relative /-separated path
+   * @return the dataset
+   * @throws IllegalArgumentException if nothing is there or the object is not a dataset
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Dataset dataset(String path) throws IOException {
     return root().dataset(path);
   }
@@ -199,9 +290,11 @@ public final class H5File implements Closeable {
    * are; null when that file does not exist. The node's path is the first that a walk over
    * hard links finds ("" for an object no link leads to), so this walks the file.
    *
+   * @param ref a revised reference, as read from a dataset or attribute of this file
+   * @return the referenced object, or null when its external file does not exist
    * @throws H5FormatException when no object header is at the referenced address
    */
-  public Node dereference(RevisedReference ref) throws IOException {
+  public @Nullable Node dereference(RevisedReference ref) throws IOException {
     checkOpen();
     H5File in = ref.file() == null ? this : external(ref.file());
     return in == null ? null : ReferenceTargets.find(in, ref.address());
@@ -211,6 +304,11 @@ public final class H5File implements Closeable {
    * Creates a virtual dataset as {@code spec} maps it that no group links to yet (as
    * libhdf5's {@code H5Dcreate_anon}): set its attributes, then link it with
    * {@link Group#createHardLink} or put it in place of another with {@link Group#relink}.
+   *
+   * @param spec the virtual dataset's type, shape and mappings
+   * @return the new dataset, reachable by its address only until linked
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public Dataset createAnonymousVirtualDataset(VirtualSpec spec) throws IOException {
     checkWritable();
@@ -223,6 +321,9 @@ public final class H5File implements Closeable {
    * Bounds the memory that recently read chunks may hold (default 64 MiB; 0 turns the cache
    * off); chunks changed but not yet written may take half as much again per dataset.
    * Returns this file.
+   *
+   * @param bytes the bound in bytes, 0 or more
+   * @return this file
    */
   public H5File chunkCacheBytes(long bytes) {
     if (bytes < 0) {
@@ -238,6 +339,8 @@ public final class H5File implements Closeable {
    * before every header write. For files nothing reads until they are complete (a temporary
    * output renamed into place afterwards); a crash before the flush may leave a file that
    * cannot be opened. Returns this file.
+   *
+   * @return this file
    */
   public H5File deferSuperblockToFlush() {
     checkOpen();
@@ -263,6 +366,7 @@ public final class H5File implements Closeable {
    * contiguous storage of the last flushed state goes to a copy of the whole storage; data of
    * external files is written in place. After a failed flush the file can only be closed.
    *
+   * @return this file
    * @throws IllegalStateException if the file is read-only, has changes not flushed yet, or
    *     was told not to sync ({@link #syncOnClose(boolean)})
    */
@@ -296,6 +400,8 @@ public final class H5File implements Closeable {
    * libhdf5 1.10 and later read and extend it; libhdf5 1.8 does not, so ask for this only in
    * files that need 1.10 anyway (virtual datasets, as every versioned file has). Returns this
    * file.
+   *
+   * @return this file
    */
   public H5File allowNewerChunkIndexes() {
     checkWritable();
@@ -311,6 +417,8 @@ public final class H5File implements Closeable {
    * soon after may then lose or tear the file (a crash of the JVM does not). For scratch files
    * and tests. {@link #flush()} still syncs. No effect on a read-only file. Returns this file.
    *
+   * @param sync whether close waits for the disk
+   * @return this file
    * @throws IllegalStateException with false, if {@link #atomicFlushes()} was asked for: its
    *     guarantee is made of its syncs
    */
@@ -327,17 +435,29 @@ public final class H5File implements Closeable {
     return this;
   }
 
-  /** Whether {@link #close()} syncs the file ({@link #syncOnClose(boolean)}). */
+  /**
+   * Whether {@link #close()} syncs the file ({@link #syncOnClose(boolean)}).
+   *
+   * @return true unless {@code syncOnClose(false)} was called
+   */
   public boolean syncsOnClose() {
     return syncOnClose;
   }
 
-  /** Whether {@link #atomicFlushes()} was asked for. */
+  /**
+   * Whether {@link #atomicFlushes()} was asked for.
+   *
+   * @return true once {@link #atomicFlushes()} was called
+   */
   public boolean flushesAtomically() {
     return ctx.atomic();
   }
 
-  /** Writes pending metadata and the superblock, and forces the file to disk. */
+  /**
+   * Writes pending metadata and the superblock, and forces the file to disk.
+   *
+   * @throws IOException if the file cannot be written or synced
+   */
   public void flush() throws IOException {
     checkOpen();
     ctx.flush();
@@ -360,6 +480,8 @@ public final class H5File implements Closeable {
   /**
    * Closes the file without writing what is pending since the last {@link #flush}: after a
    * failed edit, the file stays as that flush left it (plus space nothing references).
+   *
+   * @throws IOException if the file cannot be closed
    */
   public void closeWithoutFlush() throws IOException {
     if (!closed) {
@@ -423,6 +545,9 @@ public final class H5File implements Closeable {
    * How virtual datasets treat a source file or dataset that cannot be opened: by default a
    * read that needs it fails, naming it; with {@code true} its elements read as the fill
    * value, as libhdf5 does. Applies to virtual datasets of this file. Returns this file.
+   *
+   * @param fill whether missing sources read as the fill value
+   * @return this file
    */
   public H5File fillMissingVirtualSources(boolean fill) {
     engine.virtual().fillMissingSources(fill);
@@ -446,6 +571,8 @@ public final class H5File implements Closeable {
    * fails the check, or answers that differ, make every later read of the dataset fail with an
    * {@link H5FormatException} naming it, but values already returned are not taken back.
    * Returns this file.
+   *
+   * @return this file
    */
   public H5File deferVirtualBlockVerification() {
     engine.virtual().deferBlockVerification(true);
@@ -462,6 +589,9 @@ public final class H5File implements Closeable {
    * {@code H5Pset_virtual_view}); {@link VirtualView#LAST_AVAILABLE} by default. Applies to
    * the virtual datasets of this file from their next {@code shape()} or read. Returns this
    * file.
+   *
+   * @param view the view: first missing or last available source
+   * @return this file
    */
   public H5File virtualView(VirtualView view) {
     if (view == null) {
@@ -471,7 +601,11 @@ public final class H5File implements Closeable {
     return this;
   }
 
-  /** The view set with {@link #virtualView(VirtualView)}. */
+  /**
+   * The view set with {@link #virtualView(VirtualView)}.
+   *
+   * @return the view, {@link VirtualView#LAST_AVAILABLE} unless set
+   */
   public VirtualView virtualView() {
     return engine.virtual().firstMissingView() ? VirtualView.FIRST_MISSING
         : VirtualView.LAST_AVAILABLE;
@@ -481,6 +615,9 @@ public final class H5File implements Closeable {
    * How many missing source datasets in a row a printf-style mapping looks past for more
    * under {@link VirtualView#LAST_AVAILABLE} (libhdf5's {@code H5Pset_virtual_printf_gap});
    * 0 by default: it stops at the first missing one. Returns this file.
+   *
+   * @param gap the number of missing source datasets looked past, 0 or more
+   * @return this file
    */
   public H5File virtualPrintfGap(long gap) {
     if (gap < 0) {
@@ -490,12 +627,20 @@ public final class H5File implements Closeable {
     return this;
   }
 
-  /** The gap set with {@link #virtualPrintfGap(long)}. */
+  /**
+   * The gap set with {@link #virtualPrintfGap(long)}.
+   *
+   * @return the gap, 0 unless set
+   */
   public long virtualPrintfGap() {
     return engine.virtual().printfGap();
   }
 
-  /** Whether missing virtual dataset sources read as the fill value. */
+  /**
+   * Whether missing virtual dataset sources read as the fill value.
+   *
+   * @return the value given to {@link #fillMissingVirtualSources(boolean)}, false by default
+   */
   public boolean fillsMissingVirtualSources() {
     return engine.virtual().fillMissingSources();
   }
@@ -507,13 +652,20 @@ public final class H5File implements Closeable {
    * default) leaves the name relative to the working directory, as libhdf5 does. The
    * environment variable {@code HDF5_EXTFILE_PREFIX}, when set, takes precedence, as in
    * libhdf5. Returns this file.
+   *
+   * @param prefix the prefix, empty for none
+   * @return this file
    */
   public H5File externalFilePrefix(String prefix) {
     engine.externalFilePrefix(java.util.Objects.requireNonNull(prefix, "prefix"));
     return this;
   }
 
-  /** The prefix set by {@link #externalFilePrefix(String)}; empty by default. */
+  /**
+   * The prefix set by {@link #externalFilePrefix(String)}; empty by default.
+   *
+   * @return the prefix
+   */
   public String externalFilePrefix() {
     return engine.externalFilePrefix();
   }

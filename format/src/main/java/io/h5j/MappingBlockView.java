@@ -7,6 +7,7 @@ import io.h5j.format.vds.MappingBlock;
 import io.h5j.raw.VirtualMapping;
 import io.h5j.raw.VirtualMappings;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /** The public view of a decoded {@link MappingBlock}: its bytes and its mappings as boxes. */
 final class MappingBlockView implements VirtualMappings {
@@ -72,7 +73,7 @@ final class MappingBlockView implements VirtualMappings {
   }
 
   /** The selection as one box, or null when it is not a single bounded block. */
-  private static VirtualMapping.Box box(EncodedSelection s) {
+  private static VirtualMapping.@Nullable Box box(EncodedSelection s) {
     if (s instanceof EncodedSelection.Regular r && r.isSingleBlock() && !r.isUnlimited()) {
       Hyperslab h = r.slab();
       return new VirtualMapping.Box(h.start(), h.block());

@@ -14,7 +14,13 @@ public final class NamedDatatype extends Node {
     super(file, path, address);
   }
 
-  /** The datatype this object stores. */
+  /**
+   * The datatype this object stores.
+   *
+   * @return the stored datatype
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Datatype datatype() throws IOException {
     for (StoredMessage m : header().messages()) {
       if (m.type() == MessageType.DATATYPE) {

@@ -3,6 +3,7 @@ package io.h5j;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.ObjectRef;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An object in an HDF5 file reached through a path: a {@link Group}, a {@link Dataset} or a
@@ -20,17 +21,29 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
     this.ref = file.context().ref(address);
   }
 
-  /** The file this node was reached from (for external links, the linked file). */
+  /**
+   * The file this node was reached from (for external links, the linked file).
+   *
+   * @return the open file this node reads from
+   */
   public H5File file() {
     return file;
   }
 
-  /** Absolute path by which this node was reached, e.g. {@code "/a/b"}. */
+  /**
+   * Absolute path by which this node was reached, e.g. {@code "/a/b"}.
+   *
+   * @return a path starting with {@code /}
+   */
   public String path() {
     return path;
   }
 
-  /** Last component of the path ({@code "/"} for the root group). */
+  /**
+   * Last component of the path ({@code "/"} for the root group).
+   *
+   * @return the name, without any {@code /}, except for the root
+   */
   public String name() {
     int i = path.lastIndexOf('/');
     return path.equals("/") ? "/" : path.substring(i + 1);
@@ -40,12 +53,18 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
    * The object header address: two paths to one object give the same address. In a file
    * whose flushes are atomic ({@link H5File#atomicFlushes}) a flush that changed the object
    * moves its header, and this address with it.
+   *
+   * @return the address in bytes from the start of the file's superblock
    */
   public long address() {
     return ref.address();
   }
 
-  /** The attributes of this object, as a map-like view that reads and writes the file. */
+  /**
+   * The attributes of this object, as a map-like view that reads and writes the file.
+   *
+   * @return the attributes view; it reads the file on each call of its methods
+   */
   public Attributes attributes() {
     return new Attributes(this);
   }
@@ -55,7 +74,7 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
   }
 
   /** The body of the first message of {@code type}, shared references resolved; or null. */
-  io.h5j.format.io.ByteReader message(int type) throws IOException {
+  io.h5j.format.io.@Nullable ByteReader message(int type) throws IOException {
     return io.h5j.format.dataset.HeaderMessages.first(file.context(), address(), type);
   }
 

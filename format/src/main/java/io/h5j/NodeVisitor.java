@@ -14,9 +14,20 @@ import java.io.IOException;
  * }</pre>
  */
 public interface NodeVisitor {
-  /** One object reached through a hard link, the first time the walk meets it. */
+  /**
+   * One object reached through a hard link, the first time the walk meets it.
+   *
+   * @param node the group, dataset or committed datatype met
+   * @throws IOException if the visitor's own I/O fails; the walk stops and passes it on
+   */
   void node(Node node) throws IOException;
 
-  /** A soft, external or user-defined link of {@code parent}: reported, not followed. */
+  /**
+   * A soft, external or user-defined link of {@code parent}: reported, not followed.
+   *
+   * @param parent the group holding the link
+   * @param link the link, with its kind and target
+   * @throws IOException if the visitor's own I/O fails; the walk stops and passes it on
+   */
   default void link(Group parent, Link link) throws IOException {}
 }

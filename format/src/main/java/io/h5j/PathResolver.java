@@ -7,6 +7,7 @@ import io.h5j.format.message.MessageType;
 import io.h5j.format.object.ObjectHeader;
 import io.h5j.format.object.StoredMessage;
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /** Turns paths into nodes, following soft and external links with a bound on hops. */
 final class PathResolver {
@@ -19,7 +20,7 @@ final class PathResolver {
   }
 
   /** The node at {@code path} from {@code start}, or null if no object is there. */
-  Node tryResolve(Group start, String path) throws IOException {
+  @Nullable Node tryResolve(Group start, String path) throws IOException {
     return resolve(start, path, 0);
   }
 

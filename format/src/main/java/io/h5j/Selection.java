@@ -34,17 +34,35 @@ public final class Selection {
 
   private static final Selection ALL = new Selection(null);
 
-  /** The whole dataset. */
+  /**
+   * The whole dataset.
+   *
+   * @return the selection of every element
+   */
   public static Selection all() {
     return ALL;
   }
 
-  /** The {@code shape} elements starting at {@code start}. */
+  /**
+   * The {@code shape} elements starting at {@code start}.
+   *
+   * @param start the box's first element, one coordinate per dimension
+   * @param shape the box's size in each dimension
+   * @return the box selection
+   */
   public static Selection box(long[] start, long[] shape) {
     return new Selection(Hyperslab.box(start, shape));
   }
 
-  /** A regular hyperslab; see the class comment. */
+  /**
+   * A regular hyperslab; see the class comment.
+   *
+   * @param start the first element, one coordinate per dimension
+   * @param stride the distance between block starts in each dimension, at least 1
+   * @param count the number of blocks in each dimension
+   * @param block the size of each block in each dimension
+   * @return the hyperslab selection
+   */
   public static Selection hyperslab(long[] start, long[] stride, long[] count, long[] block) {
     return new Selection(new Hyperslab(start, stride, count, block));
   }
@@ -54,6 +72,9 @@ public final class Selection {
    * {@code dims} (every element, for {@link #all()}): for callers that work out which chunks
    * a read touches.
    *
+   * @param dims the dataset's current dimensions
+   * @param dataset the dataset's path, for error messages
+   * @return the hyperslab, within {@code dims}
    * @throws IllegalArgumentException if the selection reaches outside {@code dims}
    */
   public Hyperslab in(long[] dims, String dataset) {
@@ -94,6 +115,8 @@ public final class Selection {
    * Selection.parse("..., 0");         // the first element along the last dimension
    * }</pre>
    *
+   * @param text the selection, as written between numpy's brackets
+   * @return the selection, resolved against a dataset's shape when it is used
    * @throws IllegalArgumentException naming the part that is not an index, slice or ellipsis
    */
   public static Selection parse(String text) {
@@ -113,6 +136,8 @@ public final class Selection {
    * Selection.of(Slice.range(500, 510), Slice.every(2));
    * }</pre>
    *
+   * @param parts one slice per dimension, at most one of them {@link Slice#ellipsis()}
+   * @return the selection, resolved against a dataset's shape when it is used
    * @throws IllegalArgumentException when more than one part is an ellipsis
    */
   public static Selection of(Slice... parts) {

@@ -1,5 +1,7 @@
 package io.h5j;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One dimension's part of a numpy-style selection: an index ({@code 5}, {@code -1}), a range
  * {@code start:stop:step} whose bounds may be left out ({@code :}, {@code 10:}, {@code ::2}),
@@ -17,13 +19,14 @@ public final class Slice {
   private static final Slice ELLIPSIS = new Slice(null, null, 1, false, true);
   private static final Slice ALL = new Slice(null, null, 1, false, false);
 
-  private final Long start; // null: from the beginning
-  private final Long stop; // null: to the end
+  private final @Nullable Long start; // null: from the beginning
+  private final @Nullable Long stop; // null: to the end
   private final long step;
   private final boolean index;
   private final boolean ellipsis;
 
-  private Slice(Long start, Long stop, long step, boolean index, boolean ellipsis) {
+  private Slice(@Nullable Long start, @Nullable Long stop, long step, boolean index,
+      boolean ellipsis) {
     if (step < 1) {
       throw new IllegalArgumentException("a slice step must be at least 1, got " + step
           + " (h5py does not read backwards either)");
@@ -35,42 +38,84 @@ public final class Slice {
     this.ellipsis = ellipsis;
   }
 
-  /** The single element {@code i} of the dimension, which the n-d result drops (numpy's {@code a[i]}). */
+  /**
+   * The single element {@code i} of the dimension, which the n-d result drops (numpy's
+   * {@code a[i]}).
+   *
+   * @param i the index, 0-based; negative counts from the end, as in numpy
+   * @return the slice
+   */
   public static Slice at(long i) {
     return new Slice(i, null, 1, true, false);
   }
 
-  /** Elements {@code start} up to, not including, {@code stop} ({@code start:stop}). */
+  /**
+   * Elements {@code start} up to, not including, {@code stop} ({@code start:stop}).
+   *
+   * @param start the first index, 0-based; negative counts from the end
+   * @param stop the index after the last; negative counts from the end
+   * @return the slice
+   */
   public static Slice range(long start, long stop) {
     return new Slice(start, stop, 1, false, false);
   }
 
-  /** Every {@code step}-th element from {@code start} up to {@code stop} ({@code start:stop:step}). */
+  /**
+   * Every {@code step}-th element from {@code start} up to {@code stop} ({@code start:stop:step}).
+   *
+   * @param start the first index, 0-based; negative counts from the end
+   * @param stop the index after the last; negative counts from the end
+   * @param step the distance between picked indexes, at least 1
+   * @return the slice
+   */
   public static Slice range(long start, long stop, long step) {
     return new Slice(start, stop, step, false, false);
   }
 
-  /** Elements from {@code start} to the end ({@code start:}). */
+  /**
+   * Elements from {@code start} to the end ({@code start:}).
+   *
+   * @param start the first index, 0-based; negative counts from the end
+   * @return the slice
+   */
   public static Slice from(long start) {
     return new Slice(start, null, 1, false, false);
   }
 
-  /** Elements before {@code stop} ({@code :stop}). */
+  /**
+   * Elements before {@code stop} ({@code :stop}).
+   *
+   * @param stop the index after the last; negative counts from the end
+   * @return the slice
+   */
   public static Slice to(long stop) {
     return new Slice(null, stop, 1, false, false);
   }
 
-  /** Every {@code step}-th element of the dimension ({@code ::step}). */
+  /**
+   * Every {@code step}-th element of the dimension ({@code ::step}).
+   *
+   * @param step the distance between picked indexes, at least 1
+   * @return the slice
+   */
   public static Slice every(long step) {
     return new Slice(null, null, step, false, false);
   }
 
-  /** The whole dimension ({@code :}). */
+  /**
+   * The whole dimension ({@code :}).
+   *
+   * @return the slice
+   */
   public static Slice all() {
     return ALL;
   }
 
-  /** As many whole dimensions as the rank needs ({@code ...}); at most one per selection. */
+  /**
+   * As many whole dimensions as the rank needs ({@code ...}); at most one per selection.
+   *
+   * @return the ellipsis slice
+   */
   public static Slice ellipsis() {
     return ELLIPSIS;
   }
@@ -143,7 +188,7 @@ public final class Slice {
   }
 
   /** A range bound resolved against the end and clipped to 0..size, as numpy does. */
-  private static long bound(Long b, long absent, long size) {
+  private static long bound(@Nullable Long b, long absent, long size) {
     if (b == null) {
       return absent;
     }

@@ -4,6 +4,7 @@ import io.h5j.format.dataset.StorageKind;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.message.LayoutMessage;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a dataset stores its elements, as {@link Dataset#layout()} describes it: the layout
@@ -15,7 +16,8 @@ import java.util.List;
  * @param chunkIndex the chunk index structure for {@link Kind#CHUNKED}, else null
  * @param filters the filter pipeline in the order applied on write (empty when none)
  */
-public record StorageLayout(Kind kind, long[] chunkShape, ChunkIndex chunkIndex,
+public record StorageLayout(Kind kind, long @Nullable [] chunkShape,
+    @Nullable ChunkIndex chunkIndex,
     List<Filter> filters) {
 
   /** The layout classes of HDF5 (external storage is contiguous data in other files). */
@@ -48,7 +50,14 @@ public record StorageLayout(Kind kind, long[] chunkShape, ChunkIndex chunkIndex,
     BTREE_V2
   }
 
-  /** Copies the arrays and list; checks that chunk details go with the chunked layout. */
+  /**
+   * Copies the arrays and list; checks that chunk details go with the chunked layout.
+   *
+   * @param kind the layout class, not null
+   * @param chunkShape the chunk shape, given exactly when {@code kind} is chunked; copied
+   * @param chunkIndex the chunk index, given exactly when {@code kind} is chunked
+   * @param filters the filter pipeline; copied
+   */
   public StorageLayout {
     if (kind == null) {
       throw new IllegalArgumentException("kind must not be null");
@@ -61,9 +70,13 @@ public record StorageLayout(Kind kind, long[] chunkShape, ChunkIndex chunkIndex,
     filters = List.copyOf(filters);
   }
 
-  /** A copy of the chunk shape, or null when the layout is not chunked. */
+  /**
+   * A copy of the chunk shape, or null when the layout is not chunked.
+   *
+   * @return a new array each call, or null
+   */
   @Override
-  public long[] chunkShape() {
+  public long @Nullable [] chunkShape() {
     return chunkShape == null ? null : chunkShape.clone();
   }
 
@@ -87,13 +100,17 @@ public record StorageLayout(Kind kind, long[] chunkShape, ChunkIndex chunkIndex,
     };
   }
 
-  /** Whether the layout is {@link Kind#CHUNKED}. */
+  /**
+   * Whether the layout is {@link Kind#CHUNKED}.
+   *
+   * @return true for chunked storage
+   */
   public boolean isChunked() {
     return kind == Kind.CHUNKED;
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof StorageLayout l && l.kind == kind && l.chunkIndex == chunkIndex
         && java.util.Arrays.equals(l.chunkShape, chunkShape) && l.filters.equals(filters);
   }

@@ -11,6 +11,7 @@ import io.h5j.type.FloatType;
 import io.h5j.type.StringType;
 import io.h5j.type.VarLenType;
 import java.lang.reflect.Array;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Flat element arrays as the Java element type a caller asks for: {@code double},
@@ -89,7 +90,7 @@ final class TypedValues {
   }
 
   /** The integer type that holds the values of {@code type} (an enum's base), or null. */
-  private static FixedPointType integerBase(Datatype type) {
+  private static @Nullable FixedPointType integerBase(Datatype type) {
     return type instanceof FixedPointType f ? f : type instanceof EnumType e ? e.base() : null;
   }
 

@@ -44,11 +44,24 @@ public final class VirtualSpec {
     this.mappings = new MappingList(shape.length);
   }
 
+  /**
+   * A virtual dataset of {@code datatype} and {@code shape} with no mapping yet; add them with
+   * {@link #map} or {@link #mapChunks}.
+   *
+   * @param datatype the type of each element
+   * @param shape the size of each dimension, slowest first
+   * @return the new spec
+   */
   public static VirtualSpec of(Datatype datatype, long... shape) {
     return new VirtualSpec(datatype, shape);
   }
 
-  /** The value of elements no mapping covers (a boxed value or one-element array). */
+  /**
+   * The value of elements no mapping covers (a boxed value or one-element array).
+   *
+   * @param value the fill value, bare or as a one-element array
+   * @return this spec
+   */
   public VirtualSpec fillValue(Object value) {
     this.fillValue = value;
     return this;
@@ -58,6 +71,13 @@ public final class VirtualSpec {
    * Adds a mapping: the box of {@code shape} elements at {@code sourceStart} of dataset
    * {@code dataset} (an absolute path) in {@code file} ({@code "."} for this file) appears at
    * {@code virtualStart}. The arrays are copied: a caller may reuse them for the next mapping.
+   *
+   * @param file the source file's name, {@code "."} for this file
+   * @param dataset the source dataset's absolute path in that file
+   * @param sourceStart the source box's first element, one coordinate per dimension
+   * @param virtualStart where the box appears in the virtual dataset, one coordinate per dimension
+   * @param shape the box's size in each dimension, each at least 1
+   * @return this spec
    */
   public VirtualSpec map(String file, String dataset, long[] sourceStart, long[] virtualStart,
       long[] shape) {
@@ -94,6 +114,9 @@ public final class VirtualSpec {
    *     new long[] {8, 0, 0, 0});
    * }</pre>
    *
+   * @param file the source file's name, {@code "."} for this file
+   * @param dataset the source dataset's absolute path in that file
+   * @return this spec
    * @param chunk the chunk shape, one value of at least 1 per dimension
    * @param chunkCoords rank coordinates per mapping (C order within each): the chunk's place in
    *     the grid, each below the number of chunks along its dimension
@@ -112,6 +135,9 @@ public final class VirtualSpec {
   /**
    * The largest shape the dataset may take; {@link Dataspace#UNLIMITED} (-1) for no limit, as
    * a dimension in which a mapping is unlimited needs. The default is the shape.
+   *
+   * @param maxShape the largest size of each dimension, one per dimension of the shape
+   * @return this spec
    */
   public VirtualSpec maxShape(long... maxShape) {
     if (maxShape.length != shape.length) {
@@ -134,6 +160,8 @@ public final class VirtualSpec {
    * libhdf5 stores the union of its blocks: disjoint blocks in its order (the same elements,
    * paired in the same order), since libhdf5 misreads overlapping ones.
    *
+   * @param m the mapping: source names and the source and virtual selections
+   * @return this spec
    * @throws IllegalArgumentException when the virtual selection has another rank than the
    *     dataset, reaches outside the shape (or, unlimited, in a dimension whose max shape is
    *     limited), or when both selections are limited and select different numbers of
@@ -207,6 +235,9 @@ public final class VirtualSpec {
    * Gives the new dataset the mappings of an existing one by copying its stored block bytes
    * as they are (they name sources by path, so they mean the same anywhere in the file);
    * no mapping may be added besides.
+   *
+   * @param block the stored mappings of another virtual dataset of this file
+   * @return this spec
    */
   public VirtualSpec sameMappingsAs(VirtualMappings block) {
     if (!mappings.isEmpty()) {
@@ -234,6 +265,8 @@ public final class VirtualSpec {
   /**
    * Lets mappings use point selections. h5j reads them (pairing points in stored order), but
    * libhdf5 (1.10 at least) refuses to open such a virtual dataset.
+   *
+   * @return this spec
    */
   public VirtualSpec allowPointSelections() {
     this.points = true;
@@ -243,6 +276,8 @@ public final class VirtualSpec {
   /**
    * Stores the mappings in the compact encoding of HDF5 2.0 (names written once, smallest
    * selection fields). Only libhdf5 2.0 and h5j read it; libhdf5 1.x does not.
+   *
+   * @return this spec
    */
   public VirtualSpec compactEncoding() {
     this.compact = true;

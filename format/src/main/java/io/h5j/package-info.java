@@ -24,4 +24,7 @@
  * taken) throws {@link java.lang.IllegalArgumentException} or
  * {@link java.lang.IllegalStateException}.
  */
+@NullMarked
 package io.h5j;
+
+import org.jspecify.annotations.NullMarked;

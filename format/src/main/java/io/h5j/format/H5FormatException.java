@@ -2,6 +2,7 @@ package io.h5j.format;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Malformed, unsupported or too new HDF5 input. The message names the structure being read,
@@ -41,7 +42,7 @@ public class H5FormatException extends IOException {
   /** What was expected and what was found. */
   private final String detail;
   /** The file read (not serialized: a path need not mean anything where it is read back). */
-  private final transient Path file;
+  private final transient @Nullable Path file;
 
   /**
    * A {@link Kind#CORRUPT} structure.
@@ -74,8 +75,8 @@ public class H5FormatException extends IOException {
    * @param file the file read, or null when not known where the error is raised
    * @param cause the underlying error, or null
    */
-  public H5FormatException(Kind kind, String structure, long offset, String detail, Path file,
-      Throwable cause) {
+  public H5FormatException(Kind kind, String structure, long offset, String detail,
+      @Nullable Path file, @Nullable Throwable cause) {
     super(describe(structure, offset, detail, file), cause);
     this.kind = kind;
     this.structure = structure;
@@ -108,7 +109,8 @@ public class H5FormatException extends IOException {
     return new H5FormatException(Kind.TOO_NEW, structure, offset, detail, null, null);
   }
 
-  private static String describe(String structure, long offset, String detail, Path file) {
+  private static String describe(String structure, long offset, String detail,
+      @Nullable Path file) {
     String where = offset >= 0 ? structure + " at offset " + offset : structure;
     return (file == null ? "" : file + ": ") + where + ": " + detail;
   }
@@ -120,7 +122,7 @@ public class H5FormatException extends IOException {
    * @param file the file being read; null leaves the error as it is
    * @return an exception like this one whose message and {@link #file()} name {@code file}
    */
-  public H5FormatException inFile(Path file) {
+  public H5FormatException inFile(@Nullable Path file) {
     if (this.file != null || file == null) {
       return this;
     }
@@ -171,7 +173,7 @@ public class H5FormatException extends IOException {
    *
    * @return the file, or null when the error has not yet crossed the public API
    */
-  public Path file() {
+  public @Nullable Path file() {
     return file;
   }
 }

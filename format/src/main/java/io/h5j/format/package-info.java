@@ -4,4 +4,7 @@
  * indexes, filters, the engine) are internal to h5j: the module does not export them to users
  * and they may change in any release.
  */
+@NullMarked
 package io.h5j.format;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,5 +1,7 @@
 package io.h5j.raw;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One allocated chunk of a chunked dataset, as its chunk index records it: where it starts
  * in the dataset, where its bytes are in the file and how many there are. Listed by
@@ -11,19 +13,30 @@ package io.h5j.raw;
  * @param address the file address of the chunk's first stored byte
  */
 public record ChunkInfo(long[] offset, long storedSize, int filterMask, long address) {
-  /** Copies the offset. */
+  /**
+   * Copies the offset.
+   *
+   * @param offset the chunk's first element in each dimension (a multiple of the chunk shape)
+   * @param storedSize the number of bytes stored, after the filter pipeline
+   * @param filterMask bit i set when filter i of the pipeline was not applied to this chunk
+   * @param address the file address of the chunk's first stored byte
+   */
   public ChunkInfo {
     offset = offset.clone();
   }
 
-  /** A copy of the chunk's first element in each dimension. */
+  /**
+   * A copy of the chunk's first element in each dimension.
+   *
+   * @return a new array each call
+   */
   @Override
   public long[] offset() {
     return offset.clone();
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof ChunkInfo c && java.util.Arrays.equals(offset, c.offset)
         && storedSize == c.storedSize && filterMask == c.filterMask && address == c.address;
   }

@@ -1,5 +1,7 @@
 package io.h5j.raw;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * One mapping of a virtual dataset: elements of a source dataset that appear in a region of
  * the virtual one. The regions are given as boxes when they are single boxes (most mappings:
@@ -12,8 +14,8 @@ package io.h5j.raw;
  * @param virtualBox the region of the virtual dataset, or null when it is not one box
  * @param sourceBox the region of the source dataset, or null when it is not one box
  */
-public record VirtualMapping(String sourceFile, String sourceDataset, Box virtualBox,
-    Box sourceBox) {
+public record VirtualMapping(String sourceFile, String sourceDataset, @Nullable Box virtualBox,
+    @Nullable Box sourceBox) {
 
   /** The source file name libhdf5 stores for "this same file". */
   public static final String SAME_FILE = ".";
@@ -25,7 +27,12 @@ public record VirtualMapping(String sourceFile, String sourceDataset, Box virtua
    * @param shape the number of elements in each dimension
    */
   public record Box(long[] start, long[] shape) {
-    /** Copies the arrays and checks that they have the same rank. */
+    /**
+     * Copies the arrays and checks that they have the same rank.
+     *
+     * @param start the first element in each dimension
+     * @param shape the number of elements in each dimension
+     */
     public Box {
       start = start.clone();
       shape = shape.clone();
@@ -35,25 +42,37 @@ public record VirtualMapping(String sourceFile, String sourceDataset, Box virtua
       }
     }
 
-    /** A copy of the start. */
+    /**
+     * A copy of the start.
+     *
+     * @return a new array each call
+     */
     @Override
     public long[] start() {
       return start.clone();
     }
 
-    /** A copy of the shape. */
+    /**
+     * A copy of the shape.
+     *
+     * @return a new array each call
+     */
     @Override
     public long[] shape() {
       return shape.clone();
     }
 
-    /** The number of dimensions. */
+    /**
+     * The number of dimensions.
+     *
+     * @return the rank
+     */
     public int rank() {
       return start.length;
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
       return o instanceof Box b && java.util.Arrays.equals(start, b.start)
           && java.util.Arrays.equals(shape, b.shape);
     }
@@ -70,7 +89,11 @@ public record VirtualMapping(String sourceFile, String sourceDataset, Box virtua
     }
   }
 
-  /** Whether the source is in the virtual dataset's own file. */
+  /**
+   * Whether the source is in the virtual dataset's own file.
+   *
+   * @return true when the source file name is {@value #SAME_FILE}
+   */
   public boolean sameFile() {
     return SAME_FILE.equals(sourceFile);
   }

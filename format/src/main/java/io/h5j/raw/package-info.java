@@ -10,4 +10,7 @@
  * (which filters a chunk went through, where a heap object lies). Most programs need only
  * {@code io.h5j}.
  */
+@NullMarked
 package io.h5j.raw;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,6 +1,7 @@
 package io.h5j.type;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Array class 10: a fixed-shape array of a base type as one element.
@@ -12,7 +13,12 @@ public record ArrayType(int[] dims, Datatype base) implements Datatype {
   /** Largest rank libhdf5 supports. */
   public static final int MAX_RANK = 32;
 
-  /** Validates the fields and that the total size fits an int. */
+  /**
+   * Validates the fields and that the total size fits an int.
+   *
+   * @param dims dimension sizes, slowest first; rank 1..32, each at least 1
+   * @param base element type
+   */
   public ArrayType {
     Check.notNull(base, "base");
     dims = Check.notNull(dims, "dims").clone();
@@ -25,7 +31,11 @@ public record ArrayType(int[] dims, Datatype base) implements Datatype {
     }
   }
 
-  /** Number of base elements in one array element. */
+  /**
+   * Number of base elements in one array element.
+   *
+   * @return the product of the dimensions
+   */
   public int elementCount() {
     int n = 1;
     for (int d : dims) {
@@ -34,7 +44,11 @@ public record ArrayType(int[] dims, Datatype base) implements Datatype {
     return n;
   }
 
-  /** A copy of the dimension sizes. */
+  /**
+   * A copy of the dimension sizes.
+   *
+   * @return a new array each call
+   */
   @Override
   public int[] dims() {
     return dims.clone();
@@ -51,7 +65,7 @@ public record ArrayType(int[] dims, Datatype base) implements Datatype {
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof ArrayType a && Arrays.equals(dims, a.dims) && base.equals(a.base);
   }
 

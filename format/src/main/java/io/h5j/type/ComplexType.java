@@ -14,7 +14,11 @@ package io.h5j.type;
  */
 public record ComplexType(FloatType base) implements Datatype {
 
-  /** Validates the base type and that the element size fits an int. */
+  /**
+   * Validates the base type and that the element size fits an int.
+   *
+   * @param base the type of each part; any {@link FloatType} layout
+   */
   public ComplexType {
     Check.notNull(base, "base");
     Check.that(base.size() <= Integer.MAX_VALUE / 2, "complex base type too large");
@@ -26,7 +30,12 @@ public record ComplexType(FloatType base) implements Datatype {
     return 2 * base.size();
   }
 
-  /** The same parts in another byte order. */
+  /**
+   * The same parts in another byte order.
+   *
+   * @param o the byte order wanted
+   * @return a copy whose parts have byte order {@code o}
+   */
   public ComplexType withOrder(Endianness o) {
     return new ComplexType(base.withOrder(o));
   }

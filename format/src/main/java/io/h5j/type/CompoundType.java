@@ -3,6 +3,7 @@ package io.h5j.type;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Compound class 6: named members at byte offsets inside an element, like a C struct.
@@ -22,7 +23,13 @@ public record CompoundType(int size, List<Member> members) implements Datatype {
    * @param type member type
    */
   public record Member(String name, int offset, Datatype type) {
-    /** Validates the fields. */
+    /**
+     * Validates the fields.
+     *
+     * @param name member name, no NUL characters
+     * @param offset byte offset inside the compound element
+     * @param type member type
+     */
     public Member {
       Check.that(Check.notNull(name, "member name").indexOf('\0') < 0,
           "member name must not contain NUL");
@@ -31,7 +38,12 @@ public record CompoundType(int size, List<Member> members) implements Datatype {
     }
   }
 
-  /** Validates members: in bounds, distinct names, no overlap. */
+  /**
+   * Validates members: in bounds, distinct names, no overlap.
+   *
+   * @param size element size in bytes, at least 1
+   * @param members the members, at most 65535, with distinct names
+   */
   public CompoundType {
     Check.that(size >= 1, "compound size must be at least 1, got " + size);
     members = List.copyOf(Check.notNull(members, "members"));
@@ -56,7 +68,13 @@ public record CompoundType(int size, List<Member> members) implements Datatype {
     }
   }
 
-  /** A compound whose members follow each other without gaps, in the given order. */
+  /**
+   * A compound whose members follow each other without gaps, in the given order.
+   *
+   * @param names the members' names, distinct
+   * @param types the members' types, one per name
+   * @return the compound, its size the sum of the members' sizes
+   */
   public static CompoundType packed(List<String> names, List<Datatype> types) {
     Check.that(names.size() == types.size(), "one type per name");
     java.util.ArrayList<Member> ms = new java.util.ArrayList<>();
@@ -68,8 +86,13 @@ public record CompoundType(int size, List<Member> members) implements Datatype {
     return new CompoundType(Math.max(1, off), ms);
   }
 
-  /** The member called {@code name}, or null. */
-  public Member member(String name) {
+  /**
+   * The member called {@code name}, or null.
+   *
+   * @param name the member's name, exactly as stored
+   * @return the member, or null when there is none of that name
+   */
+  public @Nullable Member member(String name) {
     for (Member m : members) {
       if (m.name().equals(name)) {
         return m;

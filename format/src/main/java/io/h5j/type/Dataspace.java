@@ -2,6 +2,7 @@ package io.h5j.type;
 
 import java.util.Arrays;
 import java.util.StringJoiner;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The shape of a dataset or attribute: scalar (one element, no dimensions), null (no
@@ -16,7 +17,7 @@ import java.util.StringJoiner;
  * @param maxDims largest size of each dimension, or {@link #UNLIMITED}; null means the same as
  *     {@code dims}
  */
-public record Dataspace(Kind kind, long[] dims, long[] maxDims) {
+public record Dataspace(Kind kind, long[] dims, long @Nullable [] maxDims) {
   /** A maximum dimension size without bound (libhdf5's {@code H5S_UNLIMITED}). */
   public static final long UNLIMITED = -1L;
 
@@ -35,7 +36,14 @@ public record Dataspace(Kind kind, long[] dims, long[] maxDims) {
   /** The null dataspace: no elements. */
   public static final Dataspace NULL = new Dataspace(Kind.NULL, new long[0], new long[0]);
 
-  /** Copies the arrays and checks that both have one entry per dimension. */
+  /**
+   * Copies the arrays and checks that both have one entry per dimension.
+   *
+   * @param kind scalar, simple or null
+   * @param dims current size of each dimension, slowest first (empty unless simple)
+   * @param maxDims largest size of each dimension, or {@link #UNLIMITED}; null means the same as
+   *     {@code dims}
+   */
   public Dataspace {
     if (kind == null) {
       throw new IllegalArgumentException("kind must not be null");
@@ -48,44 +56,79 @@ public record Dataspace(Kind kind, long[] dims, long[] maxDims) {
     }
   }
 
-  /** A simple dataspace of fixed size {@code dims}. */
+  /**
+   * A simple dataspace of fixed size {@code dims}.
+   *
+   * @param dims the size of each dimension, slowest first
+   * @return the dataspace; its maximum dimensions are {@code dims}
+   */
   public static Dataspace simple(long... dims) {
     return new Dataspace(Kind.SIMPLE, dims, dims);
   }
 
-  /** A simple dataspace of size {@code dims} that may grow to {@code maxDims}. */
-  public static Dataspace simple(long[] dims, long[] maxDims) {
+  /**
+   * A simple dataspace of size {@code dims} that may grow to {@code maxDims}.
+   *
+   * @param dims the size of each dimension, slowest first
+   * @param maxDims the largest size of each dimension, or {@link #UNLIMITED}; null for {@code dims}
+   * @return the dataspace
+   */
+  public static Dataspace simple(long[] dims, long @Nullable [] maxDims) {
     return new Dataspace(Kind.SIMPLE, dims, maxDims);
   }
 
-  /** A copy of the current dimension sizes. */
+  /**
+   * A copy of the current dimension sizes.
+   *
+   * @return a new array each call
+   */
   @Override
   public long[] dims() {
     return dims.clone();
   }
 
-  /** A copy of the maximum dimension sizes ({@link #UNLIMITED} for unbounded ones). */
+  /**
+   * A copy of the maximum dimension sizes ({@link #UNLIMITED} for unbounded ones).
+   *
+   * @return a new array each call
+   */
   @Override
   public long[] maxDims() {
     return maxDims.clone();
   }
 
-  /** Number of dimensions: 0 for scalar and null. */
+  /**
+   * Number of dimensions: 0 for scalar and null.
+   *
+   * @return the rank
+   */
   public int rank() {
     return dims.length;
   }
 
-  /** Whether this is the scalar dataspace (one element). */
+  /**
+   * Whether this is the scalar dataspace (one element).
+   *
+   * @return true for the scalar kind
+   */
   public boolean isScalar() {
     return kind == Kind.SCALAR;
   }
 
-  /** Whether this is the null dataspace (no elements, no value). */
+  /**
+   * Whether this is the null dataspace (no elements, no value).
+   *
+   * @return true for the null kind
+   */
   public boolean isNull() {
     return kind == Kind.NULL;
   }
 
-  /** Whether some maximum size differs from the current size (the space can grow). */
+  /**
+   * Whether some maximum size differs from the current size (the space can grow).
+   *
+   * @return true when the dataspace can grow
+   */
   public boolean hasMaxDims() {
     return !Arrays.equals(dims, maxDims);
   }
@@ -93,6 +136,7 @@ public record Dataspace(Kind kind, long[] dims, long[] maxDims) {
   /**
    * Number of elements: 1 for scalar, 0 for null.
    *
+   * @return the product of the dimensions for a simple dataspace
    * @throws ArithmeticException if the product overflows a long
    */
   public long elementCount() {
@@ -107,7 +151,7 @@ public record Dataspace(Kind kind, long[] dims, long[] maxDims) {
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof Dataspace d && d.kind == kind && Arrays.equals(d.dims, dims)
         && Arrays.equals(d.maxDims, maxDims);
   }

@@ -16,13 +16,25 @@ public sealed interface Datatype
     permits FixedPointType, FloatType, TimeType, StringType, BitfieldType, OpaqueType,
         CompoundType, ReferenceType, EnumType, VarLenType, ArrayType, ComplexType {
 
-  /** Size of one element in bytes, as stored in the file. */
+  /**
+   * Size of one element in bytes, as stored in the file.
+   *
+   * @return the size, at least 1
+   */
   int size();
 
-  /** The class number in the datatype message (0 fixed-point ... 10 array, 11 complex). */
+  /**
+   * The class number in the datatype message (0 fixed-point ... 10 array, 11 complex).
+   *
+   * @return the class number, 0..11
+   */
   int classId();
 
-  /** The readable name of this type, as described above; also its {@code toString()}. */
+  /**
+   * The readable name of this type, as described above; also its {@code toString()}.
+   *
+   * @return a name such as {@code int32} or {@code string[10] ASCII NULLPAD}
+   */
   default String name() {
     return DatatypeNames.of(this);
   }

@@ -41,7 +41,12 @@ public final class Datatypes {
   /** The 1-byte character type libhdf5 records as the base of variable-length strings. */
   public static final FixedPointType VLEN_CHAR = UINT8;
 
-  /** The big-endian twin of a numeric type (other types are returned unchanged). */
+  /**
+   * The big-endian twin of a numeric type (other types are returned unchanged).
+   *
+   * @param t any datatype
+   * @return the type in big-endian order, or {@code t} itself when byte order does not apply
+   */
   public static Datatype bigEndian(Datatype t) {
     return withOrder(t, Endianness.BIG_ENDIAN);
   }
@@ -49,6 +54,10 @@ public final class Datatypes {
   /**
    * {@code t} with byte order {@code o}, for fixed-point, float, complex, time and bit field
    * types.
+   *
+   * @param t the type to reorder
+   * @param o the byte order wanted
+   * @return the type in order {@code o}
    */
   public static Datatype withOrder(Datatype t, Endianness o) {
     if (t instanceof FixedPointType f) {
@@ -65,7 +74,13 @@ public final class Datatypes {
     return t;
   }
 
-  /** A fixed-length, NUL-padded string of {@code size} bytes (as h5py writes). */
+  /**
+   * A fixed-length, NUL-padded string of {@code size} bytes (as h5py writes).
+   *
+   * @param size the length in bytes, at least 1
+   * @param charset ASCII or UTF-8
+   * @return the string type
+   */
   public static StringType fixedString(int size, CharacterSet charset) {
     return new StringType(size, StringPadding.NULLPAD, charset);
   }
@@ -73,23 +88,45 @@ public final class Datatypes {
   /** The size of offsets (addresses) in files libhdf5 and h5j write by default, in bytes. */
   public static final int DEFAULT_OFFSET_SIZE = 8;
 
-  /** A variable-length, NUL-terminated string for files with 8-byte offsets (as h5py). */
+  /**
+   * A variable-length, NUL-terminated string for files with 8-byte offsets (as h5py).
+   *
+   * @param charset ASCII or UTF-8
+   * @return the string type
+   */
   public static VarLenType vlenString(CharacterSet charset) {
     return vlenString(charset, DEFAULT_OFFSET_SIZE);
   }
 
-  /** A variable-length, NUL-terminated string for files with offsets of the given size. */
+  /**
+   * A variable-length, NUL-terminated string for files with offsets of the given size.
+   *
+   * @param charset ASCII or UTF-8
+   * @param offsetSize the file's size of offsets in bytes: 2, 4 or 8
+   * @return the string type
+   */
   public static VarLenType vlenString(CharacterSet charset, int offsetSize) {
     return new VarLenType(vlenSize(offsetSize), VLEN_CHAR, true, StringPadding.NULLTERM,
         charset);
   }
 
-  /** A variable-length sequence of {@code base} for files with 8-byte offsets. */
+  /**
+   * A variable-length sequence of {@code base} for files with 8-byte offsets.
+   *
+   * @param base the type of each element of a sequence
+   * @return the sequence type
+   */
   public static VarLenType vlenSequence(Datatype base) {
     return vlenSequence(base, DEFAULT_OFFSET_SIZE);
   }
 
-  /** A variable-length sequence of {@code base} for files with offsets of the given size. */
+  /**
+   * A variable-length sequence of {@code base} for files with offsets of the given size.
+   *
+   * @param base the type of each element of a sequence
+   * @param offsetSize the file's size of offsets in bytes: 2, 4 or 8
+   * @return the sequence type
+   */
   public static VarLenType vlenSequence(Datatype base, int offsetSize) {
     return new VarLenType(vlenSize(offsetSize), base, false, StringPadding.NULLTERM,
         CharacterSet.ASCII);
@@ -98,37 +135,70 @@ public final class Datatypes {
   /**
    * Bytes of one variable-length element in files with offsets of the given size: length,
    * global heap collection address, object index.
+   *
+   * @param offsetSize the file's size of offsets in bytes: 2, 4 or 8
+   * @return 4 + offsetSize + 4
    */
   public static int vlenSize(int offsetSize) {
     return 4 + offsetSize + 4;
   }
 
-  /** An object reference (an object header address) for files with 8-byte offsets. */
+  /**
+   * An object reference (an object header address) for files with 8-byte offsets.
+   *
+   * @return the reference type, 8 bytes
+   */
   public static ReferenceType objectReference() {
     return objectReference(DEFAULT_OFFSET_SIZE);
   }
 
-  /** An object reference (an object header address) for files with offsets of that size. */
+  /**
+   * An object reference (an object header address) for files with offsets of that size.
+   *
+   * @param offsetSize the file's size of offsets in bytes: 2, 4 or 8
+   * @return the reference type, {@code offsetSize} bytes
+   */
   public static ReferenceType objectReference(int offsetSize) {
     return new ReferenceType(ReferenceType.Kind.OBJECT, offsetSize);
   }
 
-  /** A dataset region reference (a global heap ID) for files with 8-byte offsets. */
+  /**
+   * A dataset region reference (a global heap ID) for files with 8-byte offsets.
+   *
+   * @return the reference type, 12 bytes
+   */
   public static ReferenceType regionReference() {
     return regionReference(DEFAULT_OFFSET_SIZE);
   }
 
-  /** A dataset region reference (a global heap ID) for files with offsets of that size. */
+  /**
+   * A dataset region reference (a global heap ID) for files with offsets of that size.
+   *
+   * @param offsetSize the file's size of offsets in bytes: 2, 4 or 8
+   * @return the reference type, {@code offsetSize + 4} bytes
+   */
   public static ReferenceType regionReference(int offsetSize) {
     return new ReferenceType(ReferenceType.Kind.DATASET_REGION, offsetSize + 4);
   }
 
-  /** An array type of {@code base} with the given shape. */
+  /**
+   * An array type of {@code base} with the given shape.
+   *
+   * @param base the type of each element
+   * @param dims the array's shape, each at least 1
+   * @return the array type
+   */
   public static ArrayType array(Datatype base, int... dims) {
     return new ArrayType(dims, base);
   }
 
-  /** An enum over {@code base} whose values are 0, 1, 2, ... in name order. */
+  /**
+   * An enum over {@code base} whose values are 0, 1, 2, ... in name order.
+   *
+   * @param base the integer type the values are stored in
+   * @param names the members' names, distinct, the first valued 0
+   * @return the enum type
+   */
   public static EnumType enumOf(FixedPointType base, String... names) {
     List<Long> values = new ArrayList<>();
     for (int i = 0; i < names.length; i++) {

@@ -1,5 +1,7 @@
 package io.h5j.type;
 
+import org.jspecify.annotations.Nullable;
+
 /** Byte order of a numeric element. */
 public enum Endianness {
   /** Least significant byte first. */
@@ -12,8 +14,12 @@ public enum Endianness {
    */
   VAX;
 
-  /** The matching NIO order; VAX has none and gives {@code null}. */
-  public java.nio.ByteOrder nio() {
+  /**
+   * The matching NIO order; VAX has none and gives {@code null}.
+   *
+   * @return the byte order, or null for VAX
+   */
+  public java.nio.@Nullable ByteOrder nio() {
     return switch (this) {
       case LITTLE_ENDIAN -> java.nio.ByteOrder.LITTLE_ENDIAN;
       case BIG_ENDIAN -> java.nio.ByteOrder.BIG_ENDIAN;

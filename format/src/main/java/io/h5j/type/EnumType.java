@@ -15,7 +15,14 @@ import java.util.Set;
 public record EnumType(FixedPointType base, List<String> names, List<Long> values)
     implements Datatype {
 
-  /** Validates the fields. */
+  /**
+   * Validates the fields.
+   *
+   * @param base the integer type the values are stored as (at most 8 bytes)
+   * @param names member names, distinct, no NUL
+   * @param values raw value of each name, in the same order: sign-extended for a signed base,
+   *     zero-extended (two's complement bits for 64-bit) for an unsigned one
+   */
   public EnumType {
     Check.notNull(base, "base");
     Check.that(base.size() <= 8, "enum base types are at most 8 bytes");

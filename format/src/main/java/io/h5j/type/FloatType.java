@@ -27,7 +27,26 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
     int bitPrecision, int exponentLocation, int exponentSize, int mantissaLocation,
     int mantissaSize, long exponentBias) implements Datatype {
 
-  /** Validates the fields; throws IllegalArgumentException when they describe no float. */
+  /**
+   * Validates the fields; throws IllegalArgumentException when they describe no float.
+   *
+   * @param size element size in bytes, at least 1 (VAX order needs an even size); the sign,
+   *     exponent and mantissa fields lie in the first 511 bits, as the message's byte-wide
+   *     positions and sizes allow
+   * @param order byte order
+   * @param loPad value of unused bits below {@code bitOffset}
+   * @param hiPad value of unused bits above {@code bitOffset + bitPrecision}
+   * @param internalPad value of unused bits between the sign, exponent and mantissa
+   * @param normalization how the leading mantissa bit is stored
+   * @param signLocation bit position of the sign bit
+   * @param bitOffset position of the first significant bit
+   * @param bitPrecision number of significant bits
+   * @param exponentLocation bit position of the exponent field
+   * @param exponentSize exponent width in bits, 1..31
+   * @param mantissaLocation bit position of the mantissa field
+   * @param mantissaSize mantissa width in bits, 1..255 (2.. when the leading bit is explicit)
+   * @param exponentBias the exponent bias, an unsigned 32-bit value
+   */
   public FloatType {
     Check.that(size >= 1, "floating-point size must be at least 1 byte, got " + size);
     Check.notNull(order, "order");
@@ -61,6 +80,12 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
    * An IEEE-754-style layout packed from bit 0: mantissa, then exponent, then sign, with an
    * implied leading bit and bias {@code 2^(exponentBits-1) - 1}. {@code ieee(2, 5, 10, LE)}
    * is half precision, {@code ieee(2, 8, 7, LE)} is bfloat16.
+   *
+   * @param size element size in bytes
+   * @param exponentBits the exponent's width in bits
+   * @param mantissaBits the stored mantissa's width in bits (the leading bit is implied)
+   * @param order byte order
+   * @return the float type
    */
   public static FloatType ieee(int size, int exponentBits, int mantissaBits, Endianness order) {
     int precision = 1 + exponentBits + mantissaBits;
@@ -69,19 +94,32 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
         (1L << (exponentBits - 1)) - 1);
   }
 
-  /** The same layout in another byte order. */
+  /**
+   * The same layout in another byte order.
+   *
+   * @param o the byte order wanted
+   * @return a copy with byte order {@code o}
+   */
   public FloatType withOrder(Endianness o) {
     return new FloatType(size, o, loPad, hiPad, internalPad, normalization, signLocation,
         bitOffset, bitPrecision, exponentLocation, exponentSize, mantissaLocation, mantissaSize,
         exponentBias);
   }
 
-  /** True for IEEE binary32 (any byte order but VAX). */
+  /**
+   * True for IEEE binary32 (any byte order but VAX).
+   *
+   * @return whether this is binary32
+   */
   public boolean isIeeeSingle() {
     return size == 4 && order != Endianness.VAX && sameLayout(Datatypes.FLOAT32);
   }
 
-  /** True for IEEE binary64 (any byte order but VAX). */
+  /**
+   * True for IEEE binary64 (any byte order but VAX).
+   *
+   * @return whether this is binary64
+   */
   public boolean isIeeeDouble() {
     return size == 8 && order != Endianness.VAX && sameLayout(Datatypes.FLOAT64);
   }

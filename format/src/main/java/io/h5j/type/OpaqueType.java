@@ -10,7 +10,12 @@ public record OpaqueType(int size, String tag) implements Datatype {
   /** Longest tag that fits the 8-bit, 8-byte-padded tag length field. */
   public static final int MAX_TAG = 248;
 
-  /** Validates the fields. */
+  /**
+   * Validates the fields.
+   *
+   * @param size element size in bytes, at least 1
+   * @param tag printable ASCII description, at most 248 characters (may be empty)
+   */
   public OpaqueType {
     Check.that(size >= 1, "opaque size must be at least 1, got " + size);
     Check.that(Check.notNull(tag, "tag").length() <= MAX_TAG,

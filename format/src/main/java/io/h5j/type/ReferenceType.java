@@ -1,5 +1,7 @@
 package io.h5j.type;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Reference class 7.
  *
@@ -29,13 +31,22 @@ public record ReferenceType(Kind kind, int size) implements Datatype {
       this.code = code;
     }
 
-    /** True for the kinds introduced with datatype message version 4. */
+    /**
+     * True for the kinds introduced with datatype message version 4.
+     *
+     * @return whether this kind needs datatype message version 4
+     */
     public boolean revised() {
       return code >= 2;
     }
 
-    /** The kind for a bit-field code, or null. */
-    public static Kind ofCode(int code) {
+    /**
+     * The kind for a bit-field code, or null.
+     *
+     * @param code the value of bits 0-3 of the bit field
+     * @return the kind, or null when no kind has that code
+     */
+    public static @Nullable Kind ofCode(int code) {
       for (Kind k : values()) {
         if (k.code == code) {
           return k;
@@ -45,7 +56,13 @@ public record ReferenceType(Kind kind, int size) implements Datatype {
     }
   }
 
-  /** Validates the fields. */
+  /**
+   * Validates the fields.
+   *
+   * @param kind what is referenced; the revised kinds need datatype message version 4
+   * @param size element size in bytes: size of offsets for {@link Kind#OBJECT}, size of offsets + 4
+   *     for {@link Kind#DATASET_REGION}
+   */
   public ReferenceType {
     Check.notNull(kind, "kind");
     Check.that(size >= 1, "reference size must be at least 1, got " + size);

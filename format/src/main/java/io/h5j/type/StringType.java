@@ -9,7 +9,13 @@ package io.h5j.type;
  */
 public record StringType(int size, StringPadding padding, CharacterSet charset)
     implements Datatype {
-  /** Validates the fields. */
+  /**
+   * Validates the fields.
+   *
+   * @param size bytes per string, at least 1
+   * @param padding how shorter strings are filled
+   * @param charset character set
+   */
   public StringType {
     Check.that(size >= 1, "string size must be at least 1, got " + size);
     Check.notNull(padding, "padding");

@@ -8,7 +8,13 @@ package io.h5j.type;
  * @param bitPrecision significant bits, 1..8*size
  */
 public record TimeType(int size, Endianness order, int bitPrecision) implements Datatype {
-  /** Validates the fields. */
+  /**
+   * Validates the fields.
+   *
+   * @param size element size in bytes, 1..8
+   * @param order byte order (little- or big-endian)
+   * @param bitPrecision significant bits, 1..8*size
+   */
   public TimeType {
     Check.that(size >= 1 && size <= 8, "time size must be 1..8 bytes, got " + size);
     Check.that(Check.notNull(order, "order") != Endianness.VAX, "time cannot be VAX ordered");

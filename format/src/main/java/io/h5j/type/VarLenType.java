@@ -14,7 +14,16 @@ package io.h5j.type;
 public record VarLenType(int size, Datatype base, boolean string, StringPadding padding,
     CharacterSet charset) implements Datatype {
 
-  /** Validates the fields. */
+  /**
+   * Validates the fields.
+   *
+   * @param size element size in bytes: 4 + size of offsets + 4 (16 in most files)
+   * @param base element type of a sequence; for strings, the character type libhdf5 records (a
+   *     1-byte integer)
+   * @param string true for a variable-length string, false for a sequence
+   * @param padding padding of a string (NULLTERM for sequences)
+   * @param charset character set of a string (ASCII for sequences)
+   */
   public VarLenType {
     Check.that(size >= 1, "variable-length size must be at least 1, got " + size);
     Check.notNull(base, "base");

@@ -9,4 +9,7 @@
  * threads freely. Their constructors validate their fields and throw
  * {@link java.lang.IllegalArgumentException} for a type or shape HDF5 cannot store.
  */
+@NullMarked
 package io.h5j.type;
+
+import org.jspecify.annotations.NullMarked;

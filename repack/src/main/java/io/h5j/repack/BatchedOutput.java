@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A file written behind: positional writes that follow each other (repack allocates its
@@ -55,7 +56,7 @@ final class BatchedOutput extends ForwardingFileChannel {
   private final ArrayDeque<Handed> inFlight = new ArrayDeque<>();
   private final ArrayDeque<Space> spare = new ArrayDeque<>();
   /** The batch being gathered, or null. */
-  private Batch batch;
+  private @Nullable Batch batch;
 
   /** Something the writer thread does to the file. */
   private interface FileWrite {
@@ -87,7 +88,7 @@ final class BatchedOutput extends ForwardingFileChannel {
      * Entry i is {@code buffers[i]}, or where that is null, {@code length[i]} bytes of the
      * source from {@code from[i]}.
      */
-    final ByteBuffer[] buffers;
+    final @Nullable ByteBuffer[] buffers;
     final long[] from;
     final long[] length;
     int count;
@@ -99,7 +100,7 @@ final class BatchedOutput extends ForwardingFileChannel {
     /** Whether the last entry is the staged bytes just before the staging position. */
     boolean lastStaged;
     /** The file the transfers read, or null before the first. */
-    FileChannel source;
+    @Nullable FileChannel source;
 
     Batch(long start, Space space) {
       this.start = start;

@@ -9,6 +9,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts virtual dataset mapping blocks and how many repeat an earlier one byte for byte
@@ -25,7 +26,7 @@ final class BlockCensus {
    */
   record Key(int length, int lookup3, int crc) {
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
       return o instanceof Key k && k.length == length && k.lookup3 == lookup3 && k.crc == crc;
     }
 

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Copies the chunks of one chunked dataset into the new file and writes a new index for
@@ -49,7 +50,7 @@ final class ChunkCopier {
    * @param pipeline the dataset's filters, null for none
    */
   LayoutMessage.Chunked copyStored(LayoutMessage.Chunked layout, Dataspace space,
-      FilterPipelineMessage pipeline, String path) throws IOException {
+      @Nullable FilterPipelineMessage pipeline, String path) throws IOException {
     boolean filtered = pipeline != null;
     if (filtered && layout.edgesUnfiltered()
         && indexType(layout, space, true) == ChunkIndex.V1_BTREE) {
@@ -93,8 +94,8 @@ final class ChunkCopier {
    * unfiltered where the new index can say so.
    */
   LayoutMessage.Chunked copyDecoded(LayoutMessage.Chunked layout, Dataspace space,
-      FilterPipelineMessage from, FilterPipelineMessage to, Transform transform, String path)
-      throws IOException {
+      @Nullable FilterPipelineMessage from, @Nullable FilterPipelineMessage to, Transform transform,
+      String path) throws IOException {
     ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
     if (g.chunkBytes() > Integer.MAX_VALUE - 8) {
       throw new UnsupportedOperationException("chunks of " + g.chunkBytes() + " bytes in "

@@ -4,6 +4,7 @@ import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A filter change, h5repack's {@code -f [PATH,...:]FILTER}: GZIP=level, SHUF, FLET,
@@ -13,12 +14,24 @@ import java.util.List;
  * @param paths dataset paths this applies to; empty for every dataset
  * @param filter the filter to append to the pipeline, or null for NONE
  */
-public record FilterOption(List<String> paths, FilterDescription filter) {
+public record FilterOption(List<String> paths, @Nullable FilterDescription filter) {
+  /**
+   * Copies the paths: an option is a value.
+   *
+   * @param paths dataset paths this applies to; empty for every dataset
+   * @param filter the filter to append to the pipeline, or null for NONE
+   */
   public FilterOption {
     paths = List.copyOf(paths);
   }
 
-  /** Parses {@code [PATH,...:]FILTER}, e.g. {@code GZIP=6} or {@code /a/x,/b:SHUF}. */
+  /**
+   * Parses {@code [PATH,...:]FILTER}, e.g. {@code GZIP=6} or {@code /a/x,/b:SHUF}.
+   *
+   * @param text the option as h5repack takes it after {@code -f}
+   * @return the option
+   * @throws IllegalArgumentException naming the part of {@code text} that is not a filter h5j knows
+   */
   public static FilterOption parse(String text) {
     int colon = text.lastIndexOf(':');
     List<String> paths = colon < 0 ? List.of() : paths(text.substring(0, colon));

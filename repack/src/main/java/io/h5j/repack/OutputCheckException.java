@@ -40,7 +40,11 @@ public final class OutputCheckException extends IOException {
     return s.toString();
   }
 
-  /** What the check found; its offsets are those of the output that was not kept. */
+  /**
+   * What the check found; its offsets are those of the output that was not kept.
+   *
+   * @return the report of the output check
+   */
   public CheckReport report() {
     return report;
   }

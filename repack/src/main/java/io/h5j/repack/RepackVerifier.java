@@ -58,6 +58,13 @@ public final class RepackVerifier {
   /**
    * The differences between the objects of {@code in} and {@code out}, at most
    * {@code limit} of them; empty when they hold the same content.
+   *
+   * @param in the file repacked
+   * @param out the repacked file
+   * @param limit the most differences to list; comparing stops there
+   * @return one line per difference, naming the object and what differs
+   * @throws IOException if either file cannot be read, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure in it is malformed or unsupported
    */
   public static List<String> compare(Path in, Path out, int limit) throws IOException {
     return compare(in, out, limit, RepackProgress.NONE);
@@ -67,6 +74,14 @@ public final class RepackVerifier {
    * As {@link #compare(Path, Path, int)}, telling {@code progress} the objects and element
    * bytes compared so far and the element bytes of all datasets of {@code in} (counted first,
    * from their headers), after every object and every slab of a large dataset.
+   *
+   * @param in the file repacked
+   * @param out the repacked file
+   * @param limit the most differences to list; comparing stops there
+   * @param progress told of the progress, on the calling thread
+   * @return one line per difference, naming the object and what differs
+   * @throws IOException if either file cannot be read, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure in it is malformed or unsupported
    */
   public static List<String> compare(Path in, Path out, int limit, RepackProgress progress)
       throws IOException {

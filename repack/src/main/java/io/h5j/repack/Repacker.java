@@ -13,6 +13,7 @@ import io.h5j.format.vds.MappingBlockWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Copies everything reachable from a file's root into a new file: groups, links, attributes,
@@ -50,7 +51,11 @@ public final class Repacker {
     this.planner = new StoragePlanner(b.filters, b.layouts);
   }
 
-  /** A builder with the defaults: no progress reports. */
+  /**
+   * A builder with the defaults: no progress reports.
+   *
+   * @return a new builder
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -69,6 +74,9 @@ public final class Repacker {
     /**
      * Changes the filters of datasets (h5repack's {@code -f}); such datasets are decoded and
      * encoded again instead of copied as stored.
+     *
+     * @param f the filter change; several build a pipeline in the order given
+     * @return this builder
      */
     public Builder filter(FilterOption f) {
       filters.add(f);
@@ -79,8 +87,11 @@ public final class Repacker {
      * Stores every virtual dataset's mappings in {@code format}: V0 (what libhdf5 1.10
      * reads) or V1_COMPACT (HDF5 2.0). Blocks already in it are copied as bytes; null (the
      * default) copies every block as it is.
+     *
+     * @param format the encoding to write, or null to copy every block as it is
+     * @return this builder
      */
-    public Builder vdsEncoding(MappingBlockWriter.Format format) {
+    public Builder vdsEncoding(MappingBlockWriter.@Nullable Format format) {
       this.vdsEncoding = format;
       return this;
     }
@@ -101,24 +112,42 @@ public final class Repacker {
      * header, heap object and chunk index entry reachable from its root must decode, inside
      * the file, checksums matching ({@link io.h5j.FileCheck}; no raw data is read). A failed
      * check throws {@link OutputCheckException} and leaves no output.
+     *
+     * @param check whether to check the output
+     * @return this builder
      */
     public Builder checkOutput(boolean check) {
       this.checkOutput = check;
       return this;
     }
 
-    /** Changes the layout of datasets (h5repack's {@code -l}). */
+    /**
+     * Changes the layout of datasets (h5repack's {@code -l}).
+     *
+     * @param l the layout change
+     * @return this builder
+     */
     public Builder layout(LayoutOption l) {
       layouts.add(l);
       return this;
     }
 
-    /** Told after every object copied. */
-    public Builder progress(RepackProgress p) {
+    /**
+     * Told after every object copied.
+     *
+     * @param p the listener, called on the copying thread; null for none
+     * @return this builder
+     */
+    public Builder progress(@Nullable RepackProgress p) {
       this.progress = p == null ? RepackProgress.NONE : p;
       return this;
     }
 
+    /**
+     * A repacker with the options given so far.
+     *
+     * @return the repacker
+     */
     public Repacker build() {
       return new Repacker(this);
     }
@@ -127,6 +156,9 @@ public final class Repacker {
   /**
    * Copies {@code in} into {@code out} (replaced if it exists).
    *
+   * @param in the HDF5 file to copy; it is not changed
+   * @param out the file to write; it is put in place only once complete (and checked)
+   * @return what was copied, with the sizes of both files
    * @throws IllegalArgumentException if both name the same file
    * @throws RepackException naming the object that could not be copied
    * @throws OutputCheckException if the copy failed the structural check (nothing written)

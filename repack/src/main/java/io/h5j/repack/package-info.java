@@ -8,4 +8,7 @@
  * by a {@link io.h5j.repack.RepackProgress}; {@link io.h5j.repack.RepackVerifier} compares the
  * copy with its input.
  */
+@NullMarked
 package io.h5j.repack;
+
+import org.jspecify.annotations.NullMarked;

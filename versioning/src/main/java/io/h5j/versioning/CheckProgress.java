@@ -10,5 +10,12 @@ public interface CheckProgress {
   /** Reports nothing. */
   CheckProgress NONE = (chunks, bytes, total) -> { };
 
+  /**
+   * Called after each chunk hashed, on the thread that runs the check.
+   *
+   * @param chunks raw chunks hashed so far
+   * @param bytes bytes hashed so far
+   * @param totalBytes bytes of every chunk the committed versions map; 0 until known
+   */
   void update(long chunks, long bytes, long totalBytes);
 }

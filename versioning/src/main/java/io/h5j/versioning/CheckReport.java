@@ -53,18 +53,32 @@ public final class CheckReport {
       this.repairable = repairable;
     }
 
-    /** Whether it makes the file damaged ({@code h5j check} exits 1). */
+    /**
+     * Whether it makes the file damaged ({@code h5j check} exits 1).
+     *
+     * @return true for damage, false for a note
+     */
     public boolean damage() {
       return damage;
     }
 
-    /** Whether {@link VersionedFile#repair()} fixes it. */
+    /**
+     * Whether {@link VersionedFile#repair()} fixes it.
+     *
+     * @return true when repair fixes findings of this kind
+     */
     public boolean repairable() {
       return repairable;
     }
   }
 
-  /** One finding: its kind, what it is about (a version, a dataset, a group) and the details. */
+  /**
+   * One finding: its kind, what it is about (a version, a dataset, a group) and the details.
+   *
+   * @param kind the kind, which tells damage from a note
+   * @param subject what the finding is about, e.g. {@code version v2} or a dataset's path
+   * @param detail what is wrong, for a person to read
+   */
   public record Finding(Kind kind, String subject, String detail) {
     @Override
     public String toString() {
@@ -77,16 +91,39 @@ public final class CheckReport {
    * rows {@code [firstRow, endRow)}, stored at file offset {@code fileOffset} (-1 if unknown),
    * why it is damaged, and each version that reads it with the element offsets of the chunks
    * it maps there (none when only the hash table names it).
+   *
+   * @param dataset the versioned dataset's path
+   * @param firstRow the chunk's first row of raw_data
+   * @param endRow the row after its last
+   * @param fileOffset the chunk's file offset in bytes, or -1 when unknown
+   * @param why what is wrong with it, for a person to read
+   * @param readBy for each version reading the chunk, the element offsets of its chunks
+   *     mapped there
    */
   public record DamagedChunk(String dataset, long firstRow, long endRow, long fileOffset,
       String why, Map<String, List<long[]>> readBy) {
+    /**
+     * Copies {@code readBy} and its offsets: a report is a value.
+     *
+     * @param dataset the versioned dataset's path
+     * @param firstRow the chunk's first row of raw_data
+     * @param endRow the row after its last
+     * @param fileOffset the chunk's file offset in bytes, or -1 when unknown
+     * @param why what is wrong with it, for a person to read
+     * @param readBy for each version reading the chunk, the element offsets of its chunks mapped
+     *     there
+     */
     public DamagedChunk {
       Map<String, List<long[]>> copy = new LinkedHashMap<>();
       readBy.forEach((v, offsets) -> copy.put(v, offsets.stream().map(long[]::clone).toList()));
       readBy = java.util.Collections.unmodifiableMap(copy);
     }
 
-    /** Rows, place, why and readers: {@code raw_data rows 12..16 (...): ...; read by v1 [4, 0]}. */
+    /**
+     * Rows, place, why and readers: {@code raw_data rows 12..16 (...): ...; read by v1 [4, 0]}.
+     *
+     * @return one line for a person to read
+     */
     public String detail() {
       List<String> by = new ArrayList<>();
       readBy.forEach((v, offsets) -> by.add(v + " " + String.join(" ",
@@ -103,7 +140,12 @@ public final class CheckReport {
     }
   }
 
-  /** A repair {@link VersionedFile#repair()} made: the finding and what was done. */
+  /**
+   * A repair {@link VersionedFile#repair()} made: the finding and what was done.
+   *
+   * @param finding the finding repaired
+   * @param action what the repair changed in the file, for a person to read
+   */
   public record Repair(Finding finding, String action) {
     @Override
     public String toString() {
@@ -121,27 +163,47 @@ public final class CheckReport {
     this.chunksVerified = chunksVerified;
   }
 
-  /** Every finding, damage and notes, in the order the check met them. */
+  /**
+   * Every finding, damage and notes, in the order the check met them.
+   *
+   * @return an unmodifiable list, empty for an intact file
+   */
   public List<Finding> findings() {
     return findings;
   }
 
-  /** The damaged raw chunks, by dataset path and row. */
+  /**
+   * The damaged raw chunks, by dataset path and row.
+   *
+   * @return an unmodifiable list, empty when no raw chunk is damaged
+   */
   public List<DamagedChunk> damagedChunks() {
     return damagedChunks;
   }
 
-  /** Raw chunks hashed and found intact or damaged. */
+  /**
+   * Raw chunks hashed and found intact or damaged.
+   *
+   * @return the number of raw chunks hashed
+   */
   public long chunksVerified() {
     return chunksVerified;
   }
 
-  /** Whether any finding is damage. */
+  /**
+   * Whether any finding is damage.
+   *
+   * @return true when the file is damaged
+   */
   public boolean damaged() {
     return findings.stream().anyMatch(f -> f.kind().damage());
   }
 
-  /** Whether any finding is one {@link VersionedFile#repair()} fixes. */
+  /**
+   * Whether any finding is one {@link VersionedFile#repair()} fixes.
+   *
+   * @return true when repair would fix something
+   */
   public boolean repairable() {
     return findings.stream().anyMatch(f -> f.kind().repairable());
   }

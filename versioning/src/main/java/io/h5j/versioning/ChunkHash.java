@@ -15,7 +15,13 @@ import java.security.NoSuchAlgorithmException;
 public final class ChunkHash {
   private ChunkHash() {}
 
-  /** Hash of a chunk of fixed-size elements given as their stored bytes. */
+  /**
+   * Hash of a chunk of fixed-size elements given as their stored bytes.
+   *
+   * @param elements the chunk's elements as stored, trimmed at the array edge, C order
+   * @param shape the trimmed chunk's shape
+   * @return the 32-byte SHA-256 digest
+   */
   public static byte[] of(byte[] elements, long[] shape) {
     return of(elements, 0, elements.length, shape);
   }
@@ -23,6 +29,12 @@ public final class ChunkHash {
   /**
    * Hash of a chunk of fixed-size elements stored in {@code length} bytes of {@code bytes} from
    * {@code offset} (a chunk inside a larger read, hashed without a copy).
+   *
+   * @param bytes holds the chunk's elements as stored, trimmed at the array edge, C order
+   * @param offset where the elements start in {@code bytes}
+   * @param length the elements' size in bytes
+   * @param shape the trimmed chunk's shape
+   * @return the 32-byte SHA-256 digest
    */
   public static byte[] of(byte[] bytes, int offset, int length, long[] shape) {
     MessageDigest md = sha256();
@@ -31,7 +43,13 @@ public final class ChunkHash {
     return md.digest();
   }
 
-  /** Hash of a chunk of variable-length strings. */
+  /**
+   * Hash of a chunk of variable-length strings.
+   *
+   * @param elements the chunk's strings, trimmed at the array edge, C order
+   * @param shape the trimmed chunk's shape
+   * @return the 32-byte SHA-256 digest
+   */
   public static byte[] ofStrings(String[] elements, long[] shape) {
     MessageDigest md = sha256();
     ByteBuffer len = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
@@ -60,7 +78,12 @@ public final class ChunkHash {
     return b.append(')').toString();
   }
 
-  /** Lower-case hex of a hash, for messages and tests. */
+  /**
+   * Lower-case hex of a hash, for messages and tests.
+   *
+   * @param hash any bytes
+   * @return two lower-case hex digits per byte
+   */
   public static String hex(byte[] hash) {
     StringBuilder b = new StringBuilder();
     for (byte x : hash) {

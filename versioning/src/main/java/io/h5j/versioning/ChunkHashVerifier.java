@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks, before a read of a version's dataset returns, that every raw chunk the read touches
@@ -40,8 +41,8 @@ final class ChunkHashVerifier {
    * @throws H5FormatException naming the dataset, the chunk, its raw_data rows and the file if
    *     a chunk does not hash to its hash-table row, has none, or cannot be read
    */
-  void verify(H5File f, long gen, String version, Dataset vds, String path, Selection sel)
-      throws IOException {
+  void verify(H5File f, long gen, String version, Dataset vds, String path,
+      @Nullable Selection sel) throws IOException {
     if (!vds.layoutName().equals("VIRTUAL")) {
       return; // no mappings: every element is the fill value
     }

@@ -1,6 +1,7 @@
 package io.h5j.versioning;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /** A chunk's position in the chunk grid (element offset / chunk shape), ordered C-wise. */
 record ChunkKey(long[] coords) implements Comparable<ChunkKey> {
@@ -18,7 +19,7 @@ record ChunkKey(long[] coords) implements Comparable<ChunkKey> {
   }
 
   @Override
-  public boolean equals(Object o) {
+  public boolean equals(@Nullable Object o) {
     return o instanceof ChunkKey k && Arrays.equals(coords, k.coords);
   }
 

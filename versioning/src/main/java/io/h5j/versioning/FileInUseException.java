@@ -11,6 +11,11 @@ import java.io.IOException;
 public final class FileInUseException extends IOException {
   private static final long serialVersionUID = 1L;
 
+  /**
+   * A refused change, described for a person.
+   *
+   * @param message what was refused and which file, with the wait that ran out
+   */
   public FileInUseException(String message) {
     super(message);
   }

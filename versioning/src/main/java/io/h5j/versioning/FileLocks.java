@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The locks that let one writer and any number of readers in other processes share a
@@ -80,7 +81,7 @@ final class FileLocks {
   private FileLock writerLock;
   private boolean writerClaimed;
   /** The writer's flock lock as libhdf5 sees it, or null (no writer, or switched off). */
-  private Libhdf5FileLock libhdf5;
+  private @Nullable Libhdf5FileLock libhdf5;
   private boolean libhdf5Exclusive;
 
   private FileLocks(Object key, Path path, FileChannel channel, boolean writable) {
@@ -187,7 +188,7 @@ final class FileLocks {
    * Takes libhdf5's lock shared for the writer, refused if a libhdf5 writer has the file;
    * null, with a warning logged, where it cannot be taken and {@code mode} allows that.
    */
-  private Libhdf5FileLock claimLibhdf5(Libhdf5Locking mode) throws IOException {
+  private @Nullable Libhdf5FileLock claimLibhdf5(Libhdf5Locking mode) throws IOException {
     List<FlockHolders.Holder> now = FlockHolders.of(path);
     if (now.stream().anyMatch(FlockHolders.Holder::exclusive)) {
       throw libhdf5WriterHasIt(FlockHolders.describe(now)); // seen without starting the helper

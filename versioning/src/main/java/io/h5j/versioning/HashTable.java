@@ -16,6 +16,7 @@ import java.nio.ByteOrder;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A dataset's chunk hash table, {@code /_version_data/<path>/hash_table}: rows of
@@ -131,7 +132,7 @@ final class HashTable {
   }
 
   /** The raw_data rows {@code [start, stop)} holding a chunk with this hash, or null. */
-  long[] find(byte[] hash) {
+  long @Nullable [] find(byte[] hash) {
     long[] r = rows.get(ByteBuffer.wrap(hash));
     return r == null ? null : r.clone();
   }

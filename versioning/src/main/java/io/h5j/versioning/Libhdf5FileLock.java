@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lock libhdf5 itself sees on a file: flock(2), which libhdf5 (h5py, h5dump,
@@ -87,7 +88,7 @@ final class Libhdf5FileLock implements AutoCloseable {
    * Why the lock cannot be taken on {@code file} with {@code flock} here, or null if it can:
    * not Linux, a tool missing, or a file system where flock does not behave as on a local one.
    */
-  static String unavailable(Path file, Path flock) {
+  static @Nullable String unavailable(Path file, Path flock) {
     if (!System.getProperty("os.name", "").startsWith("Linux")) {
       return "h5j takes libhdf5's flock(2) lock, which Java cannot call, through util-linux's"
           + " flock command on Linux only, not on " + System.getProperty("os.name");

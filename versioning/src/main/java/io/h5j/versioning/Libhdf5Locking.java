@@ -1,6 +1,7 @@
 package io.h5j.versioning;
 
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether a writer ({@link VersionedFile#open(java.nio.file.Path, Libhdf5Locking)}) also
@@ -42,7 +43,7 @@ public enum Libhdf5Locking {
   }
 
   /** TRUE/1, BEST_EFFORT/best-effort, FALSE/0 in any case; null for anything else. */
-  static Libhdf5Locking parse(String value) {
+  static @Nullable Libhdf5Locking parse(@Nullable String value) {
     if (value == null) {
       return null;
     }

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Versions to and from plain HDF5 files: a plain file's datasets become a new version
@@ -24,8 +25,15 @@ public final class PlainFiles {
    * {@code parent} (null: the current version): what the plain file lacks is deleted from the
    * version, chunks equal to stored ones are not stored again. A dataset keeps the chunk shape
    * its path already has in the versioned file, else the plain file's, else a guess.
+   *
+   * @param vf the versioned file to commit to, open for writing
+   * @param plain an HDF5 file without versions
+   * @param name the new version's name, not taken yet
+   * @param parent the version to commit on, or null for the current one
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
-  public static void commitFrom(VersionedFile vf, Path plain, String name, String parent)
+  public static void commitFrom(VersionedFile vf, Path plain, String name, @Nullable String parent)
       throws IOException {
     String base = parent != null ? parent : vf.currentVersion();
     try (H5File in = H5File.open(plain)) {
@@ -109,7 +117,15 @@ public final class PlainFiles {
     }
   }
 
-  /** Writes version {@code version} as a plain HDF5 file: groups, chunked datasets, attributes. */
+  /**
+   * Writes version {@code version} as a plain HDF5 file: groups, chunked datasets, attributes.
+   *
+   * @param vf the versioned file to read
+   * @param version the name of a committed version
+   * @param out the new file; an existing file is replaced
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public static void checkout(VersionedFile vf, String version, Path out) throws IOException {
     VersionView v = vf.version(version);
     try (H5File f = H5File.create(out)) {

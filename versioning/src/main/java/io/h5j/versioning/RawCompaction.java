@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Compacts one dataset path's raw_data to the chunks the kept versions map: each kept slot
@@ -47,7 +48,7 @@ final class RawCompaction {
    * The compaction of {@code path} for the kept versions' datasets of that path, or null if
    * no kept chunk would move (the dropped ones were all at the end, or none).
    */
-  static RawCompaction plan(H5File file, String path, Map<String, StagedDataset> versions)
+  static @Nullable RawCompaction plan(H5File file, String path, Map<String, StagedDataset> versions)
       throws IOException {
     RawCompaction c = new RawCompaction(file, path, versions);
     long row = 0;

@@ -9,6 +9,7 @@ import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The shared chunk store of one dataset path: {@code raw_data}, where every distinct chunk
@@ -30,7 +31,7 @@ final class RawStore {
   }
 
   /** Opens the store of dataset {@code path}, or null if it has none yet. */
-  static RawStore open(H5File file, String path) throws IOException {
+  static @Nullable RawStore open(H5File file, String path) throws IOException {
     String rawPath = VersionLayout.rawDataPath(path);
     if (!file.root().contains(rawPath)) {
       return null;

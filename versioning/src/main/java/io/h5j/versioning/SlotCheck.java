@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whether one raw chunk still holds what was committed: the elements a version maps at
@@ -31,7 +32,7 @@ final class SlotCheck {
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
       return o instanceof Slot s && s.start == start && Arrays.equals(s.extent, extent);
     }
 
@@ -68,7 +69,7 @@ final class SlotCheck {
    * One result: the outcome, the hash computed (null unless read), the rows that start at the
    * slot, and why it could not be read (null unless {@link Outcome#UNREADABLE}).
    */
-  record Result(Outcome outcome, byte[] actual, int[] rows, String why) {
+  record Result(Outcome outcome, byte @Nullable [] actual, int[] rows, @Nullable String why) {
     boolean ok() {
       return outcome == Outcome.OK;
     }
@@ -233,7 +234,7 @@ final class SlotCheck {
   }
 
   /** Why the box cannot be read from raw_data, or null if it can. */
-  private static String outside(long[] dims, StagedElements elements, long start,
+  private static @Nullable String outside(long[] dims, StagedElements elements, long start,
       long[] extent) {
     boolean fits = dims.length == extent.length && start >= 0
         && start <= dims[0] - extent[0];

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the elements of one dataset are held while staged, hashed, and moved to and from its
@@ -28,7 +29,7 @@ abstract class StagedElements {
   abstract byte[] fill();
 
   /** The fill value for a dataset spec, or null where the type has none (strings: ""). */
-  abstract Object fillValue();
+  abstract @Nullable Object fillValue();
 
   /** A flat Java array (as {@link Dataset#read()} returns it) as staged elements. */
   abstract byte[] encode(Object flatArray);
@@ -56,7 +57,7 @@ abstract class StagedElements {
    * The elements of a dataset being created with fill value {@code fillValue} (null: none).
    * A variable-length string dataset takes none, or the empty string.
    */
-  static StagedElements forSpec(Datatype type, Object fillValue, String path) {
+  static StagedElements forSpec(Datatype type, @Nullable Object fillValue, String path) {
     StagedElements e = of(type, null, path);
     if (fillValue == null) {
       return e;
@@ -76,7 +77,7 @@ abstract class StagedElements {
    * The elements of type {@code type}, whose stored fill value is {@code storedFill} (null:
    * none). Fixed-size types and variable-length strings can be staged.
    */
-  static StagedElements of(Datatype type, byte[] storedFill, String path) {
+  static StagedElements of(Datatype type, byte @Nullable [] storedFill, String path) {
     if (type instanceof VarLenType v && v.string()) {
       return new Strings();
     }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A version being made: a copy of its parent's tree, edited in memory (create, resize and
@@ -31,7 +32,7 @@ public final class StagedVersion implements AutoCloseable {
   private final Map<String, StagedDataset> datasets;
   private final Map<String, Object> versionAttributes = new LinkedHashMap<>();
   private boolean done;
-  private Throwable failedEdit;
+  private @Nullable Throwable failedEdit;
 
   StagedVersion(VersionedFile owner, String name, String parent,
       Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets) {
@@ -42,29 +43,58 @@ public final class StagedVersion implements AutoCloseable {
     this.datasets = new TreeMap<>(datasets);
   }
 
+  /**
+   * This version's name, as it will be stored under {@code _version_data/versions}.
+   *
+   * @return the name
+   */
   public String name() {
     return name;
   }
 
-  /** The parent version, or {@code __first_version__} for a new root. */
+  /**
+   * The parent version, or {@code __first_version__} for a new root.
+   *
+   * @return the parent's name
+   */
   public String parent() {
     return parent;
   }
 
+  /**
+   * The datasets of this version as staged, parents' and new ones alike.
+   *
+   * @return a new list of paths relative to the version, sorted
+   */
   public List<String> datasetPaths() {
     return new ArrayList<>(datasets.keySet());
   }
 
+  /**
+   * The groups of this version as staged.
+   *
+   * @return a new list of paths relative to the version, sorted
+   */
   public List<String> groupPaths() {
     return new ArrayList<>(groups.keySet());
   }
 
+  /**
+   * Whether a dataset or group is staged at {@code path}.
+   *
+   * @param path a path relative to the version
+   * @return true when a dataset or group is there
+   */
   public boolean contains(String path) {
     String p = VersionLayout.normalize(path);
     return datasets.containsKey(p) || groups.containsKey(p);
   }
 
-  /** Creates a group (and any missing parents). */
+  /**
+   * Creates a group (and any missing parents).
+   *
+   * @param path the group's path relative to the version
+   */
   public void createGroup(String path) {
     edit(() -> {
       String p = VersionLayout.normalize(path);
@@ -87,6 +117,11 @@ public final class StagedVersion implements AutoCloseable {
   /**
    * Creates a dataset: datatype, shape, chunks (the spec's or a guess) and fill value come
    * from {@code spec}, and its data if it has any. Any dimension may grow later.
+   *
+   * @param path the dataset's path relative to the version, not taken yet
+   * @param spec the dataset's datatype, shape, chunks, fill value and optional data
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void createDataset(String path, DatasetSpec spec) throws IOException {
     edit(() -> {
@@ -120,7 +155,11 @@ public final class StagedVersion implements AutoCloseable {
     });
   }
 
-  /** Deletes a dataset, or a group with everything below it. */
+  /**
+   * Deletes a dataset, or a group with everything below it.
+   *
+   * @param path the dataset's or group's path relative to the version
+   */
   public void delete(String path) {
     edit(() -> {
       String p = VersionLayout.normalize(path);
@@ -134,26 +173,58 @@ public final class StagedVersion implements AutoCloseable {
     });
   }
 
+  /**
+   * A staged dataset's current dimensions.
+   *
+   * @param path the dataset's path relative to the version
+   * @return a new array of one size per dimension
+   */
   public long[] shape(String path) {
     return dataset(path).shape.clone();
   }
 
+  /**
+   * A staged dataset's datatype.
+   *
+   * @param path the dataset's path relative to the version
+   * @return the datatype
+   */
   public Datatype datatype(String path) {
     return dataset(path).type;
   }
 
+  /**
+   * A staged dataset's chunk shape, in elements.
+   *
+   * @param path the dataset's path relative to the version
+   * @return a new array of one chunk size per dimension
+   */
   public long[] chunks(String path) {
     return dataset(path).chunks.clone();
   }
 
-  /** Changes a dataset's shape; new elements read as its fill value. */
+  /**
+   * Changes a dataset's shape; new elements read as its fill value.
+   *
+   * @param path the dataset's path relative to the version
+   * @param shape the new size of each dimension
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void resize(String path, long... shape) throws IOException {
     edit(() -> {
       dataset(path).resize(shape);
     });
   }
 
-  /** Overwrites every element with {@code flatArray} (C order; see {@link io.h5j.Dataset#read()}). */
+  /**
+   * Overwrites every element with {@code flatArray} (C order; see {@link io.h5j.Dataset#read()}).
+   *
+   * @param path the dataset's path relative to the version
+   * @param flatArray one value per element, of a kind the dataset's datatype takes
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void write(String path, Object flatArray) throws IOException {
     edit(() -> {
       StagedDataset d = dataset(path);
@@ -161,7 +232,16 @@ public final class StagedVersion implements AutoCloseable {
     });
   }
 
-  /** Writes {@code flatArray} (C order) into the box of {@code extent} elements at {@code start}. */
+  /**
+   * Writes {@code flatArray} (C order) into the box of {@code extent} elements at {@code start}.
+   *
+   * @param path the dataset's path relative to the version
+   * @param start the box's first element, one coordinate per dimension
+   * @param extent the box's size in each dimension
+   * @param flatArray one value per element of the box, C order
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public void write(String path, long[] start, long[] extent, Object flatArray)
       throws IOException {
     edit(() -> {
@@ -176,13 +256,29 @@ public final class StagedVersion implements AutoCloseable {
     });
   }
 
-  /** Every element as this staged version holds it, as a flat Java array. */
+  /**
+   * Every element as this staged version holds it, as a flat Java array.
+   *
+   * @param path the dataset's path relative to the version
+   * @return a flat Java array, one entry per element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Object read(String path) throws IOException {
     StagedDataset d = dataset(path);
     return read(path, new long[d.shape.length], d.shape);
   }
 
-  /** The box of {@code extent} elements at {@code start}, as a flat Java array. */
+  /**
+   * The box of {@code extent} elements at {@code start}, as a flat Java array.
+   *
+   * @param path the dataset's path relative to the version
+   * @param start the box's first element, one coordinate per dimension
+   * @param extent the box's size in each dimension
+   * @return a flat Java array, one entry per element of the box, C order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Object read(String path, long[] start, long[] extent) throws IOException {
     StagedDataset d = dataset(path);
     return d.elements.decode(d.read(start, extent), (int) Boxes.count(extent));
@@ -191,6 +287,10 @@ public final class StagedVersion implements AutoCloseable {
   /**
    * Sets an attribute of a dataset, a group, or ({@code path} empty) the version itself,
    * typed as {@link io.h5j.Attributes#put(String, Object)} types it.
+   *
+   * @param path a dataset's or group's path relative to the version, or empty for the version
+   * @param attribute the attribute's name
+   * @param value the value: a Java array, flat or n-d, or a boxed scalar or String
    */
   public void setAttribute(String path, String attribute, Object value) {
     edit(() -> {
@@ -202,14 +302,24 @@ public final class StagedVersion implements AutoCloseable {
     });
   }
 
-  /** Removes an attribute; no error if it was not there. */
+  /**
+   * Removes an attribute; no error if it was not there.
+   *
+   * @param path a dataset's or group's path relative to the version, or empty for the version
+   * @param attribute the attribute's name
+   */
   public void removeAttribute(String path, String attribute) {
     edit(() -> {
       attributesOf(path).remove(attribute);
     });
   }
 
-  /** User attributes of a dataset, group or ({@code ""}) the version, as staged. */
+  /**
+   * User attributes of a dataset, group or ({@code ""}) the version, as staged.
+   *
+   * @param path a dataset's or group's path relative to the version, or empty for the version
+   * @return a new map from attribute name to value, in the order set
+   */
   public Map<String, Object> attributes(String path) {
     return AttributeCopy.values(attributesOf(path));
   }
@@ -233,6 +343,8 @@ public final class StagedVersion implements AutoCloseable {
    * Writes this version to the file and makes it current.
    *
    * @throws IllegalStateException if an edit of this version threw: the version is dropped
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void commit() throws IOException {
     checkOpen();

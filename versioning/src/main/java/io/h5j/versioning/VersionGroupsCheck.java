@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks {@code /_version_data/versions}: each version group's attributes, that parents exist
@@ -85,7 +86,8 @@ final class VersionGroupsCheck {
   }
 
   /** One group's state; its attribute problems reported. Null for a member that is no group. */
-  private static State state(Group versions, String name, Findings out) throws IOException {
+  private static @Nullable State state(Group versions, String name, Findings out)
+      throws IOException {
     String subject = "version " + name;
     Node n = versions.get(name);
     if (!(n instanceof Group g)) {

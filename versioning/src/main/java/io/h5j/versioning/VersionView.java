@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One committed version, read-only: its datasets (read as the format API reads them, through
@@ -28,15 +29,31 @@ public final class VersionView {
     this.info = info;
   }
 
+  /**
+   * This version's name.
+   *
+   * @return the name
+   */
   public String name() {
     return info.name();
   }
 
+  /**
+   * What the file records of this version: name, parent, timestamp, attributes.
+   *
+   * @return the version's metadata, as it was when the view was made
+   */
   public VersionInfo info() {
     return info;
   }
 
-  /** Paths of every dataset of this version, in the order a depth-first walk meets them. */
+  /**
+   * Paths of every dataset of this version, in the order a depth-first walk meets them.
+   *
+   * @return a new list of paths relative to the version
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public List<String> datasetPaths() throws IOException {
     return owner.reading(f -> {
       List<String> out = new ArrayList<>();
@@ -45,7 +62,13 @@ public final class VersionView {
     });
   }
 
-  /** Paths of every group of this version below its root. */
+  /**
+   * Paths of every group of this version below its root.
+   *
+   * @return a new list of paths relative to the version
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public List<String> groupPaths() throws IOException {
     return owner.reading(f -> {
       List<String> out = new ArrayList<>();
@@ -54,25 +77,63 @@ public final class VersionView {
     });
   }
 
+  /**
+   * Whether this version holds a dataset or group at {@code path}.
+   *
+   * @param path a path relative to the version
+   * @return true when a dataset or group is there
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public boolean contains(String path) throws IOException {
     return owner.reading(f -> root(f).contains(VersionLayout.normalize(path)));
   }
 
+  /**
+   * A dataset's current dimensions in this version.
+   *
+   * @param path the dataset's path relative to the version
+   * @return a new array of one size per dimension
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public long[] shape(String path) throws IOException {
     return owner.reading(f -> dataset(f, path).shape());
   }
 
+  /**
+   * A dataset's datatype in this version.
+   *
+   * @param path the dataset's path relative to the version
+   * @return the datatype
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Datatype datatype(String path) throws IOException {
     return owner.reading(f -> dataset(f, path).datatype());
   }
 
-  /** The chunk shape versioned-hdf5 records for the dataset. */
+  /**
+   * The chunk shape versioned-hdf5 records for the dataset.
+   *
+   * @param path the dataset's path relative to the version
+   * @return a new array of one chunk size per dimension
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public long[] chunks(String path) throws IOException {
     return owner.reading(f -> (long[]) dataset(f, path).attributes()
         .get(VersionLayout.ATTR_CHUNKS));
   }
 
-  /** The fill value's stored bytes (zeros when the dataset defines none). */
+  /**
+   * The fill value's stored bytes (zeros when the dataset defines none).
+   *
+   * @param path the dataset's path relative to the version
+   * @return a new array of one element's bytes, in the dataset's datatype
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public byte[] fillValueBytes(String path) throws IOException {
     return owner.reading(f -> {
       Dataset d = dataset(f, path);
@@ -84,12 +145,26 @@ public final class VersionView {
   /**
    * Every element as a flat Java array in C order (see {@link Dataset#read()}). With
    * {@link VersionedFile#verifyChunkHashes} on, every raw chunk read is checked first.
+   *
+   * @param path the dataset's path relative to the version
+   * @return a flat Java array, one entry per element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public Object read(String path) throws IOException {
     return owner.reading(f -> verified(f, path, null).read());
   }
 
-  /** The elements a selection picks, as a flat Java array (chunks checked as by {@link #read(String)}). */
+  /**
+   * The elements a selection picks, as a flat Java array (chunks checked as by
+   * {@link #read(String)}).
+   *
+   * @param path the dataset's path relative to the version
+   * @param sel the elements to read, within the dataset's shape
+   * @return a flat Java array, one entry per selected element
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Object read(String path, Selection sel) throws IOException {
     return owner.reading(f -> verified(f, path, sel).read(sel));
   }
@@ -97,12 +172,24 @@ public final class VersionView {
   /**
    * The stored bytes of every element in C order (the file's type and byte order); chunks
    * checked as by {@link #read(String)}.
+   *
+   * @param path the dataset's path relative to the version
+   * @return the bytes, datatype size times element count
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public byte[] readBytes(String path) throws IOException {
     return owner.reading(f -> verified(f, path, null).readRaw());
   }
 
-  /** User attributes of a dataset or group ({@code ""} for the version itself). */
+  /**
+   * User attributes of a dataset or group ({@code ""} for the version itself).
+   *
+   * @param path a dataset's or group's path relative to the version, or empty for the version
+   * @return a new map from attribute name to value, in storage order
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public Map<String, Object> attributes(String path) throws IOException {
     return AttributeCopy.values(storedAttributes(path.equals("/") ? "" : path));
   }
@@ -138,7 +225,7 @@ public final class VersionView {
    * The dataset, once the raw chunks that reading {@code sel} (null: all of it) touches are
    * verified, when the file verifies reads.
    */
-  private Dataset verified(H5File f, String path, Selection sel) throws IOException {
+  private Dataset verified(H5File f, String path, @Nullable Selection sel) throws IOException {
     Dataset d = dataset(f, path);
     ChunkHashVerifier v = owner.chunkVerifier();
     if (v != null) {

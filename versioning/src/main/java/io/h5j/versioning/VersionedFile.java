@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An HDF5 file of versioned datasets in versioned-hdf5's layout (data_version 4): every
@@ -50,6 +51,13 @@ public final class VersionedFile implements Closeable {
   /** The edits of one version, for {@link #commit(String, String, Edit)}. */
   @FunctionalInterface
   public interface Edit {
+    /**
+     * Makes the version's changes: create, write, resize and delete datasets and groups, set
+     * attributes.
+     *
+     * @param version the staged version to edit; it is committed once this returns
+     * @throws IOException if an edit cannot read or write the file; nothing is committed then
+     */
     void apply(StagedVersion version) throws IOException;
   }
 
@@ -59,12 +67,12 @@ public final class VersionedFile implements Closeable {
   private final FileLocks locks;
   /** A file the caller passed to {@link #of}: closed by {@link #close()} only. */
   private final H5File callers;
-  private StagedVersion staged;
+  private @Nullable StagedVersion staged;
   private boolean compactMappings;
   private java.time.Duration libhdf5Wait = FileLocks.defaultLibhdf5Wait();
   private final Map<String, RawStore> stores = new HashMap<>();
   /** Checks the chunks every version read touches; null when reads are not verified. */
-  private ChunkHashVerifier verifier;
+  private @Nullable ChunkHashVerifier verifier;
   /** The generation the cached structures show ({@link VersionLayout#ATTR_GENERATION}). */
   private long generation;
   private int readDepth;
@@ -88,12 +96,25 @@ public final class VersionedFile implements Closeable {
    * and renamed into place: a crash leaves either what was at {@code path} before or the
    * complete new file, never a part of it. Temporary files that crashed creates left are
    * removed.
+   *
+   * @param path the file to create
+   * @return the file, open to add versions
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public static VersionedFile create(Path path) throws IOException {
     return create(path, Libhdf5Locking.configured());
   }
 
-  /** As {@link #create(Path)}, taking libhdf5's lock as {@code libhdf5Locking} says. */
+  /**
+   * As {@link #create(Path)}, taking libhdf5's lock as {@code libhdf5Locking} says.
+   *
+   * @param path the file to create
+   * @param libhdf5Locking how to take libhdf5's flock lock
+   * @return the file, open to add versions
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
+   */
   public static VersionedFile create(Path path, Libhdf5Locking libhdf5Locking)
       throws IOException {
     java.util.Objects.requireNonNull(libhdf5Locking, "libhdf5Locking");
@@ -132,6 +153,11 @@ public final class VersionedFile implements Closeable {
    * use {@link #openReadOnly} or libhdf5 never see a commit half done (see there and
    * {@link #libhdf5LockWait}). libhdf5's lock is taken as {@link Libhdf5Locking}'s default
    * says (best effort unless configured otherwise).
+   *
+   * @param path the versioned file to open
+   * @return the file, open to read and add versions
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public static VersionedFile open(Path path) throws IOException {
     return open(path, Libhdf5Locking.configured());
@@ -141,6 +167,9 @@ public final class VersionedFile implements Closeable {
    * As {@link #open(Path)}, taking libhdf5's flock lock as {@code libhdf5Locking} says: h5j's
    * own exclusion of a second writer (Java's file lock) holds in every case.
    *
+   * @param path the versioned file to open
+   * @param libhdf5Locking how to take libhdf5's flock lock
+   * @return the file, open to read and add versions
    * @throws IOException with {@link Libhdf5Locking#REQUIRED}, if libhdf5's lock cannot be
    *     taken here (the message says why)
    */
@@ -172,6 +201,12 @@ public final class VersionedFile implements Closeable {
    * {@link #open} and {@link #openReadOnly} apply, but closing {@code file}'s channel drops
    * every lock this process holds on the file: have no other {@code VersionedFile} of the
    * file open in this JVM meanwhile.
+   *
+   * @param file the open HDF5 file, which holds versions or none yet
+   * @param writable whether versions may be added (then {@code file} must be open read-write)
+   * @return versioned access to {@code file}
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public static VersionedFile of(H5File file, boolean writable) throws IOException {
     FileLocks locks = FileLocks.acquire(file.path());
@@ -216,6 +251,11 @@ public final class VersionedFile implements Closeable {
    * libhdf5 readers (h5py) are kept out of a change by the flock lock the writer takes as
    * well (see {@link #libhdf5LockWait}), but an h5j reader is not protected from a libhdf5
    * writer.
+   *
+   * @param path the versioned file to open
+   * @return the file, open to read
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public static VersionedFile openReadOnly(Path path) throws IOException {
     FileLocks locks = FileLocks.acquire(path);
@@ -342,6 +382,11 @@ public final class VersionedFile implements Closeable {
     }
   }
 
+  /**
+   * The path of the versioned file.
+   *
+   * @return the path, as given when opened
+   */
   public Path path() {
     return path;
   }
@@ -350,6 +395,8 @@ public final class VersionedFile implements Closeable {
    * The file underneath, for reading it with the format API. For a file opened read-only it
    * is a snapshot: reads through it take no lock, and a later read of this object may replace
    * it by a newer one.
+   *
+   * @return the HDF5 file
    */
   public H5File h5() {
     return open();
@@ -359,10 +406,24 @@ public final class VersionedFile implements Closeable {
    * Whether new mapping blocks use the compact encoding of HDF5 2.0 (names stored once): much
    * smaller versions, but only libhdf5 2.0 and h5j read them, not versioned-hdf5 on libhdf5
    * 1.x. Off by default. Returns this file.
+   *
+   * @param on true for the compact encoding
+   * @return this file
    */
   public VersionedFile compactMappings(boolean on) {
     this.compactMappings = on;
     return this;
+  }
+
+  /**
+   * Whether this writer holds libhdf5's flock lock, so that libhdf5 programs never read its
+   * changes half done; false for a reader, with {@link Libhdf5Locking#OFF}, and where
+   * {@link Libhdf5Locking#BEST_EFFORT} could not take it (a warning said why).
+   *
+   * @return true when this writer holds the lock
+   */
+  public boolean holdsLibhdf5Lock() {
+    return writable && locks.holdsLibhdf5();
   }
 
   /**
@@ -381,16 +442,11 @@ public final class VersionedFile implements Closeable {
    * {@code -Dh5j.libhdf5Locking=false} or {@link Libhdf5Locking#OFF}; by default only where it
    * can be taken (Linux, util-linux's flock, a local file system; see
    * {@link #holdsLibhdf5Lock()}). Returns this file.
+   *
+   * @param wait the longest wait, zero or more
+   * @return this file
+   * @throws IllegalArgumentException if {@code wait} is negative
    */
-  /**
-   * Whether this writer holds libhdf5's flock lock, so that libhdf5 programs never read its
-   * changes half done; false for a reader, with {@link Libhdf5Locking#OFF}, and where
-   * {@link Libhdf5Locking#BEST_EFFORT} could not take it (a warning said why).
-   */
-  public boolean holdsLibhdf5Lock() {
-    return writable && locks.holdsLibhdf5();
-  }
-
   public VersionedFile libhdf5LockWait(java.time.Duration wait) {
     if (wait.isNegative()) {
       throw new IllegalArgumentException("a wait cannot be negative: " + wait);
@@ -409,6 +465,9 @@ public final class VersionedFile implements Closeable {
    * chunk a read touches is then read a second time and hashed, which cost 1.8 times the
    * reading thread's CPU for whole reads of 8 KiB chunks (the benchmarks'
    * {@code VerifiedReadCost}, {@code benchmarks/results-verified-read.md}). Returns this file.
+   *
+   * @param on true to verify every raw chunk read against its hash
+   * @return this file
    */
   public VersionedFile verifyChunkHashes(boolean on) {
     verifier = on ? (verifier == null ? new ChunkHashVerifier() : verifier) : null;
@@ -416,7 +475,7 @@ public final class VersionedFile implements Closeable {
   }
 
   /** The verifier of version reads, or null when they are not verified. */
-  ChunkHashVerifier chunkVerifier() {
+  @Nullable ChunkHashVerifier chunkVerifier() {
     return verifier;
   }
 
@@ -425,7 +484,13 @@ public final class VersionedFile implements Closeable {
     return generation;
   }
 
-  /** Every committed version, oldest first. */
+  /**
+   * Every committed version, oldest first.
+   *
+   * @return a new list of the committed versions, empty for a file without any
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public List<VersionInfo> versions() throws IOException {
     return reading(f -> versions(f));
   }
@@ -448,7 +513,8 @@ public final class VersionedFile implements Closeable {
   }
 
   /** A version's record, or null if the group is an uncommitted leftover. */
-  private static VersionInfo readInfo(Group versions, String name) throws IOException {
+  private static @Nullable VersionInfo readInfo(Group versions, String name)
+      throws IOException {
     Node n = versions.get(name);
     if (!(n instanceof Group g)) {
       throw new H5FormatException("version " + name, n.address(), "is not a group");
@@ -473,14 +539,28 @@ public final class VersionedFile implements Closeable {
         || (v instanceof Number n && n.longValue() != 0);
   }
 
-  /** The current version's name, or null before the first commit. */
-  public String currentVersion() throws IOException {
+  /**
+   * The current version's name, or null before the first commit.
+   *
+   * @return the name, or null when no version is committed yet
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public @Nullable String currentVersion() throws IOException {
     String c = reading(f -> (String) f.group(VersionLayout.VERSIONS).attributes()
         .get(VersionLayout.ATTR_CURRENT));
     return VersionLayout.FIRST_VERSION.equals(c) ? null : c;
   }
 
-  /** The record of one committed version. */
+  /**
+   * The record of one committed version.
+   *
+   * @param name a committed version's name
+   * @return the version's name, parent, time and attributes
+   * @throws IllegalArgumentException when no committed version has that name
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public VersionInfo info(String name) throws IOException {
     VersionInfo i = reading(f -> {
       Group versions = f.group(VersionLayout.VERSIONS);
@@ -493,12 +573,30 @@ public final class VersionedFile implements Closeable {
     return i;
   }
 
-  /** A committed version, read-only. */
+  /**
+   * A committed version, read-only.
+   *
+   * @param name a committed version's name
+   * @return a view of the version
+   * @throws IllegalArgumentException when no committed version has that name
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public VersionView version(String name) throws IOException {
     return new VersionView(this, info(name));
   }
 
-  /** The {@code n}-th ancestor of {@code name} (0: the version itself). */
+  /**
+   * The {@code n}-th ancestor of {@code name} (0: the version itself).
+   *
+   * @param name a committed version's name
+   * @param n how many parents to go back, 0 or more
+   * @return a view of the ancestor
+   * @throws IllegalArgumentException when there is no such version or it has fewer than {@code n}
+   *     ancestors
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public VersionView version(String name, int n) throws IOException {
     return reading(f -> ancestor(name, n));
   }
@@ -515,7 +613,15 @@ public final class VersionedFile implements Closeable {
     return new VersionView(this, i);
   }
 
-  /** The latest version committed at or before {@code time}. */
+  /**
+   * The latest version committed at or before {@code time}.
+   *
+   * @param time the instant asked for
+   * @return a view of that version
+   * @throws IllegalArgumentException when no version was committed at or before {@code time}
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public VersionView versionAt(Instant time) throws IOException {
     VersionInfo best = null;
     for (VersionInfo i : versions()) {
@@ -529,7 +635,14 @@ public final class VersionedFile implements Closeable {
     return new VersionView(this, best);
   }
 
-  /** Stages a version on top of the current one (or as the first one). */
+  /**
+   * Stages a version on top of the current one (or as the first one).
+   *
+   * @param name the new version's name, not taken yet
+   * @return the staged version, to edit and commit
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
   public StagedVersion stageVersion(String name) throws IOException {
     return stageVersion(name, currentVersion());
   }
@@ -537,8 +650,16 @@ public final class VersionedFile implements Closeable {
   /**
    * Stages version {@code name} on top of {@code parent}; a null parent starts a new history
    * with no datasets. Only one version can be staged at a time.
+   *
+   * @param name the new version's name, not taken yet
+   * @param parent the committed version to build on, or null for a new history
+   * @return the staged version, to edit and commit
+   * @throws IllegalStateException when another version is staged
+   * @throws IllegalArgumentException when {@code name} is taken
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
-  public StagedVersion stageVersion(String name, String parent) throws IOException {
+  public StagedVersion stageVersion(String name, @Nullable String parent) throws IOException {
     checkWritable();
     VersionLayout.checkVersionName(name);
     if (staged != null) {
@@ -564,8 +685,14 @@ public final class VersionedFile implements Closeable {
   /**
    * Stages version {@code name} on {@code parent}, applies {@code edits} and commits; if the
    * edits throw, nothing is written and the exception passes on.
+   *
+   * @param name the new version's name, not taken yet
+   * @param parent the committed version to build on, or null for a new history
+   * @param edits the changes the new version makes to its parent
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
-  public void commit(String name, String parent, Edit edits) throws IOException {
+  public void commit(String name, @Nullable String parent, Edit edits) throws IOException {
     StagedVersion s = stageVersion(name, parent);
     try {
       edits.apply(s);
@@ -600,6 +727,10 @@ public final class VersionedFile implements Closeable {
   /**
    * The version graph, oldest first: each version with its parent, time and the datasets it
    * changed against its parent (added, removed, or mapped differently).
+   *
+   * @return a new list of one entry per committed version
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public List<LogEntry> log() throws IOException {
     return reading(f -> logEntries());
@@ -613,7 +744,13 @@ public final class VersionedFile implements Closeable {
     return out;
   }
 
-  /** One line of {@link #log()}. */
+  /**
+   * One line of {@link #log()}.
+   *
+   * @param version the committed version
+   * @param changedDatasets the paths of the datasets it added, removed or mapped differently
+   *     than its parent did
+   */
   public record LogEntry(VersionInfo version, List<String> changedDatasets) {}
 
   private List<String> changedDatasets(VersionInfo i) throws IOException {
@@ -648,6 +785,13 @@ public final class VersionedFile implements Closeable {
   /**
    * The chunks of dataset {@code path} that differ between two versions (stored in different
    * slots, present in only one, or trimmed differently), as element offsets in C order.
+   *
+   * @param path the dataset's path relative to a version
+   * @param v1 a committed version's name
+   * @param v2 another committed version's name
+   * @return the element offset of each differing chunk, one coordinate per dimension
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
    */
   public List<long[]> diff(String path, String v1, String v2) throws IOException {
     return reading(f -> chunkDiff(path, v1, v2));
@@ -699,6 +843,11 @@ public final class VersionedFile implements Closeable {
    * does the current version if it was deleted. The space freed inside the file is reused by
    * later writes; a repack returns it to the file system. It is one flush: a crash or a
    * failure at any write leaves the file as it was or with the deletion done.
+   *
+   * @param names the names of committed versions
+   * @throws IllegalArgumentException when a name is no committed version (nothing is deleted then)
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void deleteVersions(String... names) throws IOException {
     checkWritable();
@@ -747,12 +896,21 @@ public final class VersionedFile implements Closeable {
    * whole chunk inside raw_data), the dataset groups and their hash tables, and every raw chunk
    * against its hash-table row, naming each damaged chunk with the versions and chunks that
    * read it. Every problem is reported, not only the first. Reads every raw chunk once.
+   *
+   * @return every finding; damage is reported there, not thrown
+   * @throws IOException if the file cannot be read at all
    */
   public CheckReport check() throws IOException {
     return check(CheckProgress.NONE);
   }
 
-  /** {@link #check()}, telling {@code progress} of the raw chunks as they are hashed. */
+  /**
+   * {@link #check()}, telling {@code progress} of the raw chunks as they are hashed.
+   *
+   * @param progress told of the chunks and bytes hashed, on the checking thread
+   * @return every finding; damage is reported there, not thrown
+   * @throws IOException if the file cannot be read at all
+   */
   public CheckReport check(CheckProgress progress) throws IOException {
     return reading(f -> VersionCheck.run(f, progress));
   }
@@ -767,6 +925,10 @@ public final class VersionedFile implements Closeable {
    * and why each gives a state versioned-hdf5 reads and commits on, are in
    * {@code VersionGroupsCheck} and {@code DatasetGroupsCheck}; damaged chunks are not
    * repaired. Run {@link #check()} afterwards for what is left.
+   *
+   * @return one entry per repair made; empty when none was needed
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public List<CheckReport.Repair> repair() throws IOException {
     checkWritable();
@@ -789,6 +951,9 @@ public final class VersionedFile implements Closeable {
   /**
    * Rebuilds every dataset's hash table from the chunks the versions map, as versioned-hdf5's
    * {@code rebuild_hashtables} does (the repair for hash tables of data_version 2).
+   *
+   * @throws IOException if the file cannot be read or written, or (as
+   *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void rebuildHashTables() throws IOException {
     checkWritable();
@@ -798,7 +963,7 @@ public final class VersionedFile implements Closeable {
   }
 
   /** The chunk shape the raw data of dataset {@code path} has, or null if it has none yet. */
-  long[] storedChunks(String path) throws IOException {
+  long @Nullable [] storedChunks(String path) throws IOException {
     String raw = VersionLayout.rawDataPath(VersionLayout.normalize(path));
     return reading(f -> f.root().contains(raw) ? RawStore.chunksOf(f.dataset(raw)) : null);
   }

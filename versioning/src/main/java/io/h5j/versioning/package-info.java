@@ -10,4 +10,7 @@
  * through {@link io.h5j.versioning.CheckReport}. A commit is durable and atomic: a crash leaves
  * the previous state or the new one, for libhdf5's readers as well.
  */
+@NullMarked
 package io.h5j.versioning;
+
+import org.jspecify.annotations.NullMarked;
