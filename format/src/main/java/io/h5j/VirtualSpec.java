@@ -17,9 +17,10 @@ import java.util.Arrays;
  * mappings. A mapping is a box of a source dataset (same file: {@code "."}) placed at a box of
  * the virtual space ({@link #map(String, String, long[], long[], long[])}), or any pair of
  * selections with the same number of elements: regular hyperslabs with stride, count and block
- * ({@link #map(String, String, Selection, Selection)}), and, inside h5j, block lists, points,
- * "all", and unlimited hyperslabs (whose extent libhdf5 takes from the sources) including
- * printf-style {@code %b} source names.
+ * ({@link #map(String, String, Selection, Selection)}). Copies of another dataset's mappings
+ * ({@link #sameMappingsAs}, and repack) also keep block lists, points, "all", and unlimited
+ * hyperslabs (whose extent libhdf5 takes from the sources) including printf-style {@code %b}
+ * source names.
  *
  * <pre>{@code
  * VirtualSpec spec = VirtualSpec.of(Datatypes.INT64, 8, 8).fillValue(-1L)
