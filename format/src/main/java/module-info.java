@@ -29,21 +29,20 @@ module io.h5j {
   exports io.h5j.format;
   exports io.h5j.type;
   exports io.h5j.raw;
-  // For h5j's own modules: the layout message and mapping block of a Dataset.
-  exports io.h5j.internal to io.h5j.versioning, io.h5j.repack, io.h5j.cli;
+  // For h5j's repacker: the layout message and mapping block of a Dataset.
+  exports io.h5j.internal to io.h5j.repack;
 
   // Debt to remove (issue 16): the other modules still use internal packages. Each line goes
   // once its users reach the data through io.h5j, io.h5j.type or io.h5j.raw.
   exports io.h5j.format.check to io.h5j.repack, io.h5j.cli;
-  exports io.h5j.format.chunk to io.h5j.versioning, io.h5j.repack;
-  exports io.h5j.format.datatype to io.h5j.versioning, io.h5j.repack, io.h5j.cli;
+  exports io.h5j.format.chunk to io.h5j.repack;
+  exports io.h5j.format.datatype to io.h5j.repack;
   exports io.h5j.format.filter to io.h5j.repack;
-  exports io.h5j.format.group to io.h5j.repack, io.h5j.cli;
-  exports io.h5j.format.heap to io.h5j.versioning, io.h5j.repack;
-  exports io.h5j.format.io to io.h5j.versioning, io.h5j.repack;
-  exports io.h5j.format.message to io.h5j.versioning, io.h5j.repack, io.h5j.cli;
+  exports io.h5j.format.group to io.h5j.repack;
+  exports io.h5j.format.heap to io.h5j.repack;
+  exports io.h5j.format.io to io.h5j.repack;
+  exports io.h5j.format.message to io.h5j.repack;
   exports io.h5j.format.object to io.h5j.repack;
-  exports io.h5j.format.select to io.h5j.versioning, io.h5j.repack;
   exports io.h5j.format.superblock to io.h5j.repack;
-  exports io.h5j.format.vds to io.h5j.versioning, io.h5j.repack, io.h5j.cli;
+  exports io.h5j.format.vds to io.h5j.repack, io.h5j.cli;
 }

@@ -4,10 +4,11 @@ import io.h5j.format.H5FormatException;
 import io.h5j.format.dataset.EngineFile;
 import io.h5j.format.dataset.Values;
 import io.h5j.format.dataset.VirtualDatasetWriter;
-import io.h5j.format.datatype.RevisedReference;
+import io.h5j.format.io.DurableFiles;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.object.H5Context;
+import io.h5j.type.Reference;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -63,6 +64,8 @@ public final class H5File implements Closeable {
   private final Map<Path, H5File> externals = new HashMap<>();
   private boolean closed;
   private boolean syncOnClose = true;
+  /** Where {@link #close()} renames this file ({@link #createReplacing}), else null. */
+  private Path replaces;
 
   /** Default memory bound of the chunk cache: 64 MiB. */
   public static final long DEFAULT_CHUNK_CACHE_BYTES = EngineFile.DEFAULT_CHUNK_CACHE_BYTES;
@@ -215,7 +218,35 @@ public final class H5File implements Closeable {
   }
 
   /**
-   * The path this file was opened or created with.
+   * Creates a file as {@link #create(Path)} does that takes the place of {@code path} only when
+   * {@link #close()} succeeds: until then it is written under a hidden temporary name beside
+   * {@code path} (which {@link #path()} gives), and close syncs it, renames it over
+   * {@code path} in one step and syncs the folder. So a crash or a power cut leaves either
+   * what was at {@code path} before or the complete new file, never a part of it; a failed
+   * close or {@link #closeWithoutFlush()} removes the temporary file. Temporary files that
+   * crashed creates of {@code path} left are removed first.
+   *
+   * @param path where the file is to be once closed; what is there stays until then
+   * @return the new file, open for writing
+   * @throws IOException if the temporary file cannot be created
+   */
+  public static H5File createReplacing(Path path) throws IOException {
+    DurableFiles.removeAbandoned(path);
+    Path temp = DurableFiles.temporaryBeside(path);
+    H5File f;
+    try {
+      f = create(temp);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temp);
+      throw e;
+    }
+    f.replaces = path;
+    return f;
+  }
+
+  /**
+   * The path this file was opened or created with (for {@link #createReplacing}, the
+   * temporary path until close).
    *
    * @return the path, as given
    */
@@ -284,7 +315,7 @@ public final class H5File implements Closeable {
 
   /**
    * The object a revised (HDF5 1.12+) reference points to: for a region reference the dataset
-   * ({@link RevisedReference#region()} is the selection), for an attribute reference the object
+   * (the reference holds the selection), for an attribute reference the object
    * holding it ({@code attributes().get(ref.attribute())}). An external reference is followed
    * into the file it names, opened read-only relative to this file's folder as external links
    * are; null when that file does not exist. The node's path is the first that a walk over
@@ -294,7 +325,7 @@ public final class H5File implements Closeable {
    * @return the referenced object, or null when its external file does not exist
    * @throws H5FormatException when no object header is at the referenced address
    */
-  public @Nullable Node dereference(RevisedReference ref) throws IOException {
+  public @Nullable Node dereference(Reference ref) throws IOException {
     checkOpen();
     H5File in = ref.file() == null ? this : external(ref.file());
     return in == null ? null : ReferenceTargets.find(in, ref.address());
@@ -428,6 +459,10 @@ public final class H5File implements Closeable {
       throw new IllegalStateException("file " + path + " flushes atomically, which needs its"
           + " syncs; syncOnClose(false) is for files without atomicFlushes()");
     }
+    if (!sync && replaces != null) {
+      throw new IllegalStateException("file " + path + " replaces " + replaces + " at close,"
+          + " which must sync it before the rename; syncOnClose(false) is for other files");
+    }
     this.syncOnClose = sync;
     if (ctx.writable()) {
       ctx.access().backgroundSyncs(sync);
@@ -468,24 +503,44 @@ public final class H5File implements Closeable {
     if (closed) {
       return;
     }
+    boolean complete = false;
+    boolean placed = false;
     try {
-      if (ctx.writable() && !ctx.flushFailed()) { // a failed flush was reported already
-        ctx.flush(syncOnClose); // pending writes still need the open file
+      try {
+        if (ctx.writable() && !ctx.flushFailed()) { // a failed flush was reported already
+          ctx.flush(syncOnClose); // pending writes still need the open file
+          complete = true;
+        }
+      } finally {
+        release();
+      }
+      if (replaces != null && complete) {
+        DurableFiles.moveIntoPlace(path, replaces);
+        placed = true;
       }
     } finally {
-      release();
+      if (replaces != null && !placed) {
+        Files.deleteIfExists(path); // incomplete: what was at the final name stays
+      }
     }
   }
 
   /**
    * Closes the file without writing what is pending since the last {@link #flush}: after a
-   * failed edit, the file stays as that flush left it (plus space nothing references).
+   * failed edit, the file stays as that flush left it (plus space nothing references). A file
+   * of {@link #createReplacing} is removed instead, and its final name keeps what it had.
    *
    * @throws IOException if the file cannot be closed
    */
   public void closeWithoutFlush() throws IOException {
     if (!closed) {
-      release();
+      try {
+        release();
+      } finally {
+        if (replaces != null) {
+          Files.deleteIfExists(path);
+        }
+      }
     }
   }
 

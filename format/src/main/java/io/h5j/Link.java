@@ -1,5 +1,7 @@
 package io.h5j;
 
+import io.h5j.format.group.SymbolTableWriter;
+import java.util.Comparator;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -24,6 +26,13 @@ public record Link(String name, Kind kind, long address, @Nullable String target
     /** A type an application registered with libhdf5 (64 and up): listed, never followed. */
     USER_DEFINED
   }
+
+  /**
+   * Links by name as libhdf5 orders a symbol table and h5ls lists a group: the UTF-8 bytes
+   * of the names compared as unsigned numbers ({@code "B" < "a" < "é"}).
+   */
+  public static final Comparator<Link> NAME_ORDER =
+      Comparator.comparing(Link::name, SymbolTableWriter.NAME_ORDER);
 
   @Override
   public String toString() {

@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -77,8 +78,21 @@ public final class Selection {
    * @return the hyperslab, within {@code dims}
    * @throws IllegalArgumentException if the selection reaches outside {@code dims}
    */
-  public Hyperslab in(long[] dims, String dataset) {
-    return resolve(dims, dataset);
+  public SelectionBlocks in(long[] dims, String dataset) {
+    return new SelectionBlocks(resolve(dims, dataset));
+  }
+
+  /**
+   * This selection as stored where no dimensions are known (a virtual mapping's source).
+   *
+   * @throws IllegalArgumentException for a numpy-style selection, which needs them
+   */
+  EncodedSelection stored() {
+    if (slices != null) {
+      throw new IllegalArgumentException("selection " + this + " needs the shape of its"
+          + " dataset; give it as Selection.box or Selection.hyperslab");
+    }
+    return slab == null ? EncodedSelection.All.INSTANCE : new EncodedSelection.Regular(slab);
   }
 
   /** The hyperslab this selection means in a dataset of dimensions {@code dims}. */

@@ -16,9 +16,11 @@ import java.util.Arrays;
  * What a new virtual dataset looks like: datatype, shape (and max shape), fill value and its
  * mappings. A mapping is a box of a source dataset (same file: {@code "."}) placed at a box of
  * the virtual space ({@link #map(String, String, long[], long[], long[])}), or any pair of
- * selections with the same number of elements ({@link #map(Mapping)}): regular hyperslabs with
- * stride, count and block, block lists, points, "all", and unlimited hyperslabs (whose extent
- * libhdf5 takes from the sources) including printf-style {@code %b} source names.
+ * selections with the same number of elements: regular hyperslabs with stride, count and block
+ * ({@link #map(String, String, Selection, Selection)}). Copies of another dataset's mappings
+ * ({@link #sameMappingsAs}, and repack) also keep block lists, points, "all", and unlimited
+ * hyperslabs (whose extent libhdf5 takes from the sources) including printf-style {@code %b}
+ * source names.
  *
  * <pre>{@code
  * VirtualSpec spec = VirtualSpec.of(Datatypes.INT64, 8, 8).fillValue(-1L)
@@ -154,6 +156,29 @@ public final class VirtualSpec {
   }
 
   /**
+   * Adds a mapping of regular hyperslabs: the elements {@code source} selects in dataset
+   * {@code dataset} (an absolute path) of {@code file} ({@code "."} for this file) appear, in
+   * C order, at the elements {@code virtual} selects in this dataset. The source is
+   * {@link Selection#all()}, a {@link Selection#box} or a {@link Selection#hyperslab}, whose
+   * meaning needs no shape; the virtual selection may be any, resolved against this shape.
+   *
+   * <pre>{@code
+   * // every other element of /raw's first 8 fills 4 x 1 of a 4 x 2 virtual dataset
+   * spec.map(".", "/raw", Selection.hyperslab(new long[] {0}, new long[] {2}, new long[] {4},
+   *     new long[] {1}), Selection.parse(":, 1"));
+   * }</pre>
+   *
+   * @throws IllegalArgumentException as {@link #map(String, String, long[], long[], long[])},
+   *     when the source is a numpy-style selection ({@link Selection#parse}), or when the two
+   *     select different numbers of elements (a source "all" is checked by libhdf5 when it
+   *     reads)
+   */
+  public VirtualSpec map(String file, String dataset, Selection source, Selection virtual) {
+    return map(Mapping.ofPaths(file, dataset, source.stored(),
+        new EncodedSelection.Regular(virtual.resolve(shape, "(the virtual one)"))));
+  }
+
+  /**
    * Adds a mapping of any selections. Its names are stored patterns (see {@link Mapping}:
    * {@link Mapping#ofPaths} escapes literal paths; {@code %b} stands for the block number of
    * an unlimited virtual selection over a limited source one). A block list is stored as
@@ -167,7 +192,7 @@ public final class VirtualSpec {
    *     limited), or when both selections are limited and select different numbers of
    *     elements (a source "all" is checked by libhdf5 when it reads), or more than 2^63
    */
-  public VirtualSpec map(Mapping m) {
+  VirtualSpec map(Mapping m) {
     // block lists stored as libhdf5 stores their union (it misreads overlapping blocks)
     EncodedSelection v = disjoint(m.virtualSelection());
     EncodedSelection s = disjoint(m.sourceSelection());

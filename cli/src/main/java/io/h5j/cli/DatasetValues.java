@@ -3,7 +3,7 @@ package io.h5j.cli;
 import io.h5j.Dataset;
 import io.h5j.Selection;
 import io.h5j.StorageLayout;
-import io.h5j.format.datatype.DataConverter;
+import io.h5j.raw.ElementCodec;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import io.h5j.type.FixedPointType;
@@ -46,7 +46,7 @@ final class DatasetValues {
     this.dims = space.dims();
     long size = Math.max(1, type.size());
     long limit = Math.max(1, SLAB_BYTES / size);
-    if (!DataConverter.javaArrayClass(type).getComponentType().isPrimitive()) {
+    if (!ElementCodec.arrayClass(type).getComponentType().isPrimitive()) {
       limit = Math.min(limit, SLAB_OBJECTS);
     }
     long[] chunk = layout.chunkShape();

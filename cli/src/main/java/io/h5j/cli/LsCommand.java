@@ -6,12 +6,10 @@ import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.NamedDatatype;
 import io.h5j.Node;
-import io.h5j.format.group.SymbolTableWriter;
 import io.h5j.type.Dataspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +119,7 @@ final class LsCommand implements Callable<Integer> {
   /** Links in name order, as libhdf5's tools list them. */
   static List<Link> sortedLinks(Group g) throws Exception {
     List<Link> links = new ArrayList<>(g.links());
-    links.sort(Comparator.comparing(Link::name, SymbolTableWriter.NAME_ORDER));
+    links.sort(Link.NAME_ORDER);
     return links;
   }
 

@@ -2,6 +2,7 @@ package io.h5j.versioning;
 
 import io.h5j.Attribute;
 import io.h5j.Attributes;
+import io.h5j.raw.ElementCodec;
 import io.h5j.type.Dataspace;
 import java.io.IOException;
 import java.lang.reflect.Array;
@@ -40,8 +41,8 @@ final class AttributeCopy {
       if (e.getValue() instanceof Attribute a) {
         Object v = a.value();
         if (a.dataspace().kind() == Dataspace.Kind.SCALAR) {
-          Object arr = Array.newInstance(io.h5j.format.datatype.DataConverter
-              .javaArrayClass(a.datatype()).getComponentType(), 1);
+          Object arr = Array.newInstance(
+              ElementCodec.arrayClass(a.datatype()).getComponentType(), 1);
           Array.set(arr, 0, v);
           v = arr;
         }

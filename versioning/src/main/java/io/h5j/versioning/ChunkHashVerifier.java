@@ -4,7 +4,7 @@ import io.h5j.Dataset;
 import io.h5j.H5File;
 import io.h5j.format.H5FormatException;
 import io.h5j.Selection;
-import io.h5j.format.select.Hyperslab;
+import io.h5j.SelectionBlocks;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -54,7 +54,7 @@ final class ChunkHashVerifier {
     }
     Mapped m = mapped(f, version, vds, path);
     StagedDataset d = m.dataset();
-    Hyperslab slab = (sel == null ? Selection.all() : sel).in(d.shape, path);
+    SelectionBlocks slab = (sel == null ? Selection.all() : sel).in(d.shape, path);
     if (tooLarge(slab)) {
       return; // the read itself refuses a selection larger than one Java array
     }
@@ -138,11 +138,13 @@ final class ChunkHashVerifier {
     };
   }
 
-  private static boolean tooLarge(Hyperslab slab) {
+  private static boolean tooLarge(SelectionBlocks slab) {
     long n = 1;
+    long[] count = slab.count();
+    long[] block = slab.block();
     for (int d = 0; d < slab.rank(); d++) {
-      long k = slab.count()[d];
-      long b = slab.block()[d];
+      long k = count[d];
+      long b = block[d];
       if (k != 0 && b > Long.MAX_VALUE / k) {
         return true;
       }

@@ -2,10 +2,12 @@ package io.h5j.versioning;
 
 import io.h5j.Dataset;
 import io.h5j.Selection;
-import io.h5j.format.datatype.DataConverter;
+import io.h5j.format.H5FormatException;
+import io.h5j.raw.ElementCodec;
 import io.h5j.type.Datatype;
 import io.h5j.type.VarLenType;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -70,7 +72,7 @@ abstract class StagedElements {
       }
       return e;
     }
-    return of(type, ElementCodec.encodeOne(type, fillValue), path);
+    return of(type, OneElement.encode(type, fillValue), path);
   }
 
   /**
@@ -81,7 +83,7 @@ abstract class StagedElements {
     if (type instanceof VarLenType v && v.string()) {
       return new Strings();
     }
-    if (DataConverter.holdsVlen(type)) {
+    if (ElementCodec.holdsVariableLength(type)) {
       throw new UnsupportedOperationException("dataset " + path + " holds variable-length "
           + "sequences; h5j stages fixed-size types and variable-length strings only");
     }
@@ -110,7 +112,7 @@ abstract class StagedElements {
 
     @Override
     Object fillValue() {
-      return ElementCodec.decode(type, fill, 1);
+      return decoded(fill, 1);
     }
 
     @Override
@@ -120,7 +122,16 @@ abstract class StagedElements {
 
     @Override
     Object decode(byte[] staged, int count) {
-      return ElementCodec.decode(type, staged, count);
+      return decoded(staged, count);
+    }
+
+    /** Staged bytes were made by encode, so a format error here is a bug, not bad input. */
+    private Object decoded(byte[] staged, int count) {
+      try {
+        return ElementCodec.decode(type, staged, count);
+      } catch (H5FormatException e) {
+        throw new UncheckedIOException(e);
+      }
     }
 
     @Override

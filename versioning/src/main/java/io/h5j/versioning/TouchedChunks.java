@@ -1,6 +1,6 @@
 package io.h5j.versioning;
 
-import io.h5j.format.select.Hyperslab;
+import io.h5j.SelectionBlocks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,22 +28,26 @@ final class TouchedChunks {
   }
 
   /** The chunk indices {@code slab} reaches along each dimension of a grid of {@code chunks}. */
-  static TouchedChunks of(Hyperslab slab, long[] chunks) {
+  static TouchedChunks of(SelectionBlocks slab, long[] chunks) {
     long[][] ranges = new long[chunks.length][];
+    long[] start = slab.start(); // copies: taken once, not per block
+    long[] stride = slab.stride();
+    long[] block = slab.block();
+    long[] counts = slab.count();
     for (int d = 0; d < chunks.length; d++) {
       long c = chunks[d];
-      long count = slab.count()[d];
+      long count = counts[d];
       List<long[]> r = new ArrayList<>();
-      if (count == 1 || (count > 1 && slab.stride()[d] <= c)) {
+      if (count == 1 || (count > 1 && stride[d] <= c)) {
         // blocks no more than a chunk apart leave no chunk between first and last untouched
-        r.add(new long[] {slab.start()[d] / c, (slab.end(d) - 1) / c});
+        r.add(new long[] {start[d] / c, (slab.end(d) - 1) / c});
       } else {
         // blocks more than a chunk apart: at most one block per chunk, so count is bounded
         // by the grid, which the selection fits in
         for (long i = 0; i < count; i++) {
-          long from = slab.start()[d] + i * slab.stride()[d];
+          long from = start[d] + i * stride[d];
           long lo = from / c;
-          long hi = (from + slab.block()[d] - 1) / c;
+          long hi = (from + block[d] - 1) / c;
           long[] last = r.isEmpty() ? null : r.get(r.size() - 1);
           if (last != null && lo <= last[1] + 1) {
             last[1] = Math.max(last[1], hi);

@@ -5,7 +5,6 @@ import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.format.H5FormatException;
 import io.h5j.Node;
-import io.h5j.format.io.DurableFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -118,29 +117,18 @@ public final class VersionedFile implements Closeable {
   public static VersionedFile create(Path path, Libhdf5Locking libhdf5Locking)
       throws IOException {
     java.util.Objects.requireNonNull(libhdf5Locking, "libhdf5Locking");
-    DurableFiles.removeAbandoned(path);
-    Path temp = DurableFiles.temporaryBeside(path);
-    boolean placed = false;
+    H5File f = H5File.createReplacing(path);
     try {
-      H5File f = H5File.create(temp);
-      try {
-        Group versions = f.root().createGroup(VersionLayout.VERSIONS);
-        Group first = versions.createGroup(VersionLayout.FIRST_VERSION);
-        first.attributes().put(VersionLayout.ATTR_TIMESTAMP,
-            VersionLayout.formatTimestamp(Instant.now()));
-        versions.attributes().put(VersionLayout.ATTR_CURRENT, VersionLayout.FIRST_VERSION);
-        versions.attributes().put(VersionLayout.ATTR_DATA_VERSION, VersionLayout.DATA_VERSION);
-        f.close(); // flushed and synced
-      } catch (IOException | RuntimeException e) {
-        f.closeWithoutFlush();
-        throw e;
-      }
-      DurableFiles.moveIntoPlace(temp, path);
-      placed = true;
-    } finally {
-      if (!placed) {
-        java.nio.file.Files.deleteIfExists(temp);
-      }
+      Group versions = f.root().createGroup(VersionLayout.VERSIONS);
+      Group first = versions.createGroup(VersionLayout.FIRST_VERSION);
+      first.attributes().put(VersionLayout.ATTR_TIMESTAMP,
+          VersionLayout.formatTimestamp(Instant.now()));
+      versions.attributes().put(VersionLayout.ATTR_CURRENT, VersionLayout.FIRST_VERSION);
+      versions.attributes().put(VersionLayout.ATTR_DATA_VERSION, VersionLayout.DATA_VERSION);
+      f.close(); // synced, then renamed into place
+    } catch (IOException | RuntimeException e) {
+      f.closeWithoutFlush(); // removes the temporary file
+      throw e;
     }
     return open(path, libhdf5Locking);
   }

@@ -1,11 +1,13 @@
 package io.h5j.format.datatype;
 
 import io.h5j.format.select.EncodedSelection;
+import io.h5j.type.Reference;
 import io.h5j.type.ReferenceType;
 
 /**
  * One HDF5 1.12+ ("revised") reference element, decoded: what {@link DataConverter} returns for
- * elements of a {@link ReferenceType} of a revised kind. A null reference is Java's null.
+ * elements of a {@link ReferenceType} of a revised kind, and users see as {@link Reference}
+ * (this record adds the region's selection). A null reference is Java's null.
  *
  * <p>Unlike the old kinds, one dataset of the revised reference type may mix objects, regions
  * and attributes: the kind is stored in each element, not in the datatype.
@@ -19,7 +21,7 @@ import io.h5j.type.ReferenceType;
  * @param attribute the name of the attribute of the object, or null for other kinds
  */
 public record RevisedReference(ReferenceType.Kind kind, long address, String file, int rank,
-    EncodedSelection region, String attribute) {
+    EncodedSelection region, String attribute) implements Reference {
 
   /** Validates that the parts fit the kind. */
   public RevisedReference {
@@ -51,10 +53,5 @@ public record RevisedReference(ReferenceType.Kind kind, long address, String fil
   /** A reference to the attribute {@code name} of the object at {@code address}. */
   public static RevisedReference attribute(long address, String name) {
     return new RevisedReference(ReferenceType.Kind.ATTRIBUTE, address, null, 0, null, name);
-  }
-
-  /** Whether the object is in another file (libhdf5's external flag). */
-  public boolean external() {
-    return file != null;
   }
 }
