@@ -35,6 +35,18 @@ public record Filter(int id, String name, boolean optional, int[] clientData) {
     return of(FilterDescription.of(id, optional, clientData));
   }
 
+  /**
+   * szip as libhdf5's {@code H5Pset_szip} adds it: optional, raw, K13, with the nearest
+   * neighbour preprocessor ("nn") or entropy coding alone ("ec"); a dataset's own values
+   * (bits per pixel, scanline) are added when it is created.
+   *
+   * @param pixelsPerBlock even, 2..32
+   * @throws IllegalArgumentException for another number of pixels per block
+   */
+  public static Filter szip(boolean nearestNeighbour, int pixelsPerBlock) {
+    return of(FilterDescription.szip(nearestNeighbour, pixelsPerBlock));
+  }
+
   /** A copy of the parameters. */
   @Override
   public int[] clientData() {

@@ -7,16 +7,9 @@ public final class RepackException extends IOException {
   private static final long serialVersionUID = 1L;
   private final String objectPath;
 
-  RepackException(String objectPath, long address, Throwable cause) {
-    super("cannot copy " + objectPath + " (object header at " + address + "): "
-        + cause.getMessage(), cause);
+  RepackException(String objectPath, String message, Throwable cause) {
+    super(message, cause);
     this.objectPath = objectPath;
-  }
-
-  /** The same failure told in {@code message} (e.g. naming the output, not a temporary file). */
-  RepackException(RepackException e, String message) {
-    super(message, e.getCause());
-    this.objectPath = e.objectPath;
   }
 
   /** The path of the object that could not be copied, as reached from the root. */

@@ -10,6 +10,7 @@ import io.h5j.Node;
 import io.h5j.Selection;
 import io.h5j.format.datatype.RevisedReference;
 import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
 import io.h5j.type.ReferenceType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -202,7 +203,7 @@ public final class RepackVerifier {
     if (type instanceof ReferenceType r && !r.kind().revised()) {
       checkReferences(a.path(), r, a.read(), b.read());
       compared(elements * type.size());
-    } else if (ElementRewriter.needed(type) || shape.length == 0) {
+    } else if (Datatypes.holdsAddresses(type) || shape.length == 0) {
       if (!same(a.read(), b.read())) {
         differ(a.path(), "values differ");
       }
