@@ -13,7 +13,8 @@ import java.nio.file.Path;
  * committed datatypes and datasets of every layout, with object references translated to the
  * new addresses. Free space and unreachable objects stay behind. Chunks and contiguous data
  * move as stored bytes (never decompressed), virtual dataset mapping blocks as one heap
- * object each, header messages as bytes unless they hold addresses.
+ * object each, header messages as bytes unless they hold addresses. A tool over
+ * {@link io.h5j.FileCopy}, which does the copy, the check hook and the move into place.
  *
  * <p>The output has the input's sizes of offsets and lengths (4 or 8 bytes; 2 is refused).
  *

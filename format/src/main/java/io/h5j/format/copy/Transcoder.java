@@ -16,8 +16,8 @@ import java.util.List;
 
 /**
  * Writes a dataset's elements into a new layout (chunked with other chunk dimensions,
- * contiguous or compact) by reading them from the input through an {@link ElementSource}, one new
- * chunk or one slab of rows at a time, so memory stays bounded.
+ * contiguous or compact) by reading them from the input through an {@link ElementSource},
+ * one new chunk or one slab of rows at a time, so memory stays bounded.
  */
 final class Transcoder {
   /** libhdf5 refuses compact data beyond 64 KiB. */
