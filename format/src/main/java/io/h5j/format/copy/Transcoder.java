@@ -3,6 +3,7 @@ package io.h5j.format.copy;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.copy.ElementSource.Elements;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.LayoutMessage;
@@ -43,7 +44,7 @@ final class Transcoder {
    */
   LayoutMessage write(String path, Datatype type, Dataspace space, StoragePlan plan)
       throws IOException {
-    ElementSource.Elements d = in.dataset(path);
+    Elements d = in.dataset(path);
     boolean written = isAllocated(d.layout());
     byte[] fill = d.fillValueBytes();
     return switch (plan.kind()) {
@@ -76,7 +77,7 @@ final class Transcoder {
     return space.elementCount() <= MAX_COMPACT / Math.max(1, type.size());
   }
 
-  private LayoutMessage compact(ElementSource.Elements d, Datatype type, Dataspace space) throws IOException {
+  private LayoutMessage compact(Elements d, Datatype type, Dataspace space) throws IOException {
     if (!fitsCompact(space, type)) {
       throw new IllegalArgumentException(d.path() + " holds " + space.elementCount()
           + " elements of " + type.size() + " bytes; compact datasets hold at most "
@@ -90,7 +91,7 @@ final class Transcoder {
   }
 
   /** Contiguous storage of {@code d}'s elements; none allocated when it was never written. */
-  private LayoutMessage contiguous(ElementSource.Elements d, Datatype type, Dataspace space, boolean written)
+  private LayoutMessage contiguous(Elements d, Datatype type, Dataspace space, boolean written)
       throws IOException {
     long[] dims = space.dims();
     if (space.elementCount() > Long.MAX_VALUE / Math.max(1, type.size())) {
@@ -123,7 +124,7 @@ final class Transcoder {
     return new LayoutMessage.Contiguous(address, bytes);
   }
 
-  private LayoutMessage chunked(ElementSource.Elements d, Datatype type, Dataspace space, StoragePlan plan,
+  private LayoutMessage chunked(Elements d, Datatype type, Dataspace space, StoragePlan plan,
       byte[] fill) throws IOException {
     int size = type.size();
     long[] dims = space.dims();
@@ -165,7 +166,7 @@ final class Transcoder {
   }
 
   /** One whole chunk: the box read from the input, the fill value where the chunk overhangs. */
-  private static byte[] readChunk(ElementSource.Elements d, long[] start, long[] count, long[] c, int size,
+  private static byte[] readChunk(Elements d, long[] start, long[] count, long[] c, int size,
       int chunkBytes, byte[] fill) throws IOException {
     long boxBytes = size;
     for (long n : count) {
