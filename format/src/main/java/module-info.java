@@ -3,10 +3,10 @@
  *
  * <p>The public API is {@link io.h5j} (open a file, walk its groups, read and write datasets
  * and attributes), {@link io.h5j.type} (datatypes and dataspaces), {@link io.h5j.raw} (stored
- * chunks and mapping blocks, for byte-for-byte copies) and
- * {@link io.h5j.format.H5FormatException}, the one error type of malformed or unsupported
- * input. Every other {@code io.h5j.format.*} package is internal:
- * it may change in any release.
+ * chunks and mapping blocks, for byte-for-byte copies) and {@link io.h5j.format}
+ * ({@link io.h5j.format.H5FormatException}, the one error type of malformed or unsupported
+ * input, and the report of a structural check). Every other {@code io.h5j.format.*} package
+ * is internal: it may change in any release.
  *
  * <p>Codec libraries: aircompressor (LZ4, Zstandard, LZO, Snappy, and Blosc's codecs of
  * those) and compress-lzf (the LZF encoder) are required; Apache Commons Compress (bzip2)
@@ -29,20 +29,4 @@ module io.h5j {
   exports io.h5j.format;
   exports io.h5j.type;
   exports io.h5j.raw;
-  // For h5j's repacker: the layout message and mapping block of a Dataset.
-  exports io.h5j.internal to io.h5j.repack;
-
-  // Debt to remove (issue 16): the other modules still use internal packages. Each line goes
-  // once its users reach the data through io.h5j, io.h5j.type or io.h5j.raw.
-  exports io.h5j.format.check to io.h5j.repack, io.h5j.cli;
-  exports io.h5j.format.chunk to io.h5j.repack;
-  exports io.h5j.format.datatype to io.h5j.repack;
-  exports io.h5j.format.filter to io.h5j.repack;
-  exports io.h5j.format.group to io.h5j.repack;
-  exports io.h5j.format.heap to io.h5j.repack;
-  exports io.h5j.format.io to io.h5j.repack;
-  exports io.h5j.format.message to io.h5j.repack;
-  exports io.h5j.format.object to io.h5j.repack;
-  exports io.h5j.format.superblock to io.h5j.repack;
-  exports io.h5j.format.vds to io.h5j.repack, io.h5j.cli;
 }

@@ -1,6 +1,6 @@
 package io.h5j;
 
-import io.h5j.format.check.CheckReport;
+import io.h5j.format.CheckReport;
 import io.h5j.format.check.StructureCheck;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -46,6 +46,21 @@ public record Filter(int id, String name, boolean optional, int[] clientData) {
   }
 
   /**
+   * szip as libhdf5's {@code H5Pset_szip} adds it: optional, raw, K13, with the nearest
+   * neighbour preprocessor ("nn") or entropy coding alone ("ec"); a dataset's own values
+   * (bits per pixel, scanline) are added when it is created.
+   *
+   * @param nearestNeighbour true for the nearest neighbour preprocessor, false for entropy
+   *     coding alone
+   * @param pixelsPerBlock even, 2..32
+   * @return the filter
+   * @throws IllegalArgumentException for another number of pixels per block
+   */
+  public static Filter szip(boolean nearestNeighbour, int pixelsPerBlock) {
+    return of(FilterDescription.szip(nearestNeighbour, pixelsPerBlock));
+  }
+
+  /**
    * A copy of the parameters.
    *
    * @return a new array each call

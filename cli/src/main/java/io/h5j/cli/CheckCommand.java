@@ -56,8 +56,8 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    io.h5j.format.check.CheckReport structure = FileCheck.check(file);
-    for (io.h5j.format.check.Problem p : structure.problems()) {
+    io.h5j.format.CheckReport structure = FileCheck.check(file);
+    for (io.h5j.format.Problem p : structure.problems()) {
       out.println("damaged: " + p);
     }
     if (structure.problemCount() > structure.problems().size()) {

@@ -1,6 +1,6 @@
 package io.h5j.cli;
 
-import io.h5j.format.vds.MappingBlockWriter;
+import io.h5j.VdsEncoding;
 import io.h5j.repack.FilterOption;
 import io.h5j.repack.LayoutOption;
 import io.h5j.repack.OutputCheckException;
@@ -122,8 +122,8 @@ final class RepackCommand implements Callable<Integer> {
       layouts.forEach(l -> b.layout(LayoutOption.parse(l)));
       if (vdsEncoding != null) {
         b.vdsEncoding(switch (vdsEncoding.toLowerCase(java.util.Locale.ROOT)) {
-          case "v0" -> MappingBlockWriter.Format.V0;
-          case "v1" -> MappingBlockWriter.Format.V1_COMPACT;
+          case "v0" -> VdsEncoding.V0;
+          case "v1" -> VdsEncoding.V1_COMPACT;
           default -> throw new IllegalArgumentException("--vds-encoding is v0 or v1, not "
               + vdsEncoding);
         });

@@ -1,8 +1,10 @@
 /**
- * The error type of h5j's HDF5 format layer, {@link io.h5j.format.H5FormatException}: the one
- * public type of this package. The packages below {@code io.h5j.format} (structures, chunk
- * indexes, filters, the engine) are internal to h5j: the module does not export them to users
- * and they may change in any release.
+ * The types h5j's HDF5 format layer hands to users that its structures make, so that they
+ * make them without importing the API: the error type, {@link
+ * io.h5j.format.H5FormatException}, and the report of a structural check, {@link
+ * io.h5j.format.CheckReport} with its {@link io.h5j.format.Problem}s. The packages below
+ * {@code io.h5j.format} (structures, chunk indexes, filters, the engines) are internal to
+ * h5j: the module does not export them to users and they may change in any release.
  */
 @NullMarked
 package io.h5j.format;

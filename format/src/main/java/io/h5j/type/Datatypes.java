@@ -206,4 +206,21 @@ public final class Datatypes {
     }
     return new EnumType(base, List.of(names), values);
   }
+
+  /**
+   * Whether stored elements of {@code t} hold file addresses: variable-length values (heap
+   * IDs) or references, directly or inside compounds and arrays. Their stored bytes differ
+   * between two files holding the same values (a copy, a repack), so such elements are
+   * compared by value, not by bytes.
+   */
+  public static boolean holdsAddresses(Datatype t) {
+    if (t instanceof VarLenType || t instanceof ReferenceType) {
+      return true;
+    } else if (t instanceof CompoundType c) {
+      return c.members().stream().anyMatch(m -> holdsAddresses(m.type()));
+    } else if (t instanceof ArrayType a) {
+      return holdsAddresses(a.base());
+    }
+    return false;
+  }
 }

@@ -1,7 +1,6 @@
 package io.h5j.repack;
 
-import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
-import io.h5j.format.filter.Filters;
+import io.h5j.Filter;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -14,7 +13,16 @@ import org.jspecify.annotations.Nullable;
  * @param paths dataset paths this applies to; empty for every dataset
  * @param filter the filter to append to the pipeline, or null for NONE
  */
-public record FilterOption(List<String> paths, @Nullable FilterDescription filter) {
+public record FilterOption(List<String> paths, @Nullable Filter filter) {
+  // the filter ids HDF5 registers (H5Zpublic.h and the HDF Group's registry)
+  private static final int DEFLATE = 1;
+  private static final int SHUFFLE = 2;
+  private static final int FLETCHER32 = 3;
+  private static final int BZIP2 = 307;
+  private static final int LZF = 32000;
+  private static final int LZ4 = 32004;
+  private static final int ZSTD = 32015;
+
   /**
    * Copies the paths: an option is a value.
    *
@@ -40,16 +48,16 @@ public record FilterOption(List<String> paths, @Nullable FilterDescription filte
     String name = (eq < 0 ? spec : spec.substring(0, eq)).toUpperCase(java.util.Locale.ROOT);
     String given = eq < 0 ? null : spec.substring(eq + 1).trim();
     Integer value = given == null || name.equals("SZIP") ? null : level(given, text);
-    FilterDescription f = switch (name) {
+    Filter f = switch (name) {
       case "NONE" -> null;
       // optional or required as libhdf5's H5Pset_deflate, _shuffle and _fletcher32 make them
-      case "GZIP" -> FilterDescription.of(Filters.DEFLATE, true, range(value, 0, 9, 6, text));
-      case "SHUF" -> FilterDescription.of(Filters.SHUFFLE, true);
-      case "FLET" -> FilterDescription.of(Filters.FLETCHER32, false);
-      case "LZF" -> FilterDescription.of(Filters.LZF, true);
-      case "LZ4" -> FilterDescription.of(Filters.LZ4, true);
-      case "BZIP2" -> FilterDescription.of(Filters.BZIP2, true, range(value, 1, 9, 9, text));
-      case "ZSTD" -> FilterDescription.of(Filters.ZSTD, true, range(value, 1, 22, 3, text));
+      case "GZIP" -> Filter.of(DEFLATE, true, range(value, 0, 9, 6, text));
+      case "SHUF" -> Filter.of(SHUFFLE, true);
+      case "FLET" -> Filter.of(FLETCHER32, false);
+      case "LZF" -> Filter.of(LZF, true);
+      case "LZ4" -> Filter.of(LZ4, true);
+      case "BZIP2" -> Filter.of(BZIP2, true, range(value, 1, 9, 9, text));
+      case "ZSTD" -> Filter.of(ZSTD, true, range(value, 1, 22, 3, text));
       case "SZIP" -> szip(given, text);
       default -> throw new IllegalArgumentException("unknown filter '" + name + "' in '"
           + text + "'; use GZIP=0..9, SHUF, FLET, SZIP=<2..32>,<NN|EC>, LZF, LZ4, BZIP2=1..9,"
@@ -59,7 +67,7 @@ public record FilterOption(List<String> paths, @Nullable FilterDescription filte
   }
 
   /** h5repack's {@code SZIP=<pixels per block>,<NN|EC>}. */
-  private static FilterDescription szip(String given, String text) {
+  private static Filter szip(String given, String text) {
     String[] parts = given == null ? new String[0] : given.split(",");
     if (parts.length != 2) {
       throw new IllegalArgumentException("'" + text + "' needs SZIP=<pixels per block>,<NN|EC>");
@@ -69,7 +77,7 @@ public record FilterOption(List<String> paths, @Nullable FilterDescription filte
       throw new IllegalArgumentException("szip coding '" + parts[1] + "' in '" + text
           + "' is not NN or EC");
     }
-    return FilterDescription.szip(coding.equals("NN"), level(parts[0], text));
+    return Filter.szip(coding.equals("NN"), level(parts[0], text));
   }
 
   static List<String> paths(String list) {

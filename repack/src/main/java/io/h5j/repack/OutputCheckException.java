@@ -1,7 +1,7 @@
 package io.h5j.repack;
 
-import io.h5j.format.check.CheckReport;
-import io.h5j.format.check.Problem;
+import io.h5j.format.CheckReport;
+import io.h5j.format.Problem;
 import java.io.IOException;
 import java.nio.file.Path;
 

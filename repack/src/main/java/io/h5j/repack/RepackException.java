@@ -8,16 +8,9 @@ public final class RepackException extends IOException {
   /** The path of the object that failed, as {@link #objectPath()} gives it. */
   private final String objectPath;
 
-  RepackException(String objectPath, long address, Throwable cause) {
-    super("cannot copy " + objectPath + " (object header at " + address + "): "
-        + cause.getMessage(), cause);
+  RepackException(String objectPath, String message, Throwable cause) {
+    super(message, cause);
     this.objectPath = objectPath;
-  }
-
-  /** The same failure told in {@code message} (e.g. naming the output, not a temporary file). */
-  RepackException(RepackException e, String message) {
-    super(message, e.getCause());
-    this.objectPath = e.objectPath;
   }
 
   /**

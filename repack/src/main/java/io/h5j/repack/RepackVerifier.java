@@ -8,8 +8,9 @@ import io.h5j.Link;
 import io.h5j.NamedDatatype;
 import io.h5j.Node;
 import io.h5j.Selection;
-import io.h5j.format.datatype.RevisedReference;
 import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
+import io.h5j.type.Reference;
 import io.h5j.type.ReferenceType;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -217,7 +218,7 @@ public final class RepackVerifier {
     if (type instanceof ReferenceType r && !r.kind().revised()) {
       checkReferences(a.path(), r, a.read(), b.read());
       compared(elements * type.size());
-    } else if (ElementRewriter.needed(type) || shape.length == 0) {
+    } else if (Datatypes.holdsAddresses(type) || shape.length == 0) {
       if (!same(a.read(), b.read())) {
         differ(a.path(), "values differ");
       }
@@ -265,7 +266,7 @@ public final class RepackVerifier {
    * the same parts and point to corresponding objects (checked once all are known).
    */
   private boolean same(Object x, Object y) {
-    if (x instanceof RevisedReference p && y instanceof RevisedReference q) {
+    if (x instanceof Reference p && y instanceof Reference q) {
       if (p.external()) {
         return p.equals(q);
       }
@@ -275,8 +276,7 @@ public final class RepackVerifier {
               + " points to " + q.address() + ", not to its copy");
         }
       });
-      return p.equals(new RevisedReference(q.kind(), p.address(), q.file(), q.rank(), q.region(),
-          q.attribute()));
+      return p.relocated(q.address()).equals(q);
     }
     if (x instanceof Map<?, ?> m && y instanceof Map<?, ?> n) {
       if (!m.keySet().equals(n.keySet())) {

@@ -1,17 +1,11 @@
 package io.h5j.repack;
 
+import io.h5j.format.CheckReport;
 import io.h5j.FileCheck;
-import io.h5j.H5File;
-import io.h5j.format.check.CheckReport;
-import io.h5j.format.io.DurableFiles;
-import io.h5j.format.io.FileAccess;
-import io.h5j.format.io.FileParams;
-import io.h5j.format.object.H5Context;
-import io.h5j.format.superblock.Superblock;
-import io.h5j.format.superblock.SuperblockCodec;
-import io.h5j.format.vds.MappingBlockWriter;
+import io.h5j.FileCopy;
+import io.h5j.StorageLayout;
+import io.h5j.VdsEncoding;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 
@@ -20,7 +14,8 @@ import org.jspecify.annotations.Nullable;
  * committed datatypes and datasets of every layout, with object references translated to the
  * new addresses. Free space and unreachable objects stay behind. Chunks and contiguous data
  * move as stored bytes (never decompressed), virtual dataset mapping blocks as one heap
- * object each, header messages as bytes unless they hold addresses.
+ * object each, header messages as bytes unless they hold addresses. A tool over
+ * {@link io.h5j.FileCopy}, which does the copy, the check hook and the move into place.
  *
  * <p>The output has the input's sizes of offsets and lengths (4 or 8 bytes; 2 is refused).
  *
@@ -38,17 +33,17 @@ import org.jspecify.annotations.Nullable;
  */
 public final class Repacker {
   private final RepackProgress progress;
-  private final StoragePlanner planner;
-  private final MappingBlockWriter.Format vdsEncoding;
-  private final boolean shareVdsBlocks;
+  private final VdsEncoding vdsEncoding;
   private final boolean checkOutput;
+  private final java.util.List<FilterOption> filters;
+  private final java.util.List<LayoutOption> layouts;
 
   private Repacker(Builder b) {
     this.checkOutput = b.checkOutput;
-    this.shareVdsBlocks = b.shareVdsBlocks;
     this.progress = b.progress;
     this.vdsEncoding = b.vdsEncoding;
-    this.planner = new StoragePlanner(b.filters, b.layouts);
+    this.filters = java.util.List.copyOf(b.filters);
+    this.layouts = java.util.List.copyOf(b.layouts);
   }
 
   /**
@@ -63,8 +58,7 @@ public final class Repacker {
   /** Options of a {@link Repacker}. */
   public static final class Builder {
     private RepackProgress progress = RepackProgress.NONE;
-    private MappingBlockWriter.Format vdsEncoding;
-    private boolean shareVdsBlocks;
+    private VdsEncoding vdsEncoding;
     private boolean checkOutput = true;
     private final java.util.List<FilterOption> filters = new java.util.ArrayList<>();
     private final java.util.List<LayoutOption> layouts = new java.util.ArrayList<>();
@@ -91,19 +85,8 @@ public final class Repacker {
      * @param format the encoding to write, or null to copy every block as it is
      * @return this builder
      */
-    public Builder vdsEncoding(MappingBlockWriter.@Nullable Format format) {
+    public Builder vdsEncoding(@Nullable VdsEncoding format) {
       this.vdsEncoding = format;
-      return this;
-    }
-
-    /**
-     * Stores each distinct mapping block once, byte-identical blocks shared by their virtual
-     * datasets. Not offered publicly: libhdf5 1.10.8 frees a virtual dataset's block when the
-     * dataset is deleted, whoever else points at it, which corrupts the others
-     * ({@code SharedMappingBlocksTest} shows it). Kept for that test.
-     */
-    Builder shareVdsBlocks(boolean share) {
-      this.shareVdsBlocks = share;
       return this;
     }
 
@@ -165,105 +148,32 @@ public final class Repacker {
    * @throws io.h5j.format.H5FormatException if {@code in} is not a readable HDF5 file
    */
   public RepackReport repack(Path in, Path out) throws IOException {
-    Path target = out.toAbsolutePath();
-    if (Files.exists(target) && Files.isSameFile(in, target)) {
-      throw new IllegalArgumentException("input and output are the same file (" + in
-          + "); name a different output file");
-    }
-    DurableFiles.removeAbandoned(target);
-    Path temp = DurableFiles.temporaryBeside(target);
-    boolean done = false;
-    try {
-      RepackReport report = copy(in, out, temp);
-      if (checkOutput) {
-        long total = report.groups() + report.datasets() + report.datatypes();
+    FileCopy.Builder copy = FileCopy.builder().vdsEncoding(vdsEncoding)
+        .progress(progress::update);
+    filters.forEach(f -> copy.filter(f.paths(), f.filter()));
+    layouts.forEach(l -> copy.layout(l.paths(), StorageLayout.Kind.valueOf(l.kind().name()),
+        l.chunks()));
+    if (checkOutput) {
+      copy.beforeMove((temp, report) -> {
+        long total = report.objects();
         CheckReport check = FileCheck.options()
             .progress(n -> progress.checking(n, total)).run(temp);
         if (!check.clean()) {
           throw new OutputCheckException(in, out, check);
         }
-      }
-      DurableFiles.moveIntoPlace(temp, target);
-      done = true;
-      return report;
-    } catch (IOException e) {
-      throw namingOutput(e, temp, out);
-    } finally {
-      if (!done) {
-        Files.deleteIfExists(temp);
-      }
+      });
+    }
+    try {
+      return report(copy.build().copy(in, out));
+    } catch (FileCopy.Failure e) {
+      throw new RepackException(e.objectPath(), e.getMessage(), e.getCause());
     }
   }
 
-  /** Copies {@code in} into the new file {@code temp} and syncs it (flush forces it). */
-  private RepackReport copy(Path in, Path out, Path temp) throws IOException {
-    FileParams sizes = inputSizes(in);
-    // a valid empty file (superblock and root group) with the input's sizes; create wrote
-    // and synced it, and a close would sync it again (tens of ms on a busy disk)
-    H5File.create(temp, H5File.SUPERBLOCK_V3, sizes.offsetSize(), sizes.lengthSize())
-        .closeWithoutFlush();
-    try (MappedInput inBytes = MappedInput.open(in);
-        BatchedOutput outBytes = BatchedOutput.open(temp);
-        FileAccess inAccess = FileAccess.borrow(in, inBytes, false);
-        FileAccess outAccess = FileAccess.borrow(temp, outBytes, true);
-        H5File values = planner.changesAnything() ? H5File.open(in) : null) {
-      H5Context source = H5Context.open(inAccess);
-      H5Context dest = H5Context.open(outAccess);
-      dest.deferCommitOrderToFlush(); // renamed into place only once flushed
-      ByteRuns runs = new ByteRuns(inAccess, inBytes, outAccess, outBytes);
-      RepackReport report = new ObjectCopier(source, dest, runs, progress, planner, values,
-          vdsEncoding, shareVdsBlocks).copyAll();
-      checkFits(dest, out);
-      dest.flush(); // writes what is pending, the superblock, then forces the file
-      return report;
-    }
-  }
-
-  /**
-   * {@code e} as the caller should see it: a message naming the hidden temporary file names
-   * the output instead (the user never asked for the temporary name, and it is gone).
-   */
-  private static IOException namingOutput(IOException e, Path temp, Path out) {
-    String message = e.getMessage();
-    if (message == null || !message.contains(temp.toString())) {
-      return e;
-    }
-    String fixed = message.replace(temp.toString(), out.toString());
-    if (e instanceof RepackException r) {
-      return new RepackException(r, fixed);
-    }
-    return e instanceof io.h5j.format.H5FormatException f
-        ? new io.h5j.format.H5FormatException(f.structure(), f.offset(),
-            f.detail().replace(temp.toString(), out.toString()), e)
-        : new IOException(fixed, e);
-  }
-
-  /**
-   * IN's sizes of offsets and lengths, which OUT keeps, so that everything copied as bytes
-   * (datatype sizes of references and variable-length data, dataspaces, element data) stays
-   * valid. 2-byte ones are refused: libhdf5 1.10.8 cannot read the new-style groups and dense
-   * attributes OUT would have with them (it cannot read its own either).
-   */
-  private static FileParams inputSizes(Path in) throws IOException {
-    try (FileAccess fa = FileAccess.openRead(in)) {
-      Superblock sb = SuperblockCodec.read(fa);
-      FileParams p = sb.params();
-      if (p.offsetSize() < 4 || p.lengthSize() < 4) {
-        throw new io.h5j.format.H5FormatException("superblock of " + in, sb.location(), "uses "
-            + p.offsetSize() + "-byte addresses and " + p.lengthSize()
-            + "-byte lengths; h5j repacks files with 4- or 8-byte ones");
-      }
-      return p;
-    }
-  }
-
-  /** The output's addresses must fit the size of offsets it shares with the input. */
-  private static void checkFits(H5Context out, Path target) throws IOException {
-    int size = out.params().offsetSize();
-    long end = out.allocator().endOfAllocation();
-    if (size < 8 && end >= (1L << (8 * size)) - 1) {
-      throw new io.h5j.format.H5FormatException("output " + target, 0, "needs " + end
-          + " bytes, more than its " + size + "-byte addresses (those of the input) can reach");
-    }
+  private static RepackReport report(FileCopy.Result r) {
+    return new RepackReport(r.groups(), r.datasets(), r.virtualDatasets(), r.datatypes(),
+        r.links(), r.bytesCopied(), r.mappingBlocks(), r.identicalMappingBlocks(),
+        r.identicalMappingBlockBytes(), r.inputBytes(), r.outputBytes(), r.skipped(),
+        r.danglingReferences());
   }
 }

@@ -3,7 +3,7 @@ package io.h5j.repack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.h5j.format.vds.MappingBlockWriter;
+import io.h5j.VdsEncoding;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
@@ -28,13 +28,13 @@ class VdsEncodingTest {
     Path dir = Files.createTempDirectory("vds-encoding");
     Path v1 = dir.resolve("v1.h5");
     Path v0 = dir.resolve("v0.h5");
-    Repacker.builder().vdsEncoding(MappingBlockWriter.Format.V1_COMPACT).build().repack(in, v1);
+    Repacker.builder().vdsEncoding(VdsEncoding.V1_COMPACT).build().repack(in, v1);
     // h5j reads the v1 blocks; libhdf5 1.10 cannot, which shows they were converted
     assertEquals(List.of(), RepackVerifier.compare(in, v1, 20));
     String original = Oracles.python(READ_VDS, in.toString()).trim();
     assertTrue(original.startsWith("[["), original);
     assertEquals("unreadable", Oracles.python(READ_VDS, v1.toString()).trim());
-    Repacker.builder().vdsEncoding(MappingBlockWriter.Format.V0).build().repack(v1, v0);
+    Repacker.builder().vdsEncoding(VdsEncoding.V0).build().repack(v1, v0);
     assertEquals(original, Oracles.python(READ_VDS, v0.toString()).trim());
     RepackOracle.assertSameContent(in, v0);
   }

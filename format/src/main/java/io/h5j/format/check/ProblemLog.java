@@ -1,6 +1,7 @@
 package io.h5j.format.check;
 
 import io.h5j.format.H5FormatException;
+import io.h5j.format.Problem;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.h5j.format.check;
 
+import io.h5j.format.CheckReport;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;

@@ -4,6 +4,7 @@ import io.h5j.format.H5FormatException;
 import io.h5j.type.ArrayType;
 import io.h5j.type.CompoundType;
 import io.h5j.type.Datatype;
+import io.h5j.type.Datatypes;
 import io.h5j.type.ReferenceType;
 import io.h5j.type.VarLenType;
 import java.io.IOException;
@@ -30,14 +31,7 @@ public final class AddressFields {
 
   /** Whether elements of {@code t} hold anything that depends on where things are in a file. */
   public static boolean any(Datatype t) {
-    if (t instanceof VarLenType || t instanceof ReferenceType) {
-      return true;
-    } else if (t instanceof CompoundType c) {
-      return c.members().stream().anyMatch(m -> any(m.type()));
-    } else if (t instanceof ArrayType a) {
-      return any(a.base());
-    }
-    return false;
+    return Datatypes.holdsAddresses(t);
   }
 
   /**

@@ -54,4 +54,9 @@ public record RevisedReference(ReferenceType.Kind kind, long address, String fil
   public static RevisedReference attribute(long address, String name) {
     return new RevisedReference(ReferenceType.Kind.ATTRIBUTE, address, null, 0, null, name);
   }
+
+  @Override
+  public RevisedReference relocated(long newAddress) {
+    return new RevisedReference(kind, newAddress, file, rank, region, attribute);
+  }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.format.CheckReport;
+import io.h5j.format.Problem;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.ForwardingFileChannel;
 import io.h5j.testing.Fixtures;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.FileCheck;
+import io.h5j.format.CheckReport;
+import io.h5j.format.Problem;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.io.IOException;

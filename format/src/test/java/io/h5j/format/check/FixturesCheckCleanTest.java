@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.FileCheck;
+import io.h5j.format.CheckReport;
 import io.h5j.testing.Fixtures;
 import java.io.IOException;
 import java.nio.file.Files;

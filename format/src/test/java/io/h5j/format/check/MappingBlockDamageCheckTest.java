@@ -2,6 +2,8 @@ package io.h5j.format.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import io.h5j.format.CheckReport;
+import io.h5j.format.Problem;
 import io.h5j.internal.DatasetInternals;
 
 import io.h5j.FileCheck;

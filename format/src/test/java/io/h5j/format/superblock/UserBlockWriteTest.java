@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.h5j.DatasetSpec;
 import io.h5j.FileCheck;
 import io.h5j.H5File;
-import io.h5j.format.check.CheckReport;
+import io.h5j.format.CheckReport;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;

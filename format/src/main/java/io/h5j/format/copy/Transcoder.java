@@ -1,16 +1,13 @@
-package io.h5j.repack;
+package io.h5j.format.copy;
 
-import io.h5j.Dataset;
-import io.h5j.H5File;
-import io.h5j.Selection;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.copy.ElementSource.Elements;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.object.H5Context;
-import io.h5j.internal.DatasetInternals;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import java.io.IOException;
@@ -20,20 +17,20 @@ import java.util.List;
 
 /**
  * Writes a dataset's elements into a new layout (chunked with other chunk dimensions,
- * contiguous or compact) by reading them from the input through the dataset API, one new
- * chunk or one slab of rows at a time, so memory stays bounded.
+ * contiguous or compact) by reading them from the input through an {@link ElementSource},
+ * one new chunk or one slab of rows at a time, so memory stays bounded.
  */
 final class Transcoder {
   /** libhdf5 refuses compact data beyond 64 KiB. */
   static final int MAX_COMPACT = 65_520;
   private static final long SLAB_BYTES = 8L << 20;
 
-  private final H5File in;
+  private final ElementSource in;
   private final H5Context out;
   private final ChunkCopier chunks;
   private final ElementRewriter rewriter;
 
-  Transcoder(H5File in, H5Context out, ChunkCopier chunks, ElementRewriter rewriter) {
+  Transcoder(ElementSource in, H5Context out, ChunkCopier chunks, ElementRewriter rewriter) {
     this.in = in;
     this.out = out;
     this.chunks = chunks;
@@ -47,8 +44,8 @@ final class Transcoder {
    */
   LayoutMessage write(String path, Datatype type, Dataspace space, StoragePlan plan)
       throws IOException {
-    Dataset d = in.dataset(path);
-    boolean written = isAllocated(DatasetInternals.layout(d));
+    Elements d = in.dataset(path);
+    boolean written = isAllocated(d.layout());
     byte[] fill = d.fillValueBytes();
     return switch (plan.kind()) {
       case CHUNKED -> written ? chunked(d, type, space, plan, fill)
@@ -80,21 +77,21 @@ final class Transcoder {
     return space.elementCount() <= MAX_COMPACT / Math.max(1, type.size());
   }
 
-  private LayoutMessage compact(Dataset d, Datatype type, Dataspace space) throws IOException {
+  private LayoutMessage compact(Elements d, Datatype type, Dataspace space) throws IOException {
     if (!fitsCompact(space, type)) {
       throw new IllegalArgumentException(d.path() + " holds " + space.elementCount()
           + " elements of " + type.size() + " bytes; compact datasets hold at most "
           + MAX_COMPACT + " bytes");
     }
     ByteBuffer b = ByteBuffer.allocate((int) (space.elementCount() * type.size()));
-    d.read(Selection.all(), b);
+    d.read(new long[space.rank()], space.dims(), b);
     byte[] data = b.array();
     rewriter.rewrite(type, data, (int) space.elementCount());
     return new LayoutMessage.Compact(data);
   }
 
   /** Contiguous storage of {@code d}'s elements; none allocated when it was never written. */
-  private LayoutMessage contiguous(Dataset d, Datatype type, Dataspace space, boolean written)
+  private LayoutMessage contiguous(Elements d, Datatype type, Dataspace space, boolean written)
       throws IOException {
     long[] dims = space.dims();
     if (space.elementCount() > Long.MAX_VALUE / Math.max(1, type.size())) {
@@ -119,7 +116,7 @@ final class Transcoder {
       from[0] = start;
       count[0] = Math.min(rows, dims[0] - start);
       b.clear();
-      d.read(Selection.box(from, count), b);
+      d.read(from, count, b);
       byte[] slab = java.util.Arrays.copyOf(b.array(), (int) (count[0] * row));
       rewriter.rewrite(type, slab, (int) (slab.length / type.size()));
       out.access().write(address + start * row, slab);
@@ -127,7 +124,7 @@ final class Transcoder {
     return new LayoutMessage.Contiguous(address, bytes);
   }
 
-  private LayoutMessage chunked(Dataset d, Datatype type, Dataspace space, StoragePlan plan,
+  private LayoutMessage chunked(Elements d, Datatype type, Dataspace space, StoragePlan plan,
       byte[] fill) throws IOException {
     int size = type.size();
     long[] dims = space.dims();
@@ -169,14 +166,14 @@ final class Transcoder {
   }
 
   /** One whole chunk: the box read from the input, the fill value where the chunk overhangs. */
-  private static byte[] readChunk(Dataset d, long[] start, long[] count, long[] c, int size,
+  private static byte[] readChunk(Elements d, long[] start, long[] count, long[] c, int size,
       int chunkBytes, byte[] fill) throws IOException {
     long boxBytes = size;
     for (long n : count) {
       boxBytes *= n;
     }
     ByteBuffer box = ByteBuffer.allocate((int) boxBytes);
-    d.read(Selection.box(start, count), box);
+    d.read(start, count, box);
     if (java.util.Arrays.equals(count, c)) {
       return box.array();
     }

@@ -1,4 +1,4 @@
-package io.h5j.format.check;
+package io.h5j.format;
 
 /**
  * One problem a check found in a file: the object it belongs to, the structure that is

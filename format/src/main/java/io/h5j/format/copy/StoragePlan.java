@@ -1,4 +1,4 @@
-package io.h5j.repack;
+package io.h5j.format.copy;
 
 import io.h5j.format.filter.FilterPipelineMessage;
 
@@ -9,4 +9,4 @@ import io.h5j.format.filter.FilterPipelineMessage;
  * @param chunks chunk dimensions when chunked, else null
  * @param pipeline the new filter pipeline, null for none
  */
-record StoragePlan(LayoutOption.Kind kind, long[] chunks, FilterPipelineMessage pipeline) {}
+record StoragePlan(LayoutChange.Kind kind, long[] chunks, FilterPipelineMessage pipeline) {}

@@ -1,4 +1,4 @@
-package io.h5j.repack;
+package io.h5j.format.copy;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package io.h5j.repack;
+package io.h5j.format.copy;
 
 import io.h5j.format.io.FileAccess;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.h5j.format.check;
+package io.h5j.format;
 
 import java.nio.file.Path;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.h5j.repack;
+package io.h5j.format.copy;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.type.Datatype;
@@ -65,7 +65,7 @@ final class ObjectCopier {
 
   private final H5Context in;
   private final H5Context out;
-  private final RepackProgress progress;
+  private final CopyProgress progress;
   private final ByteRuns runs;
   private final ChunkCopier chunks;
   private final GlobalHeapReader inHeap;
@@ -101,11 +101,11 @@ final class ObjectCopier {
 
   /**
    * @param runs what copies bytes from {@code in} to {@code out}
-   * @param source the input through the dataset API, for datasets whose storage
+   * @param source the input as element values, for datasets whose storage
    *     {@code planner} changes (may be null when it changes none)
    */
-  ObjectCopier(H5Context in, H5Context out, ByteRuns runs, RepackProgress progress,
-      StoragePlanner planner, io.h5j.H5File source, MappingBlockWriter.Format vdsEncoding,
+  ObjectCopier(H5Context in, H5Context out, ByteRuns runs, CopyProgress progress,
+      StoragePlanner planner, ElementSource source, MappingBlockWriter.Format vdsEncoding,
       boolean shareBlocks) throws IOException {
     this.vdsEncoding = vdsEncoding;
     this.sharedBlocks = shareBlocks ? new HashMap<>() : null;
@@ -127,7 +127,7 @@ final class ObjectCopier {
   }
 
   /** Copies everything reachable from the input's root into the (empty) output root. */
-  RepackReport copyAll() throws IOException {
+  CopyCounts copyAll() throws IOException {
     long inRoot = in.superblock().rootAddress();
     try {
       // OUT's root is made as any other group, so that it has IN's root header settings
@@ -141,7 +141,7 @@ final class ObjectCopier {
       long outRoot = copyGroup(in.header(inRoot), "/");
       out.superblock(out.superblock().withRootAddress(outRoot));
     } catch (IOException | RuntimeException e) {
-      throw new RepackException("/", inRoot, e);
+      throw new ObjectCopyException("/", inRoot, e);
     }
     while (!groups.isEmpty() || !fixups.isEmpty()) {
       if (!groups.isEmpty()) {
@@ -151,7 +151,7 @@ final class ObjectCopier {
       }
     }
     writeReferenceCounts();
-    return new RepackReport(groupCount, datasetCount, virtualCount, datatypeCount, linkCount,
+    return new CopyCounts(groupCount, datasetCount, virtualCount, datatypeCount, linkCount,
         runs.copied(), census.blocks(), census.repeated(), census.repeatedBytes(),
         in.access().size(), out.allocator().endOfAllocation(), skipped,
         dangling.stream().map(a -> "a reference to address " + a + ", where no object is,"
@@ -179,10 +179,10 @@ final class ObjectCopier {
       }
       progress.update(copied.size(), runs.moved(), inSize);
       return address;
-    } catch (RepackException e) {
+    } catch (ObjectCopyException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new RepackException(path, old, e);
+      throw new ObjectCopyException(path, old, e);
     }
   }
 
@@ -251,7 +251,7 @@ final class ObjectCopier {
     try {
       old = GroupStorage.links(in, g.header);
     } catch (IOException | RuntimeException e) {
-      throw new RepackException(g.path, g.header.address(), e);
+      throw new ObjectCopyException(g.path, g.header.address(), e);
     }
     for (LinkMessage m : old.values()) {
       LinkMessage copy = m;
@@ -267,7 +267,7 @@ final class ObjectCopier {
     try {
       GroupLinkWriter.update(out, g.newAddress, l -> l.putAll(links));
     } catch (IOException | RuntimeException e) {
-      throw new RepackException(g.path, g.header.address(), e);
+      throw new ObjectCopyException(g.path, g.header.address(), e);
     }
     linkCount += links.size();
   }
@@ -393,10 +393,10 @@ final class ObjectCopier {
       if (fixed != null) {
         replaceMessage(address, MessageType.LAYOUT, fixed.toBytes(out.params()));
       }
-    } catch (RepackException e) {
+    } catch (ObjectCopyException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new RepackException(path, oldAddress, e);
+      throw new ObjectCopyException(path, oldAddress, e);
     }
   }
 
@@ -406,10 +406,10 @@ final class ObjectCopier {
     try {
       out.rewriteHeader(address, fills.rewrite(out.header(address).messages(), type,
           oldAddress, path));
-    } catch (RepackException e) {
+    } catch (ObjectCopyException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new RepackException(path, oldAddress, e);
+      throw new ObjectCopyException(path, oldAddress, e);
     }
   }
 
@@ -419,10 +419,10 @@ final class ObjectCopier {
     try {
       LayoutMessage layout = transcoder.write(path, type, space, plan);
       replaceMessage(address, MessageType.LAYOUT, layout.toBytes(out.params()));
-    } catch (RepackException e) {
+    } catch (ObjectCopyException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
-      throw new RepackException(path, oldAddress, e);
+      throw new ObjectCopyException(path, oldAddress, e);
     }
   }
 
@@ -659,10 +659,10 @@ final class ObjectCopier {
                 a.utf8()));
           }
         }, () -> { });
-      } catch (RepackException e) {
+      } catch (ObjectCopyException e) {
         throw e;
       } catch (IOException | RuntimeException e) {
-        throw new RepackException(path + " (attributes)", oldAddress, e);
+        throw new ObjectCopyException(path + " (attributes)", oldAddress, e);
       }
     }
   }

@@ -1,4 +1,4 @@
-package io.h5j.repack;
+package io.h5j.format.copy;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,7 +1,7 @@
-package io.h5j.repack;
+package io.h5j.format.copy;
 
-import io.h5j.DatasetSpec;
 import io.h5j.format.chunk.ChunkSizeLimit;
+import io.h5j.format.dataset.ChunkGuess;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.filter.FilterPipelineMessage.FilterDescription;
 import io.h5j.format.filter.Filters;
@@ -16,16 +16,12 @@ import java.util.stream.Collectors;
 
 /** Decides, from the filter and layout options, which datasets change storage and how. */
 final class StoragePlanner {
-  private final List<FilterOption> filters;
-  private final List<LayoutOption> layouts;
+  private final List<FilterChange> filters;
+  private final List<LayoutChange> layouts;
 
-  StoragePlanner(List<FilterOption> filters, List<LayoutOption> layouts) {
+  StoragePlanner(List<FilterChange> filters, List<LayoutChange> layouts) {
     this.filters = List.copyOf(filters);
     this.layouts = List.copyOf(layouts);
-  }
-
-  boolean changesAnything() {
-    return !filters.isEmpty() || !layouts.isEmpty();
   }
 
   /**
@@ -42,8 +38,8 @@ final class StoragePlanner {
     if (layout instanceof LayoutMessage.Virtual || space.rank() == 0) {
       return null;
     }
-    List<FilterOption> fs = matching(filters, path, FilterOption::paths);
-    List<LayoutOption> ls = matching(layouts, path, LayoutOption::paths);
+    List<FilterChange> fs = matching(filters, path, FilterChange::paths);
+    List<LayoutChange> ls = matching(layouts, path, LayoutChange::paths);
     if (fs.isEmpty() && ls.isEmpty()) {
       return null;
     }
@@ -61,13 +57,13 @@ final class StoragePlanner {
   }
 
   private StoragePlan plan(String path, LayoutMessage layout, FilterPipelineMessage pipeline,
-      Dataspace space, Datatype type, List<FilterOption> fs, List<LayoutOption> ls) {
+      Dataspace space, Datatype type, List<FilterChange> fs, List<LayoutChange> ls) {
     List<FilterDescription> current = pipeline == null ? List.of() : pipeline.filters();
-    LayoutOption lo = ls.isEmpty() ? null : ls.get(ls.size() - 1);
-    boolean unchunked = lo != null && lo.kind() != LayoutOption.Kind.CHUNKED;
+    LayoutChange lo = ls.isEmpty() ? null : ls.get(ls.size() - 1);
+    boolean unchunked = lo != null && lo.kind() != LayoutChange.Kind.CHUNKED;
     // a layout without chunks drops the filters, as h5repack does, unless filters are named
     List<FilterDescription> wanted = !fs.isEmpty() || unchunked ? new ArrayList<>() : current;
-    for (FilterOption f : fs) {
+    for (FilterChange f : fs) {
       if (f.filter() == null) {
         wanted.clear();
       } else {
@@ -75,15 +71,15 @@ final class StoragePlanner {
       }
     }
     LayoutMessage.Chunked chunked = layout instanceof LayoutMessage.Chunked c ? c : null;
-    LayoutOption.Kind kind = lo != null ? lo.kind()
-        : chunked != null || !wanted.isEmpty() ? LayoutOption.Kind.CHUNKED
-        : layout instanceof LayoutMessage.Compact ? LayoutOption.Kind.COMPACT
-        : LayoutOption.Kind.CONTIGUOUS;
+    LayoutChange.Kind kind = lo != null ? lo.kind()
+        : chunked != null || !wanted.isEmpty() ? LayoutChange.Kind.CHUNKED
+        : layout instanceof LayoutMessage.Compact ? LayoutChange.Kind.COMPACT
+        : LayoutChange.Kind.CONTIGUOUS;
     long[] chunks = null;
-    if (kind == LayoutOption.Kind.CHUNKED) {
+    if (kind == LayoutChange.Kind.CHUNKED) {
       chunks = lo != null && lo.chunks() != null ? lo.chunks()
           : chunked != null ? chunked.chunkDims()
-          : DatasetSpec.empty(type, space.dims()).maxShape(space.maxDims()).chunks();
+          : ChunkGuess.of(space.dims(), space.maxDims(), type.size());
       if (chunks.length != space.rank()) {
         throw new IllegalArgumentException("chunks " + Arrays.toString(chunks) + " for "
             + path + " have rank " + chunks.length + ", the dataset " + space.rank());
@@ -106,7 +102,7 @@ final class StoragePlanner {
         throw new IllegalArgumentException(path + ": filters need chunked storage, not "
             + kind);
       }
-      if (kind == LayoutOption.Kind.COMPACT && !Transcoder.fitsCompact(space, type)) {
+      if (kind == LayoutChange.Kind.COMPACT && !Transcoder.fitsCompact(space, type)) {
         throw new IllegalArgumentException(path + " holds more than the "
             + Transcoder.MAX_COMPACT + " bytes a compact dataset can");
       }
@@ -115,10 +111,10 @@ final class StoragePlanner {
             + Arrays.toString(space.maxDims()) + "), so it must stay chunked, not " + kind);
       }
     }
-    boolean unchanged = chunked != null && kind == LayoutOption.Kind.CHUNKED
+    boolean unchanged = chunked != null && kind == LayoutChange.Kind.CHUNKED
         && Arrays.equals(chunks, chunked.chunkDims()) && sameFilters(current, wanted);
-    unchanged |= kind == LayoutOption.Kind.CONTIGUOUS && layout instanceof LayoutMessage.Contiguous
-        || kind == LayoutOption.Kind.COMPACT && layout instanceof LayoutMessage.Compact;
+    unchanged |= kind == LayoutChange.Kind.CONTIGUOUS && layout instanceof LayoutMessage.Contiguous
+        || kind == LayoutChange.Kind.COMPACT && layout instanceof LayoutMessage.Compact;
     if (unchanged) {
       return null;
     }
