@@ -58,13 +58,19 @@ public final class H5File implements Closeable {
   private final Map<Path, H5File> externals = new HashMap<>();
   private boolean closed;
   private boolean syncOnClose = true;
+  /**
+   * Serializes the calls into this file ({@link EngineCalls} says why); the files opened for its
+   * external links and virtual sources share it.
+   */
+  final java.util.concurrent.locks.ReentrantLock calls;
 
   /** Default memory bound of the chunk cache: 64 MiB. */
   public static final long DEFAULT_CHUNK_CACHE_BYTES = EngineFile.DEFAULT_CHUNK_CACHE_BYTES;
 
-  private H5File(Path path, H5Context ctx) {
+  private H5File(Path path, H5Context ctx, java.util.concurrent.locks.ReentrantLock calls) {
     this.path = path;
     this.ctx = ctx;
+    this.calls = calls;
     this.resolver = new PathResolver(this);
     this.engine = new EngineFile(path, ctx, new EngineFile.Links() {
       @Override
@@ -111,8 +117,13 @@ public final class H5File implements Closeable {
   }
 
   private static H5File open(FileAccess fa, Path path) throws IOException {
+    return open(fa, path, EngineCalls.newLock());
+  }
+
+  private static H5File open(FileAccess fa, Path path,
+      java.util.concurrent.locks.ReentrantLock calls) throws IOException {
     try {
-      return new H5File(path, H5Context.open(fa));
+      return new H5File(path, H5Context.open(fa), calls);
     } catch (H5FormatException e) {
       fa.close();
       throw e.inFile(path);
@@ -153,7 +164,7 @@ public final class H5File implements Closeable {
     try {
       H5Context ctx = H5Context.create(fa, superblockVersion,
           new FileParams(offsetSize, lengthSize, 0));
-      H5File f = new H5File(path, ctx);
+      H5File f = new H5File(path, ctx, EngineCalls.newLock());
       var h = ctx.createHeader(2, 0,
           io.h5j.format.group.GroupLinkWriter.newStyleGroupMessages(ctx));
       ctx.superblock(ctx.superblock().withRootAddress(h.address()));
@@ -171,12 +182,14 @@ public final class H5File implements Closeable {
 
   /** The superblock version of this file (0..3). */
   public int superblockVersion() {
-    return ctx.superblock().version();
+    return EngineCalls.locked(this, () -> ctx.superblock().version());
   }
 
   public Group root() {
-    checkOpen();
-    return new Group(this, "/", ctx.superblock().rootAddress());
+    return EngineCalls.locked(this, () -> {
+      checkOpen();
+      return new Group(this, "/", ctx.superblock().rootAddress());
+    });
   }
 
   public Node get(String path) throws IOException {
@@ -203,7 +216,8 @@ public final class H5File implements Closeable {
    */
   public Node dereference(RevisedReference ref) throws IOException {
     checkOpen();
-    H5File in = ref.file() == null ? this : external(ref.file());
+    H5File in = ref.file() == null ? this
+        : EngineCalls.call(this, () -> external(ref.file()));
     return in == null ? null : ReferenceTargets.find(in, ref.address());
   }
 
@@ -241,7 +255,10 @@ public final class H5File implements Closeable {
    */
   public H5File deferSuperblockToFlush() {
     checkOpen();
-    ctx.deferCommitOrderToFlush();
+    EngineCalls.locked(this, () -> {
+      ctx.deferCommitOrderToFlush();
+      return null;
+    });
     return this;
   }
 
@@ -267,6 +284,14 @@ public final class H5File implements Closeable {
    *     was told not to sync ({@link #syncOnClose(boolean)})
    */
   public H5File atomicFlushes() {
+    EngineCalls.locked(this, () -> {
+      atomicFlushesLocked();
+      return null;
+    });
+    return this;
+  }
+
+  private void atomicFlushesLocked() {
     checkWritable();
     if (!syncOnClose) {
       throw new IllegalStateException("file " + path + " does not sync on close"
@@ -285,8 +310,8 @@ public final class H5File implements Closeable {
         moves.keySet().forEach(engine.chunkCache()::invalidate);
       }
     });
-    return this;
   }
+
 
   /**
    * Lets h5j give a chunk index it rebuilds the type of layout version 4 even where the
@@ -298,8 +323,11 @@ public final class H5File implements Closeable {
    * file.
    */
   public H5File allowNewerChunkIndexes() {
-    checkWritable();
-    ctx.allowNewerChunkIndexes();
+    EngineCalls.locked(this, () -> {
+      checkWritable();
+      ctx.allowNewerChunkIndexes();
+      return null;
+    });
     return this;
   }
 
@@ -339,12 +367,18 @@ public final class H5File implements Closeable {
 
   /** Writes pending metadata and the superblock, and forces the file to disk. */
   public void flush() throws IOException {
-    checkOpen();
-    ctx.flush();
+    EngineCalls.run(this, () -> {
+      checkOpen();
+      ctx.flush();
+    });
   }
 
   @Override
   public void close() throws IOException {
+    EngineCalls.run(this, this::closeLocked);
+  }
+
+  private void closeLocked() throws IOException {
     if (closed) {
       return;
     }
@@ -362,9 +396,11 @@ public final class H5File implements Closeable {
    * failed edit, the file stays as that flush left it (plus space nothing references).
    */
   public void closeWithoutFlush() throws IOException {
-    if (!closed) {
-      release();
-    }
+    EngineCalls.run(this, () -> {
+      if (!closed) {
+        release();
+      }
+    });
   }
 
   private void release() throws IOException {
@@ -379,20 +415,24 @@ public final class H5File implements Closeable {
   // ---- shared with the API classes of this package ----
 
   H5Context context() {
+    assert EngineCalls.inCall(this) : "the engine reached outside EngineCalls";
     checkOpen();
     return ctx;
   }
 
   /** The dataset engine of this file. */
   EngineFile engine() {
+    assert EngineCalls.inCall(this) : "the engine reached outside EngineCalls";
     return engine;
   }
 
   Values values() {
+    assert EngineCalls.inCall(this) : "the engine reached outside EngineCalls";
     return engine.values();
   }
 
   PathResolver resolver() {
+    assert EngineCalls.inCall(this) : "the engine reached outside EngineCalls";
     return resolver;
   }
 
@@ -518,8 +558,12 @@ public final class H5File implements Closeable {
     return engine.externalFilePrefix();
   }
 
-  /** An externally linked file, opened once (read-only) relative to this file's folder. */
+  /**
+   * An externally linked file, opened once (read-only) relative to this file's folder; it
+   * shares this file's call lock.
+   */
   H5File external(String fileName) throws IOException {
+    assert EngineCalls.inCall(this) : "external files are opened inside a call";
     Path p = Path.of(fileName);
     if (!p.isAbsolute()) {
       Path dir = path.toAbsolutePath().getParent();
@@ -534,7 +578,7 @@ public final class H5File implements Closeable {
     }
     H5File f = externals.get(p);
     if (f == null) {
-      f = H5File.open(p);
+      f = open(FileAccess.openRead(p), p, calls);
       externals.put(p, f);
     }
     return f;

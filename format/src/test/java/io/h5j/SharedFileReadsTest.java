@@ -289,10 +289,27 @@ class SharedFileReadsTest {
   }
 
   private static void assertDeepEquals(Object want, Object got, String what) {
-    if (!Arrays.deepEquals(new Object[] {want}, new Object[] {got})) {
-      fail(what + ": expected " + Arrays.deepToString(new Object[] {want}) + " but was "
-          + Arrays.deepToString(new Object[] {got}));
+    assertEquals(canonical(want), canonical(got), what);
+  }
+
+  /** A value as text, arrays, maps (compound elements) and lists by their contents. */
+  private static String canonical(Object v) {
+    if (v != null && v.getClass().isArray()) {
+      StringBuilder s = new StringBuilder("[");
+      for (int i = 0; i < java.lang.reflect.Array.getLength(v); i++) {
+        s.append(i == 0 ? "" : ", ").append(canonical(java.lang.reflect.Array.get(v, i)));
+      }
+      return s.append(']').toString();
     }
+    if (v instanceof Map<?, ?> m) {
+      StringBuilder s = new StringBuilder("{");
+      m.forEach((k, x) -> s.append(k).append('=').append(canonical(x)).append(", "));
+      return s.append('}').toString();
+    }
+    if (v instanceof java.util.Collection<?> c) {
+      return canonical(c.toArray());
+    }
+    return String.valueOf(v);
   }
 
   @FunctionalInterface
