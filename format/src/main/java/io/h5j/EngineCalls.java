@@ -89,7 +89,7 @@ final class EngineCalls {
     }
   }
 
-  /** Whether this thread is inside a call of {@code file}: asserted where the engine is reached. */
+  /** Whether this thread is inside a call of {@code file}: asserted where nodes are made. */
   static boolean inCall(H5File file) {
     return file.calls.isHeldByCurrentThread();
   }

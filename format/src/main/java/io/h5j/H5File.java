@@ -228,9 +228,10 @@ public final class H5File implements Closeable {
    */
   public Dataset createAnonymousVirtualDataset(VirtualSpec spec) throws IOException {
     checkWritable();
-    long address = EngineCalls.call(this, () -> VirtualDatasetWriter.create(engine,
-        spec.creation()));
-    return new Dataset(this, "(anonymous dataset at " + address + ")", address);
+    return EngineCalls.call(this, () -> {
+      long address = VirtualDatasetWriter.create(engine, spec.creation());
+      return new Dataset(this, "(anonymous dataset at " + address + ")", address);
+    });
   }
 
   /**
@@ -415,24 +416,20 @@ public final class H5File implements Closeable {
   // ---- shared with the API classes of this package ----
 
   H5Context context() {
-    assert EngineCalls.inCall(this) : "the engine reached outside EngineCalls";
     checkOpen();
     return ctx;
   }
 
   /** The dataset engine of this file. */
   EngineFile engine() {
-    assert EngineCalls.inCall(this) : "the engine reached outside EngineCalls";
     return engine;
   }
 
   Values values() {
-    assert EngineCalls.inCall(this) : "the engine reached outside EngineCalls";
     return engine.values();
   }
 
   PathResolver resolver() {
-    assert EngineCalls.inCall(this) : "the engine reached outside EngineCalls";
     return resolver;
   }
 
