@@ -59,6 +59,12 @@ class SharedFileReadsTest {
         }
       }
       f.root().createDataset("src", DatasetSpec.of(src).chunks(8, 8).deflate(4));
+      // back into main.h5: a thread reading it through main.h5's external link and one
+      // reading main.h5's virtual dataset of other.h5 go between the files both ways
+      VirtualSpec back = VirtualSpec.of(io.h5j.type.Datatypes.INT16, 6, 10);
+      back.map("main.h5", "/compact", new long[] {0, 0}, new long[] {3, 0}, new long[] {3, 10});
+      back.map("main.h5", "/compact", new long[] {3, 0}, new long[] {0, 0}, new long[] {3, 10});
+      f.root().createVirtualDataset("back", back);
     }
     main = dir.resolve("main.h5");
     try (H5File f = H5File.create(main)) {
@@ -97,6 +103,8 @@ class SharedFileReadsTest {
             new long[] {8, 48});
       }
       f.root().createVirtualDataset("vds_other", away.fillValue(0.5));
+      f.root().createExternalLink("ext_src", "other.h5", "/src");
+      f.root().createExternalLink("ext_back", "other.h5", "/back");
       for (int g = 0; g < GROUPS; g++) {
         Group group = f.root().createGroup("g" + g);
         for (int k = 0; k <= g; k++) {
@@ -109,7 +117,8 @@ class SharedFileReadsTest {
       }
     }
     try (H5File f = H5File.open(main)) {
-      for (String name : List.of("chunked", "contiguous", "compact", "vds_here", "vds_other")) {
+      for (String name : List.of("chunked", "contiguous", "compact", "vds_here", "vds_other",
+          "ext_src", "ext_back")) {
         record(f, name);
       }
       for (int g = 0; g < GROUPS; g++) {
