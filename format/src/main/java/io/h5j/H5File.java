@@ -35,9 +35,11 @@ import java.util.Map;
  * unmaps the memory mappings of a read-only file where the JDK lets it.
  *
  * <p><b>Threads:</b> an {@code H5File} and the handles from it ({@link Group}, {@link Dataset},
- * {@link Attributes}, ...) are not thread-safe: use them from one thread at a time. Their
- * caches are unsynchronized, and two threads reading through one file at once can get wrong
- * values, not an exception. To read one file from several threads, open it once per thread.
+ * {@link Attributes}, ...) may be shared by any number of threads, to read and to write: calls
+ * through one file run one at a time, each whole (a large read still decompresses its chunks
+ * on several cores), and see what a single thread would. For reads in parallel, open the file
+ * once per thread. After {@link #close()}, reads and writes fail with an
+ * {@link IllegalStateException}.
  *
  * <p><b>Exceptions:</b> an {@link IOException} (an {@link H5FormatException} for bytes that are
  * not valid HDF5, naming the structure, its offset and the file) is about the file or the
@@ -75,13 +77,13 @@ public final class H5File implements Closeable {
     this.engine = new EngineFile(path, ctx, new EngineFile.Links() {
       @Override
       public EngineFile external(String name) throws IOException {
-        H5File f = H5File.this.external(name);
+        H5File f = EngineCalls.call(H5File.this, () -> H5File.this.external(name));
         return f == null ? null : f.engine;
       }
 
       @Override
       public EngineFile.Found resolve(String link) throws IOException {
-        Node n = resolver.tryResolve(root(), link);
+        Node n = EngineCalls.call(H5File.this, () -> resolver.tryResolve(root(), link));
         return n == null ? null : new EngineFile.Found(n.file.engine, n.path(), n.address(),
             n instanceof Dataset);
       }
@@ -344,6 +346,11 @@ public final class H5File implements Closeable {
    *     guarantee is made of its syncs
    */
   public H5File syncOnClose(boolean sync) {
+    EngineCalls.locked(this, () -> syncOnCloseLocked(sync));
+    return this;
+  }
+
+  private H5File syncOnCloseLocked(boolean sync) {
     checkOpen();
     if (!sync && ctx.atomic()) {
       throw new IllegalStateException("file " + path + " flushes atomically, which needs its"
