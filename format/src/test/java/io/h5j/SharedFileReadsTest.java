@@ -2,6 +2,7 @@ package io.h5j;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.h5j.testing.Fixtures;
@@ -188,7 +189,7 @@ class SharedFileReadsTest {
           alone.put(n.path(), snapshot(n));
         }
       }
-      for (int round = 0; round < 4; round++) {
+      for (int round = 0; round < 8; round++) {
         try (H5File f = H5File.open(file)) {
           int r = round;
           runThreads(t -> {
@@ -205,31 +206,59 @@ class SharedFileReadsTest {
 
   @Test
   void aWriterAndReadersShareOneFile() throws Exception {
-    Path copy = dir.resolve("written.h5");
-    Files.copy(main, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    try (H5File f = H5File.openReadWrite(copy)) {
-      runThreads(t -> {
-        if (t == 0) {
-          Dataset d = f.root().createDataset("grown", DatasetSpec.empty(
-              io.h5j.type.Datatypes.INT64, 0).maxShape(-1).chunks(16));
-          for (int i = 0; i < 200; i++) {
-            d.resize(i + 1);
-            d.write(Selection.box(new long[] {i}, new long[] {1}), new long[] {i * 3L});
-            f.root().attributes().put("count", (long) (i + 1));
+    for (int round = 0; round < 3; round++) {
+      Path copy = dir.resolve("written" + round + ".h5");
+      Files.copy(main, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      int r = round;
+      try (H5File f = H5File.openReadWrite(copy)) {
+        runThreads(t -> {
+          if (t == 0) {
+            Dataset d = f.root().createDataset("grown", DatasetSpec.empty(
+                io.h5j.type.Datatypes.INT64, 0).maxShape(-1).chunks(16));
+            for (int i = 0; i < 200; i++) {
+              d.resize(i + 1);
+              d.write(Selection.box(new long[] {i}, new long[] {1}), new long[] {i * 3L});
+              f.root().attributes().put("count", (long) (i + 1));
+            }
+          } else {
+            readRandomly(f, new Random(r * 10L + t));
+            watchTheWriter(f);
           }
-        } else {
-          readRandomly(f, new Random(t));
-        }
-      });
+        });
+      }
+      String got = Oracles.python(String.join("\n",
+          "import h5py, sys",
+          "f = h5py.File(sys.argv[1], 'r')",
+          "v = f['grown'][()]",
+          "print(len(v), int(v.sum()), int(f.attrs['count']), int(f['chunked'][()].sum()))"),
+          copy.toString());
+      assertEquals(200 + " " + 3L * 199 * 200 / 2 + " 200 "
+          + (long) Arrays.stream(values.get("chunked")).sum(), got.strip());
     }
-    String got = Oracles.python(String.join("\n",
-        "import h5py, sys",
-        "f = h5py.File(sys.argv[1], 'r')",
-        "v = f['grown'][()]",
-        "print(len(v), int(v.sum()), int(f.attrs['count']), int(f['chunked'][()].sum()))"),
-        copy.toString());
-    assertEquals(200 + " " + 3L * 199 * 200 / 2 + " 200 "
-        + (long) Arrays.stream(values.get("chunked")).sum(), got.strip());
+  }
+
+  /**
+   * Reads what the writer changes while it writes: the count only grows, and each element of
+   * the growing dataset is its value or, resized but not yet written, the fill value.
+   */
+  private static void watchTheWriter(H5File f) throws Exception {
+    long last = 0;
+    for (int i = 0; i < OPS; i++) {
+      if (!f.root().attributes().contains("count") || !f.root().contains("grown")) {
+        continue;
+      }
+      long count = f.root().attributes().getLong("count");
+      assertTrue(count >= last, "count went back from " + last + " to " + count);
+      last = count;
+      long[] v = f.dataset("grown").readLongs();
+      assertTrue(v.length >= count, v.length + " elements, count " + count);
+      for (int k = 0; k < v.length; k++) {
+        if (v[k] != 3L * k && !(k == v.length - 1 && v[k] == 0)) {
+          fail("element " + k + " of " + v.length + " is " + v[k]);
+        }
+      }
+      assertEquals(members.get("g3"), f.group("g3").memberNames(), "members of g3");
+    }
   }
 
   private static void readRandomly(H5File f, Random rnd) throws Exception {
