@@ -162,18 +162,20 @@ public final class Attributes {
    */
   public void put(String name, Datatype type, Dataspace space, Object flatArray)
       throws IOException {
-    node.file.checkWritable();
-    if (name == null || name.isEmpty()) {
-      throw new IllegalArgumentException("an attribute needs a name, not " + (name == null
-          ? "null" : "an empty one") + " (on " + node.path() + ")");
-    }
-    byte[] data = space.kind() == Dataspace.Kind.NULL ? new byte[0]
-        : node.file.values().encode(type, flatArray);
-    boolean utf8 = !name.chars().allMatch(c -> c < 128);
-    AttributeMessage added = new AttributeMessage(name, type, space, data, utf8);
-    AttributeMessage[] old = new AttributeMessage[1];
-    AttributeStorage.update(node.file.context(), node.address(),
-        all -> old[0] = all.put(name, added), () -> release(old[0]));
+    EngineCalls.run(node.file, () -> {
+      node.file.checkWritable();
+      if (name == null || name.isEmpty()) {
+        throw new IllegalArgumentException("an attribute needs a name, not " + (name == null
+            ? "null" : "an empty one") + " (on " + node.path() + ")");
+      }
+      byte[] data = space.kind() == Dataspace.Kind.NULL ? new byte[0]
+          : node.file.values().encode(type, flatArray);
+      boolean utf8 = !name.chars().allMatch(c -> c < 128);
+      AttributeMessage added = new AttributeMessage(name, type, space, data, utf8);
+      AttributeMessage[] old = new AttributeMessage[1];
+      AttributeStorage.update(node.file.context(), node.address(),
+          all -> old[0] = all.put(name, added), () -> release(old[0]));
+    });
   }
 
   /** Frees the variable-length data of an attribute the header no longer holds. */
@@ -192,14 +194,16 @@ public final class Attributes {
    *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void remove(String name) throws IOException {
-    node.file.checkWritable();
-    AttributeMessage[] old = new AttributeMessage[1];
-    AttributeStorage.update(node.file.context(), node.address(), all -> {
-      old[0] = all.remove(name);
-      if (old[0] == null) {
-        throw new IllegalArgumentException("no attribute '" + name + "' on " + node.path());
-      }
-    }, () -> release(old[0]));
+    EngineCalls.run(node.file, () -> {
+      node.file.checkWritable();
+      AttributeMessage[] old = new AttributeMessage[1];
+      AttributeStorage.update(node.file.context(), node.address(), all -> {
+        old[0] = all.remove(name);
+        if (old[0] == null) {
+          throw new IllegalArgumentException("no attribute '" + name + "' on " + node.path());
+        }
+      }, () -> release(old[0]));
+    });
   }
 
   /** The decoded attribute messages by name (a fresh map the caller may change). */

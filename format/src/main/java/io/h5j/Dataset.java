@@ -177,11 +177,14 @@ public final class Dataset extends Node {
    * here is left for the read that needs it to report.
    */
   void opened() {
-    try {
-      stored.storage().opened();
-    } catch (IOException | RuntimeException e) {
-      // the first read redoes what failed here and reports it
-    }
+    EngineCalls.locked(file, () -> {
+      try {
+        stored.storage().opened();
+      } catch (IOException | RuntimeException e) {
+        // the first read redoes what failed here and reports it
+      }
+      return null;
+    });
   }
 
   /**

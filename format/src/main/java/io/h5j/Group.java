@@ -95,7 +95,7 @@ public final class Group extends Node {
    *     a structure read is malformed or unsupported
    */
   public boolean contains(String path) throws IOException {
-    return file.resolver().tryResolve(this, path) != null;
+    return EngineCalls.call(file, () -> file.resolver().tryResolve(this, path) != null);
   }
 
   /**
@@ -163,14 +163,16 @@ public final class Group extends Node {
    *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public Group createGroup(String path) throws IOException {
-    Placement p = place(path);
-    H5Context ctx = file.context();
-    List<StoredMessage> messages = file.oldStyle()
-        ? GroupLinkWriter.oldStyleGroupMessages(ctx)
-        : GroupLinkWriter.newStyleGroupMessages(ctx);
-    ObjectHeader h = ctx.createHeader(file.headerVersion(), 0, messages);
-    p.parent.addLink(LinkMessage.hard(p.name, h.address()));
-    return new Group(file, childPath(p.parent.path, p.name), h.address());
+    return EngineCalls.call(file, () -> {
+      Placement p = place(path);
+      H5Context ctx = file.context();
+      List<StoredMessage> messages = file.oldStyle()
+          ? GroupLinkWriter.oldStyleGroupMessages(ctx)
+          : GroupLinkWriter.newStyleGroupMessages(ctx);
+      ObjectHeader h = ctx.createHeader(file.headerVersion(), 0, messages);
+      p.parent.addLink(LinkMessage.hard(p.name, h.address()));
+      return new Group(file, childPath(p.parent.path, p.name), h.address());
+    });
   }
 
   /**
@@ -184,11 +186,12 @@ public final class Group extends Node {
    *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public Dataset createDataset(String path, DatasetSpec spec) throws IOException {
-    Placement p = place(path);
-    long address = EngineCalls.call(file, () -> DatasetWriter.create(file.engine(),
-        spec.creation()));
-    p.parent.addLink(LinkMessage.hard(p.name, address));
-    return new Dataset(file, childPath(p.parent.path, p.name), address);
+    return EngineCalls.call(file, () -> {
+      Placement p = place(path);
+      long address = DatasetWriter.create(file.engine(), spec.creation());
+      p.parent.addLink(LinkMessage.hard(p.name, address));
+      return new Dataset(file, childPath(p.parent.path, p.name), address);
+    });
   }
 
   /**
@@ -203,11 +206,12 @@ public final class Group extends Node {
    *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public Dataset createVirtualDataset(String path, VirtualSpec spec) throws IOException {
-    Placement p = place(path);
-    long address = EngineCalls.call(file, () -> VirtualDatasetWriter.create(file.engine(),
-        spec.creation()));
-    p.parent.addLink(LinkMessage.hard(p.name, address));
-    return new Dataset(file, childPath(p.parent.path, p.name), address);
+    return EngineCalls.call(file, () -> {
+      Placement p = place(path);
+      long address = VirtualDatasetWriter.create(file.engine(), spec.creation());
+      p.parent.addLink(LinkMessage.hard(p.name, address));
+      return new Dataset(file, childPath(p.parent.path, p.name), address);
+    });
   }
 
   /**
@@ -221,12 +225,14 @@ public final class Group extends Node {
    *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public NamedDatatype commitDatatype(String path, Datatype type) throws IOException {
-    Placement p = place(path);
-    ObjectHeader h = file.context().createHeader(file.headerVersion(), 0, List.of(
-        new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
-            DatatypeCodec.encode(type))));
-    p.parent.addLink(LinkMessage.hard(p.name, h.address()));
-    return new NamedDatatype(file, childPath(p.parent.path, p.name), h.address());
+    return EngineCalls.call(file, () -> {
+      Placement p = place(path);
+      ObjectHeader h = file.context().createHeader(file.headerVersion(), 0, List.of(
+          new StoredMessage(MessageType.DATATYPE, StoredMessage.FLAG_CONSTANT, -1,
+              DatatypeCodec.encode(type))));
+      p.parent.addLink(LinkMessage.hard(p.name, h.address()));
+      return new NamedDatatype(file, childPath(p.parent.path, p.name), h.address());
+    });
   }
 
   /**
@@ -238,8 +244,10 @@ public final class Group extends Node {
    *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void createSoftLink(String name, String target) throws IOException {
-    Placement p = place(name);
-    p.parent.addLink(new LinkMessage(p.name, new LinkMessage.Soft(target), -1, true));
+    EngineCalls.run(file, () -> {
+      Placement p = place(name);
+      p.parent.addLink(new LinkMessage(p.name, new LinkMessage.Soft(target), -1, true));
+    });
   }
 
   /**
@@ -253,9 +261,11 @@ public final class Group extends Node {
    */
   public void createExternalLink(String name, String fileName, String objectPath)
       throws IOException {
-    Placement p = place(name);
-    p.parent.addLink(new LinkMessage(p.name, new LinkMessage.External(fileName, objectPath), -1,
-        true));
+    EngineCalls.run(file, () -> {
+      Placement p = place(name);
+      p.parent.addLink(new LinkMessage(p.name, new LinkMessage.External(fileName, objectPath), -1,
+          true));
+    });
   }
 
   /**
@@ -267,12 +277,14 @@ public final class Group extends Node {
    *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void createHardLink(String name, Node target) throws IOException {
-    if (target.file != file) {
-      throw new IllegalArgumentException("a hard link must point into the same file; use"
-          + " createExternalLink for " + target.file.path());
-    }
-    Placement p = place(name);
-    p.parent.addLink(LinkMessage.hard(p.name, target.address()));
+    EngineCalls.run(file, () -> {
+      if (target.file != file) {
+        throw new IllegalArgumentException("a hard link must point into the same file; use"
+            + " createExternalLink for " + target.file.path());
+      }
+      Placement p = place(name);
+      p.parent.addLink(LinkMessage.hard(p.name, target.address()));
+    });
   }
 
   /**
@@ -356,8 +368,10 @@ public final class Group extends Node {
   }
 
   private void edit(GroupLinkWriter.Edit edit) throws IOException {
-    file.checkWritable();
-    GroupLinkWriter.update(file.context(), address(), edit);
+    EngineCalls.run(file, () -> {
+      file.checkWritable();
+      GroupLinkWriter.update(file.context(), address(), edit);
+    });
   }
 
   private record Placement(Group parent, String name) {}

@@ -43,8 +43,8 @@ final class GroupWalk {
       if (l.kind() != Link.Kind.HARD) {
         visitor.link(g, l);
       } else if (!seen.contains(l.address())) {
-        children.add(PathResolver.node(g.file, Group.childPath(g.path(), l.name()),
-            l.address()));
+        children.add(EngineCalls.call(g.file, () -> PathResolver.node(g.file,
+            Group.childPath(g.path(), l.name()), l.address())));
       }
     }
     for (int i = children.size() - 1; i >= 0; i--) {

@@ -37,9 +37,11 @@ import org.jspecify.annotations.Nullable;
  * unmaps the memory mappings of a read-only file where the JDK lets it.
  *
  * <p><b>Threads:</b> an {@code H5File} and the handles from it ({@link Group}, {@link Dataset},
- * {@link Attributes}, ...) are not thread-safe: use them from one thread at a time. Their
- * caches are unsynchronized, and two threads reading through one file at once can get wrong
- * values, not an exception. To read one file from several threads, open it once per thread.
+ * {@link Attributes}, ...) may be shared by any number of threads, to read and to write: calls
+ * through one file run one at a time, each whole (a large read still decompresses its chunks
+ * on several cores), and see what a single thread would. For reads in parallel, open the file
+ * once per thread. After {@link #close()}, reads and writes fail with an
+ * {@link IllegalStateException}.
  *
  * <p><b>Exceptions:</b> an {@link IOException} (an {@link H5FormatException} for bytes that are
  * not valid HDF5, naming the structure, its offset and the file) is about the file or the
@@ -66,24 +68,30 @@ public final class H5File implements Closeable {
   private boolean syncOnClose = true;
   /** Where {@link #close()} renames this file ({@link #createReplacing}), else null. */
   private Path replaces;
+  /**
+   * Serializes the calls into this file ({@link EngineCalls} says why); the files opened for its
+   * external links and virtual sources share it.
+   */
+  final java.util.concurrent.locks.ReentrantLock calls;
 
   /** Default memory bound of the chunk cache: 64 MiB. */
   public static final long DEFAULT_CHUNK_CACHE_BYTES = EngineFile.DEFAULT_CHUNK_CACHE_BYTES;
 
-  private H5File(Path path, H5Context ctx) {
+  private H5File(Path path, H5Context ctx, java.util.concurrent.locks.ReentrantLock calls) {
     this.path = path;
     this.ctx = ctx;
+    this.calls = calls;
     this.resolver = new PathResolver(this);
     this.engine = new EngineFile(path, ctx, new EngineFile.Links() {
       @Override
       public @Nullable EngineFile external(String name) throws IOException {
-        H5File f = H5File.this.external(name);
+        H5File f = EngineCalls.call(H5File.this, () -> H5File.this.external(name));
         return f == null ? null : f.engine;
       }
 
       @Override
       public EngineFile.@Nullable Found resolve(String link) throws IOException {
-        Node n = resolver.tryResolve(root(), link);
+        Node n = EngineCalls.call(H5File.this, () -> resolver.tryResolve(root(), link));
         return n == null ? null : new EngineFile.Found(n.file.engine, n.path(), n.address(),
             n instanceof Dataset);
       }
@@ -140,8 +148,13 @@ public final class H5File implements Closeable {
   }
 
   private static H5File open(FileAccess fa, Path path) throws IOException {
+    return open(fa, path, EngineCalls.newLock());
+  }
+
+  private static H5File open(FileAccess fa, Path path,
+      java.util.concurrent.locks.ReentrantLock calls) throws IOException {
     try {
-      return new H5File(path, H5Context.open(fa));
+      return new H5File(path, H5Context.open(fa), calls);
     } catch (H5FormatException e) {
       fa.close();
       throw e.inFile(path);
@@ -205,7 +218,7 @@ public final class H5File implements Closeable {
     try {
       H5Context ctx = H5Context.create(fa, superblockVersion,
           new FileParams(offsetSize, lengthSize, 0));
-      H5File f = new H5File(path, ctx);
+      H5File f = new H5File(path, ctx, EngineCalls.newLock());
       var h = ctx.createHeader(2, 0,
           io.h5j.format.group.GroupLinkWriter.newStyleGroupMessages(ctx));
       ctx.superblock(ctx.superblock().withRootAddress(h.address()));
@@ -260,7 +273,7 @@ public final class H5File implements Closeable {
    * @return the version number in the superblock
    */
   public int superblockVersion() {
-    return ctx.superblock().version();
+    return EngineCalls.locked(this, () -> ctx.superblock().version());
   }
 
   /**
@@ -270,8 +283,10 @@ public final class H5File implements Closeable {
    * @throws IllegalStateException if the file is closed
    */
   public Group root() {
-    checkOpen();
-    return new Group(this, "/", ctx.superblock().rootAddress());
+    return EngineCalls.locked(this, () -> {
+      checkOpen();
+      return new Group(this, "/", ctx.superblock().rootAddress());
+    });
   }
 
   /**
@@ -327,7 +342,8 @@ public final class H5File implements Closeable {
    */
   public @Nullable Node dereference(Reference ref) throws IOException {
     checkOpen();
-    H5File in = ref.file() == null ? this : external(ref.file());
+    H5File in = ref.file() == null ? this
+        : EngineCalls.call(this, () -> external(ref.file()));
     return in == null ? null : ReferenceTargets.find(in, ref.address());
   }
 
@@ -343,9 +359,10 @@ public final class H5File implements Closeable {
    */
   public Dataset createAnonymousVirtualDataset(VirtualSpec spec) throws IOException {
     checkWritable();
-    long address = EngineCalls.call(this, () -> VirtualDatasetWriter.create(engine,
-        spec.creation()));
-    return new Dataset(this, "(anonymous dataset at " + address + ")", address);
+    return EngineCalls.call(this, () -> {
+      long address = VirtualDatasetWriter.create(engine, spec.creation());
+      return new Dataset(this, "(anonymous dataset at " + address + ")", address);
+    });
   }
 
   /**
@@ -375,7 +392,10 @@ public final class H5File implements Closeable {
    */
   public H5File deferSuperblockToFlush() {
     checkOpen();
-    ctx.deferCommitOrderToFlush();
+    EngineCalls.locked(this, () -> {
+      ctx.deferCommitOrderToFlush();
+      return null;
+    });
     return this;
   }
 
@@ -402,6 +422,14 @@ public final class H5File implements Closeable {
    *     was told not to sync ({@link #syncOnClose(boolean)})
    */
   public H5File atomicFlushes() {
+    EngineCalls.locked(this, () -> {
+      atomicFlushesLocked();
+      return null;
+    });
+    return this;
+  }
+
+  private void atomicFlushesLocked() {
     checkWritable();
     if (!syncOnClose) {
       throw new IllegalStateException("file " + path + " does not sync on close"
@@ -420,8 +448,8 @@ public final class H5File implements Closeable {
         moves.keySet().forEach(engine.chunkCache()::invalidate);
       }
     });
-    return this;
   }
+
 
   /**
    * Lets h5j give a chunk index it rebuilds the type of layout version 4 even where the
@@ -435,8 +463,11 @@ public final class H5File implements Closeable {
    * @return this file
    */
   public H5File allowNewerChunkIndexes() {
-    checkWritable();
-    ctx.allowNewerChunkIndexes();
+    EngineCalls.locked(this, () -> {
+      checkWritable();
+      ctx.allowNewerChunkIndexes();
+      return null;
+    });
     return this;
   }
 
@@ -454,6 +485,11 @@ public final class H5File implements Closeable {
    *     guarantee is made of its syncs
    */
   public H5File syncOnClose(boolean sync) {
+    EngineCalls.locked(this, () -> syncOnCloseLocked(sync));
+    return this;
+  }
+
+  private H5File syncOnCloseLocked(boolean sync) {
     checkOpen();
     if (!sync && ctx.atomic()) {
       throw new IllegalStateException("file " + path + " flushes atomically, which needs its"
@@ -494,12 +530,18 @@ public final class H5File implements Closeable {
    * @throws IOException if the file cannot be written or synced
    */
   public void flush() throws IOException {
-    checkOpen();
-    ctx.flush();
+    EngineCalls.run(this, () -> {
+      checkOpen();
+      ctx.flush();
+    });
   }
 
   @Override
   public void close() throws IOException {
+    EngineCalls.run(this, this::closeLocked);
+  }
+
+  private void closeLocked() throws IOException {
     if (closed) {
       return;
     }
@@ -533,15 +575,17 @@ public final class H5File implements Closeable {
    * @throws IOException if the file cannot be closed
    */
   public void closeWithoutFlush() throws IOException {
-    if (!closed) {
-      try {
-        release();
-      } finally {
-        if (replaces != null) {
-          Files.deleteIfExists(path);
+    EngineCalls.run(this, () -> {
+      if (!closed) {
+        try {
+          release();
+        } finally {
+          if (replaces != null) {
+            Files.deleteIfExists(path);
+          }
         }
       }
-    }
+    });
   }
 
   private void release() throws IOException {
@@ -725,8 +769,12 @@ public final class H5File implements Closeable {
     return engine.externalFilePrefix();
   }
 
-  /** An externally linked file, opened once (read-only) relative to this file's folder. */
+  /**
+   * An externally linked file, opened once (read-only) relative to this file's folder; it
+   * shares this file's call lock.
+   */
   H5File external(String fileName) throws IOException {
+    assert EngineCalls.inCall(this) : "external files are opened inside a call";
     Path p = Path.of(fileName);
     if (!p.isAbsolute()) {
       Path dir = path.toAbsolutePath().getParent();
@@ -741,7 +789,7 @@ public final class H5File implements Closeable {
     }
     H5File f = externals.get(p);
     if (f == null) {
-      f = H5File.open(p);
+      f = open(FileAccess.openRead(p), p, calls);
       externals.put(p, f);
     }
     return f;

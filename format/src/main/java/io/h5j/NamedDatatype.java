@@ -22,12 +22,14 @@ public final class NamedDatatype extends Node {
    *     a structure read is malformed or unsupported
    */
   public Datatype datatype() throws IOException {
-    for (StoredMessage m : header().messages()) {
-      if (m.type() == MessageType.DATATYPE) {
-        return DatatypeCodec.decode(new ByteReader(m.body(), address(), "committed datatype",
-            file.context().params()));
+    return EngineCalls.call(file, () -> {
+      for (StoredMessage m : header().messages()) {
+        if (m.type() == MessageType.DATATYPE) {
+          return DatatypeCodec.decode(new ByteReader(m.body(), address(), "committed datatype",
+              file.context().params()));
+        }
       }
-    }
-    throw new H5FormatException("committed datatype", address(), "has no datatype message");
+      throw new H5FormatException("committed datatype", address(), "has no datatype message");
+    });
   }
 }

@@ -18,6 +18,7 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
   Node(H5File file, String path, long address) {
     this.file = file;
     this.path = path;
+    assert EngineCalls.inCall(file) : "a node made outside EngineCalls: " + path;
     this.ref = file.context().ref(address);
   }
 
@@ -70,12 +71,13 @@ public abstract sealed class Node permits Group, Dataset, NamedDatatype {
   }
 
   ObjectHeader header() throws IOException {
-    return file.context().header(address());
+    return EngineCalls.call(file, () -> file.context().header(address()));
   }
 
   /** The body of the first message of {@code type}, shared references resolved; or null. */
   io.h5j.format.io.@Nullable ByteReader message(int type) throws IOException {
-    return io.h5j.format.dataset.HeaderMessages.first(file.context(), address(), type);
+    return EngineCalls.call(file, () -> io.h5j.format.dataset.HeaderMessages.first(
+        file.context(), address(), type));
   }
 
   /** Where the header is now, shared by every handle of the object. */

@@ -28,7 +28,8 @@ final class ReferenceTargets {
         if (l.kind() != Link.Kind.HARD || !seen.add(l.address())) {
           continue;
         }
-        Node n = PathResolver.node(file, Group.childPath(g.path(), l.name()), l.address());
+        Node n = EngineCalls.call(file, () -> PathResolver.node(file,
+            Group.childPath(g.path(), l.name()), l.address()));
         if (l.address() == address) {
           return n;
         }
@@ -37,6 +38,6 @@ final class ReferenceTargets {
         }
       }
     }
-    return PathResolver.node(file, "", address);
+    return EngineCalls.call(file, () -> PathResolver.node(file, "", address));
   }
 }

@@ -38,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>One writer at a time per file, across processes: h5j's writers and readers exclude each
  * other through Java's file locks, and a writer also takes libhdf5's flock lock where
- * {@link Libhdf5Locking} says and it can be taken ({@link #holdsLibhdf5Lock()}). Like
+ * {@link Libhdf5Locking} says and it can be taken ({@link #holdsLibhdf5Lock()}). Unlike an
  * {@link H5File}, one {@code VersionedFile} is used from one thread at a time; several of one
  * file in one JVM (a writer and readers, a thread each) may run at once.
  */

@@ -39,7 +39,7 @@ public final class EngineFile {
   private final ChunkCache chunkCache = new ChunkCache(DEFAULT_CHUNK_CACHE_BYTES);
   private final SpareArray spareArray = new SpareArray();
   private final VirtualSettings virtual = new VirtualSettings();
-  private String externalFilePrefix = "";
+  private volatile String externalFilePrefix = "";
   private ExecutorService workers;
   private volatile boolean closed;
 

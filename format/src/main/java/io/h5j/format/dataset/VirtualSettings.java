@@ -5,12 +5,12 @@ package io.h5j.format.dataset;
  * sets in a dataset access property list, kept per file (the API's setters write them here).
  */
 public final class VirtualSettings {
-  private boolean fillMissingSources;
-  private boolean deferBlockVerification;
-  private boolean firstMissingView;
-  private long printfGap;
+  private volatile boolean fillMissingSources;
+  private volatile boolean deferBlockVerification;
+  private volatile boolean firstMissingView;
+  private volatile long printfGap;
   /** HDF5_VDS_PREFIX as this file sees it (tests replace it). */
-  private String prefix = System.getenv("HDF5_VDS_PREFIX");
+  private volatile String prefix = System.getenv("HDF5_VDS_PREFIX");
 
   /** Whether a missing source file or dataset reads as the fill value (else it fails). */
   public boolean fillMissingSources() {
