@@ -121,7 +121,7 @@ public final class Dataset extends Node {
     });
   }
 
-  /** The layout message as stored (for h5j's own modules, through {@link DatasetInternals}). */
+  /** The layout message as stored (handed out by {@link DatasetInternals}). */
   LayoutMessage layoutMessage() throws IOException {
     return call(stored::layout);
   }

@@ -5,7 +5,7 @@ import io.h5j.format.vds.MappingBlock;
 import io.h5j.internal.DatasetInternals;
 import java.io.IOException;
 
-/** The internals of {@link Dataset} h5j's own modules read through {@link DatasetInternals}. */
+/** The internals of {@link Dataset} that {@link DatasetInternals} hands out. */
 final class DatasetAccess implements DatasetInternals.Access {
   @Override
   public LayoutMessage layout(Dataset d) throws IOException {

@@ -6,10 +6,11 @@ import io.h5j.format.vds.MappingBlock;
 import java.io.IOException;
 
 /**
- * What h5j's own modules (versioning, repack, cli) still read of a dataset below its public
- * API: the decoded layout message and mapping block. Not API: the module exports this package
- * only to those modules, and its methods change with the format layer. {@code Dataset} grants
- * the access when its class initializes, so it is in place before any dataset exists.
+ * What code outside {@code io.h5j} reads of a dataset below its public API: the decoded layout
+ * message and mapping block, for the file copy's element source and for h5j's tests and
+ * benchmarks, which run on the class path. Not API: the module does not export this package.
+ * {@code Dataset} grants the access when its class initializes, so it is in place before any
+ * dataset exists.
  */
 public final class DatasetInternals {
   private DatasetInternals() {}
