@@ -52,7 +52,11 @@ public final class FileCopy {
     this.check = b.check;
   }
 
-  /** A builder with the defaults: every dataset stored as it is, no progress, no check. */
+  /**
+   * A builder with the defaults: every dataset stored as it is, no progress, no check.
+   *
+   * @return a new builder
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -76,6 +80,7 @@ public final class FileCopy {
      *
      * @param copy the complete, synced copy under its temporary name
      * @param result what the copy wrote
+     * @throws IOException to refuse the copy, with the reason
      */
     void check(Path copy, Result result) throws IOException;
   }
@@ -96,6 +101,10 @@ public final class FileCopy {
      * dataset win over those naming none. A null filter stores them unfiltered. Changes
      * naming no path skip the datasets they cannot apply to (listed in {@link
      * Result#skipped()}); those naming a path fail the copy instead.
+     *
+     * @param paths absolute dataset paths, or empty for every dataset
+     * @param filter the filter to append, or null to store the datasets unfiltered
+     * @return this builder
      */
     public Builder filter(List<String> paths, Filter filter) {
       filters.add(new FilterChange(paths, filter == null ? null : filter.description()));
@@ -107,6 +116,10 @@ public final class FileCopy {
      * {@code CHUNKED} (with {@code chunks}, or null for the dataset's own or a guess),
      * {@code CONTIGUOUS} or {@code COMPACT}. The last change naming a dataset wins.
      *
+     * @param paths absolute dataset paths, or empty for every dataset
+     * @param kind the new layout
+     * @param chunks chunk dimensions for {@code CHUNKED}, or null
+     * @return this builder
      * @throws IllegalArgumentException for another kind, or chunks with an unchunked kind
      */
     public Builder layout(List<String> paths, StorageLayout.Kind kind, long[] chunks) {
@@ -127,25 +140,42 @@ public final class FileCopy {
     /**
      * Stores every virtual dataset's mappings in {@code encoding}; blocks already in it are
      * copied as bytes. Null (the default) copies every block as it is.
+     *
+     * @param encoding the encoding to write, or null
+     * @return this builder
      */
     public Builder vdsEncoding(VdsEncoding encoding) {
       this.vdsEncoding = encoding;
       return this;
     }
 
-    /** Told after every object copied; null for none. */
+    /**
+     * Told after every object copied.
+     *
+     * @param p the listener, or null for none
+     * @return this builder
+     */
     public Builder progress(Progress p) {
       this.progress = p;
       return this;
     }
 
-    /** Run on the complete copy before it is moved into place; null (the default) for none. */
+    /**
+     * Run on the complete copy before it is moved into place.
+     *
+     * @param c the check, or null (the default) for none
+     * @return this builder
+     */
     public Builder beforeMove(Check c) {
       this.check = c;
       return this;
     }
 
-    /** The copy these options describe. */
+    /**
+     * The copy these options describe.
+     *
+     * @return the copy, reusable for several files
+     */
     public FileCopy build() {
       return new FileCopy(this);
     }
@@ -175,13 +205,33 @@ public final class FileCopy {
       long links, long bytesCopied, long mappingBlocks, long identicalMappingBlocks,
       long identicalMappingBlockBytes, long inputBytes, long outputBytes, List<String> skipped,
       List<String> danglingReferences) {
-    /** Copies the lists. */
+    /**
+     * Copies the lists.
+     *
+     * @param groups groups copied, the root included
+     * @param datasets datasets copied, virtual ones included
+     * @param virtualDatasets of those, virtual datasets
+     * @param datatypes committed datatypes copied
+     * @param links links written (hard, soft and external)
+     * @param bytesCopied raw data bytes moved as stored (chunks, contiguous data)
+     * @param mappingBlocks virtual dataset mapping blocks copied
+     * @param identicalMappingBlocks blocks byte-identical to one copied before them
+     * @param identicalMappingBlockBytes the bytes of those repeated blocks
+     * @param inputBytes size of the input file
+     * @param outputBytes size of the output file
+     * @param skipped datasets copied as they were, one line each
+     * @param danglingReferences object references written as null references, one line each
+     */
     public Result {
       skipped = List.copyOf(skipped);
       danglingReferences = List.copyOf(danglingReferences);
     }
 
-    /** Every object copied: groups, datasets and committed datatypes. */
+    /**
+     * Every object copied.
+     *
+     * @return groups, datasets and committed datatypes together
+     */
     public long objects() {
       return groups + datasets + datatypes;
     }
@@ -197,6 +247,7 @@ public final class FileCopy {
   /** A copy that failed on one object: names the object's path and header address. */
   public static final class Failure extends IOException {
     private static final long serialVersionUID = 1L;
+    /** The path of the object that failed, as {@link #objectPath()} gives it. */
     private final String objectPath;
 
     private Failure(String objectPath, String message, Throwable cause) {
@@ -204,7 +255,11 @@ public final class FileCopy {
       this.objectPath = objectPath;
     }
 
-    /** The path of the object that could not be copied, as reached from the root. */
+    /**
+     * The path of the object that could not be copied.
+     *
+     * @return its absolute path, as reached from the root
+     */
     public String objectPath() {
       return objectPath;
     }
@@ -213,6 +268,9 @@ public final class FileCopy {
   /**
    * Copies {@code in} into {@code out} (replaced if it exists).
    *
+   * @param in the HDF5 file to copy
+   * @param out where the copy goes; a file there is replaced only once the copy is complete
+   * @return what the copy wrote
    * @throws IllegalArgumentException if both name the same file, or a change naming a
    *     dataset asks for what it cannot have
    * @throws Failure naming the object that could not be copied

@@ -15,42 +15,75 @@ public final class SelectionBlocks {
     this.slab = slab;
   }
 
-  /** The number of dimensions. */
+  /**
+   * The number of dimensions.
+   *
+   * @return the rank, as the dataset's
+   */
   public int rank() {
     return slab.rank();
   }
 
-  /** The first selected coordinate along each dimension. */
+  /**
+   * The first selected coordinate along each dimension.
+   *
+   * @return a new array, one coordinate per dimension
+   */
   public long[] start() {
     return slab.start().clone(); // the record hands out its own array
   }
 
-  /** The distance from one block's start to the next one's, per dimension. */
+  /**
+   * The distance from one block's start to the next one's, per dimension.
+   *
+   * @return a new array, one distance per dimension
+   */
   public long[] stride() {
     return slab.stride().clone();
   }
 
-  /** The number of blocks per dimension (0: nothing selected). */
+  /**
+   * The number of blocks per dimension (0: nothing selected).
+   *
+   * @return a new array, one count per dimension
+   */
   public long[] count() {
     return slab.count().clone();
   }
 
-  /** The elements of one block per dimension (at least 1). */
+  /**
+   * The elements of one block per dimension (at least 1).
+   *
+   * @return a new array, one size per dimension
+   */
   public long[] block() {
     return slab.block().clone();
   }
 
-  /** Elements selected along each dimension ({@code count * block}). */
+  /**
+   * Elements selected along each dimension ({@code count * block}).
+   *
+   * @return a new array, one length per dimension
+   */
   public long[] shape() {
     return slab.shape();
   }
 
-  /** Elements selected in all. */
+  /**
+   * Elements selected in all.
+   *
+   * @return the product of {@link #shape()}
+   */
   public long elementCount() {
     return slab.elementCount();
   }
 
-  /** One past the last selected coordinate along {@code d} (start when nothing is selected). */
+  /**
+   * One past the last selected coordinate along a dimension.
+   *
+   * @param d the dimension, 0 to {@code rank() - 1}
+   * @return the end coordinate, exclusive ({@code start} when nothing is selected)
+   */
   public long end(int d) {
     return slab.end(d);
   }

@@ -168,6 +168,11 @@ public final class VirtualSpec {
    *     new long[] {1}), Selection.parse(":, 1"));
    * }</pre>
    *
+   * @param file the source file's name as stored ({@code "."} for this file)
+   * @param dataset the source dataset's absolute path
+   * @param source the selection in the source dataset
+   * @param virtual the selection in this dataset, resolved against its shape
+   * @return this spec
    * @throws IllegalArgumentException as {@link #map(String, String, long[], long[], long[])},
    *     when the source is a numpy-style selection ({@link Selection#parse}), or when the two
    *     select different numbers of elements (a source "all" is checked by libhdf5 when it

@@ -17,11 +17,25 @@ import java.util.List;
  */
 public record CheckReport(Path file, List<Problem> problems, long problemCount, long objects,
     long chunks, long heapObjects) {
+  /**
+   * Copies the list of problems.
+   *
+   * @param file the file checked
+   * @param problems the problems found, in the order found
+   * @param problemCount how many problems were found in all
+   * @param objects object headers checked
+   * @param chunks chunk index entries checked
+   * @param heapObjects global heap objects checked
+   */
   public CheckReport {
     problems = List.copyOf(problems);
   }
 
-  /** Whether no problem was found. */
+  /**
+   * Whether no problem was found.
+   *
+   * @return true when {@code problemCount} is 0
+   */
   public boolean clean() {
     return problemCount == 0;
   }

@@ -20,7 +20,13 @@ public final class ElementCodec {
 
   private static final DataConverter CONVERTER = new DataConverter(FileParams.DEFAULT);
 
-  /** The class of the Java array that holds elements of {@code type} (e.g. {@code long[].class}). */
+  /**
+   * The class of the Java array that holds elements of a type, as {@link #decode} returns
+   * them and {@link #encode} takes them.
+   *
+   * @param type the elements' datatype
+   * @return e.g. {@code long[].class} for a 64-bit integer type
+   */
   public static Class<?> arrayClass(Datatype type) {
     return DataConverter.javaArrayClass(type);
   }
@@ -29,6 +35,9 @@ public final class ElementCodec {
    * Whether elements of {@code type} refer to variable-length data in the global heap
    * (variable-length strings and sequences, also inside compounds and arrays), so that this
    * class cannot convert them.
+   *
+   * @param type the elements' datatype
+   * @return true when the type holds variable-length data anywhere
    */
   public static boolean holdsVariableLength(Datatype type) {
     return DataConverter.holdsVlen(type);
@@ -37,6 +46,10 @@ public final class ElementCodec {
   /**
    * The first {@code count} elements of {@code bytes} as an array of {@link #arrayClass}.
    *
+   * @param type the elements' datatype
+   * @param bytes the stored elements, one after the other, in the type's byte order
+   * @param count how many elements to decode from the start of {@code bytes}
+   * @return a new array of {@code count} elements
    * @throws IllegalArgumentException when {@code count} elements do not fit {@code bytes}, or
    *     the type holds variable-length data
    * @throws H5FormatException when the bytes are not valid elements of the type
@@ -55,6 +68,9 @@ public final class ElementCodec {
   /**
    * The stored bytes of the elements of {@code array} (of class {@link #arrayClass}).
    *
+   * @param type the elements' datatype
+   * @param array the elements, of class {@code arrayClass(type)}
+   * @return a new array of the elements' stored bytes, one after the other
    * @throws IllegalArgumentException when the array is not of that class, a value does not fit
    *     the type, or the type holds variable-length data
    */

@@ -212,6 +212,9 @@ public final class Datatypes {
    * IDs) or references, directly or inside compounds and arrays. Their stored bytes differ
    * between two files holding the same values (a copy, a repack), so such elements are
    * compared by value, not by bytes.
+   *
+   * @param t the datatype
+   * @return true when elements of {@code t} hold a heap ID or a reference anywhere
    */
   public static boolean holdsAddresses(Datatype t) {
     if (t instanceof VarLenType || t instanceof ReferenceType) {
