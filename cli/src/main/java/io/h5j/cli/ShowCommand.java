@@ -38,8 +38,8 @@ final class ShowCommand implements Callable<Integer> {
         out.println(text.shaped(v.read(path), v.shape(path)));
         return Main.OK;
       }
-      out.println("version " + v.name() + "  parent " + v.info().parent() + "  "
-          + v.info().timestamp());
+      out.println("version " + v.name() + "  parent " + VersionWords.parent(v.info())
+          + "  committed " + v.info().timestamp());
       for (Map.Entry<String, Object> a : v.info().attributes().entrySet()) {
         out.println("  @" + a.getKey() + " = " + a.getValue());
       }
