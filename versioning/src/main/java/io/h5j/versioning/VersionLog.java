@@ -5,8 +5,6 @@ import io.h5j.Group;
 import io.h5j.H5File;
 import io.h5j.Node;
 import java.io.IOException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -17,9 +15,9 @@ import java.util.TreeSet;
 
 /**
  * The entries of {@link VersionedFile#log}: which datasets each version changed against its
- * parent. Each version's datasets are read once, as a fingerprint (shape, layout and a
- * digest of the mapping block), and compared with the parent's fingerprints: datasets are
- * looked up, not opened for reading, so no source dataset is opened and no read index built.
+ * parent. Each version's datasets are read once, as a fingerprint (shape, layout and the
+ * mapping block's bytes), and compared with the parent's: datasets are looked up, not
+ * opened for reading, so no source dataset is opened and no read index built.
  */
 final class VersionLog {
   private final H5File file;
@@ -29,7 +27,7 @@ final class VersionLog {
     this.file = file;
   }
 
-  /** One dataset's identity as far as the log cares: equal fingerprints, same content. */
+  /** One dataset's identity as far as the log cares: shape, layout and mapping block bytes. */
   private record Fingerprint(long[] shape, String layout, byte[] mappings) {
     boolean same(Fingerprint o) {
       return Arrays.equals(shape, o.shape) && layout.equals(o.layout)
@@ -40,12 +38,35 @@ final class VersionLog {
   static List<VersionedFile.LogEntry> of(H5File file, List<VersionInfo> versions,
       CountProgress progress) throws IOException {
     VersionLog log = new VersionLog(file);
+    Map<String, Integer> children = new HashMap<>();
+    for (VersionInfo v : versions) {
+      children.merge(v.name(), 0, Integer::sum);
+      if (!v.isRoot()) {
+        children.merge(v.parent(), 1, Integer::sum);
+      }
+    }
     List<VersionedFile.LogEntry> out = new ArrayList<>(versions.size());
     for (VersionInfo v : versions) {
       out.add(new VersionedFile.LogEntry(v, log.changed(v)));
+      // a version's fingerprints are dropped once its last child is compared: a linear
+      // history holds two versions' mapping blocks at a time, not every one
+      log.done(v.name(), children);
+      if (!v.isRoot()) {
+        log.done(v.parent(), children);
+      }
       progress.update(out.size(), versions.size());
     }
     return out;
+  }
+
+  private void done(String version, Map<String, Integer> children) {
+    if (version.equals(VersionLayout.FIRST_VERSION)) {
+      return;
+    }
+    int left = children.merge(version, -1, Integer::sum);
+    if (left < 0) {
+      byVersion.remove(version);
+    }
   }
 
   private List<String> changed(VersionInfo v) throws IOException {
@@ -90,18 +111,10 @@ final class VersionLog {
         walk(child, p, out);
       } else if (n instanceof Dataset d) {
         String layout = d.layoutName();
-        byte[] digest = layout.equals("VIRTUAL") ? sha256(d.virtualMappings().bytes())
-            : new byte[0];
-        out.put(p, new Fingerprint(d.shape(), layout, digest));
+        byte[] block = layout.equals("VIRTUAL") ? d.virtualMappings().bytes() : new byte[0];
+        out.put(p, new Fingerprint(d.shape(), layout, block));
       }
     }
   }
 
-  private static byte[] sha256(byte[] bytes) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(bytes);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java runtime has SHA-256", e);
-    }
-  }
 }
