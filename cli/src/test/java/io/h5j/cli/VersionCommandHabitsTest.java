@@ -80,6 +80,8 @@ class VersionCommandHabitsTest {
         "[0, 1, 2, 3, 4, 5] [0.0, 1.0, 2.0, 3.0]", ""),
         Oracles.python(links, v.toString(), "_version_data/versions/a"),
         "h5py resolves the links inside the version; no copies of their targets");
+    CliRun check = CliRun.of("check", v.toString());
+    assertEquals(Main.OK, check.code(), "links are no damage: " + check.out() + check.err());
     // versioned-hdf5 still reads the version (its datasets) and commits on top of it
     VersionedHdf5Peers.require(VersionedHdf5Peers.Peer.DEB);
     Oracles.Run peer = VersionedHdf5Peers.run(VersionedHdf5Peers.Peer.DEB, String.join("\n",
