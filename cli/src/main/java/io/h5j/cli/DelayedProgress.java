@@ -22,7 +22,7 @@ final class DelayedProgress {
     return System.console() != null ? new DelayedProgress(new ProgressBar(err)) : null;
   }
 
-  /** Shows {@code done} of {@code total} {@code things} of {@code phase}, after the first second. */
+  /** Shows {@code done} of {@code total} {@code things} of {@code phase}, after a second. */
   void count(String phase, long done, long total, String things) {
     if (System.nanoTime() - start >= DELAY_NANOS) {
       drawn = true;

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param target a soft link's path, or an external link's object path
  */
 record VersionLink(@Nullable String file, String target) {
-  /** The link {@code l} of a group of {@code version} (stored form), or null if hard or user-defined. */
+  /** Link {@code l} as stored in a group of {@code version}; null if hard or user-defined. */
   static @Nullable VersionLink stored(Link l, String version) {
     return switch (l.kind()) {
       case SOFT -> new VersionLink(null, plainTarget(version, l.target()));
@@ -33,7 +33,7 @@ record VersionLink(@Nullable String file, String target) {
     };
   }
 
-  /** Creates this link as {@code name} in {@code g}, a group of {@code version} or of a plain file (null). */
+  /** Creates this link as {@code name} in {@code g} (of {@code version}; null: a plain file). */
   void create(Group g, String name, @Nullable String version) throws IOException {
     if (file != null) {
       g.createExternalLink(name, file, target);
