@@ -1,9 +1,11 @@
 package io.h5j.cli;
 
+import io.h5j.versioning.CountProgress;
 import io.h5j.versioning.PlainFiles;
 import io.h5j.versioning.VersionedFile;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -13,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code h5j commit}: a plain HDF5 file's datasets as a new version. */
 @Command(name = "commit", description = "Commit the datasets of a plain HDF5 file as a new"
-    + " version (chunks equal to stored ones are not stored again). Creates FILE if needed.")
+    + " version (chunks equal to stored ones are not stored again). Creates FILE if needed;"
+    + " a failed commit leaves FILE as it was (and creates none).")
 final class CommitCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "versioned HDF5 file")
   Path file;
@@ -36,12 +39,33 @@ final class CommitCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (VersionedFile vf = Files.exists(file) ? VersionedFile.open(file)
-        : VersionedFile.create(file)) {
-      String n = name != null ? name : "v" + (vf.versions().size() + 1);
-      PlainFiles.commitFrom(vf, from, n, parent);
-      out.println("committed " + n);
+    PrintWriter err = spec.commandLine().getErr();
+    boolean creates = !Files.exists(file);
+    if (creates && !Files.exists(from)) {
+      throw new NoSuchFileException(from.toString()); // before FILE is made, not after
     }
+    String n;
+    try (VersionedFile vf = creates ? VersionedFile.create(file) : VersionedFile.open(file)) {
+      vf.onLibhdf5LockWait(holders -> err.println("h5j: waiting for " + file
+          + " to be closed by " + holders + " (h5j changes it only when no libhdf5 program"
+          + " has it open)"));
+      n = name != null ? name : "v" + (vf.versions().size() + 1);
+      DelayedProgress bar = DelayedProgress.onTerminal(err);
+      try {
+        PlainFiles.commitFrom(vf, from, n, parent, bar == null ? CountProgress.NONE
+            : (done, total) -> bar.count("staging", done, total, "datasets"));
+      } finally {
+        if (bar != null) {
+          bar.clear();
+        }
+      }
+    } catch (Exception e) {
+      if (creates) {
+        Files.deleteIfExists(file); // the failed command made it: it leaves no new file
+      }
+      throw e;
+    }
+    out.println("committed " + n);
     return Main.OK;
   }
 }

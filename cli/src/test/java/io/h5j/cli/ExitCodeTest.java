@@ -9,14 +9,9 @@ import io.h5j.H5File;
 import io.h5j.testing.Fixtures;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,35 +126,5 @@ class ExitCodeTest {
     }
     CliRun after = CliRun.of("commit", v.toString(), "--from", plain);
     assertEquals(Main.OK, after.code(), after.err());
-  }
-
-  /** h5py with a file open in another process until closed. */
-  private static final class H5pyHolder implements AutoCloseable {
-    private final Process p;
-
-    H5pyHolder(Path file, String mode) throws IOException {
-      Oracles.requireH5py();
-      p = new ProcessBuilder(Oracles.PYTHON, "-c", String.join("\n",
-          "import h5py, sys",
-          "f = h5py.File(sys.argv[1], sys.argv[2])",
-          "print('open', list(f), flush=True)",
-          "sys.stdin.read()",
-          "f.close()"), file.toString(), mode).redirectErrorStream(true).start();
-      String first = new BufferedReader(new InputStreamReader(p.getInputStream(),
-          StandardCharsets.UTF_8)).readLine();
-      if (first == null || !first.startsWith("open")) {
-        p.destroyForcibly();
-        throw new AssertionError("h5py could not open " + file + ": " + first);
-      }
-    }
-
-    @Override
-    public void close() throws Exception {
-      p.getOutputStream().close();
-      if (!p.waitFor(20, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new AssertionError("h5py did not close the file");
-      }
-    }
   }
 }

@@ -273,15 +273,17 @@ final class FileLocks {
 
   /**
    * Waits until no reader reads the file, and keeps readers out until {@link #unlockExclusive}:
+   * {@code waiting} is told who holds the file if libhdf5 readers are to be waited for;
    * h5j readers, and, for the writer, libhdf5 readers too, waiting for those at most
    * {@code libhdf5Wait}; if they keep the file open longer, nothing is locked and a
    * {@link FileInUseException} names them.
    */
-  void lockExclusive(Duration libhdf5Wait) throws IOException {
+  void lockExclusive(Duration libhdf5Wait, java.util.function.Consumer<String> waiting)
+      throws IOException {
     lockExclusive();
     try {
       synchronized (this) {
-        if (libhdf5 != null && !libhdf5.exclusive(libhdf5Wait)) {
+        if (libhdf5 != null && !exclusiveLibhdf5(libhdf5Wait, waiting)) {
           String who = libhdf5.holders();
           boolean back = libhdf5.tryShared(); // the conversion gave up the shared lock
           throw new FileInUseException(path + " is open in a libhdf5 program (" + who + ")"
@@ -296,6 +298,22 @@ final class FileLocks {
       unlockExclusive();
       throw e;
     }
+  }
+
+  /**
+   * Takes libhdf5's lock exclusively, first without waiting, so that {@code waiting} hears of
+   * a wait before it starts; false if it could not be taken within {@code wait}.
+   */
+  private boolean exclusiveLibhdf5(Duration wait, java.util.function.Consumer<String> waiting)
+      throws IOException {
+    if (wait.isZero()) {
+      return libhdf5.exclusive(wait);
+    }
+    if (libhdf5.exclusive(Duration.ZERO)) {
+      return true;
+    }
+    waiting.accept(libhdf5.holders()); // the failed try left no lock of ours: others hold it
+    return libhdf5.exclusive(wait);
   }
 
   /**

@@ -30,17 +30,20 @@ public final class StagedVersion implements AutoCloseable {
   private final String parent;
   private final Map<String, Map<String, Object>> groups;
   private final Map<String, StagedDataset> datasets;
+  private final Map<String, VersionLink> links;
   private final Map<String, Object> versionAttributes = new LinkedHashMap<>();
   private boolean done;
   private @Nullable Throwable failedEdit;
 
   StagedVersion(VersionedFile owner, String name, String parent,
-      Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets) {
+      Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets,
+      Map<String, VersionLink> links) {
     this.owner = owner;
     this.name = name;
     this.parent = parent;
     this.groups = new TreeMap<>(groups);
     this.datasets = new TreeMap<>(datasets);
+    this.links = new TreeMap<>(links);
   }
 
   /**
@@ -80,14 +83,61 @@ public final class StagedVersion implements AutoCloseable {
   }
 
   /**
-   * Whether a dataset or group is staged at {@code path}.
+   * The soft and external links of this version as staged.
+   *
+   * @return a new list of paths relative to the version, sorted
+   */
+  public List<String> linkPaths() {
+    return new ArrayList<>(links.keySet());
+  }
+
+  /**
+   * Whether a dataset, group or link is staged at {@code path}.
    *
    * @param path a path relative to the version
-   * @return true when a dataset or group is there
+   * @return true when a dataset, group or link is there
    */
   public boolean contains(String path) {
     String p = VersionLayout.normalize(path);
-    return datasets.containsKey(p) || groups.containsKey(p);
+    return datasets.containsKey(p) || groups.containsKey(p) || links.containsKey(p);
+  }
+
+  /**
+   * Creates a soft link (and any missing parent groups): a path, followed when read. An
+   * absolute target ("/a/b") is a path of this version, and is stored so that libhdf5
+   * readers of the version (h5py, versioned-hdf5) resolve it inside the version too.
+   *
+   * @param path the link's path relative to the version, not taken yet
+   * @param target the path the link points to; it need not exist
+   */
+  public void createSoftLink(String path, String target) {
+    createLink(path, new VersionLink(null, target));
+  }
+
+  /**
+   * Creates an external link (and any missing parent groups): an object of another file.
+   *
+   * @param path the link's path relative to the version, not taken yet
+   * @param file the other file's name, as libhdf5 resolves it
+   * @param objectPath the object's path in that file
+   */
+  public void createExternalLink(String path, String file, String objectPath) {
+    createLink(path, new VersionLink(file, objectPath));
+  }
+
+  private void createLink(String path, VersionLink link) {
+    edit(() -> {
+      String p = VersionLayout.normalize(path);
+      if (contains(p)) {
+        throw new IllegalArgumentException("'" + p + "' exists in version " + name
+            + "; delete it first");
+      }
+      int slash = p.lastIndexOf('/');
+      if (slash > 0) {
+        createGroup(p.substring(0, slash));
+      }
+      links.put(p, link);
+    });
   }
 
   /**
@@ -98,16 +148,16 @@ public final class StagedVersion implements AutoCloseable {
   public void createGroup(String path) {
     edit(() -> {
       String p = VersionLayout.normalize(path);
-      if (datasets.containsKey(p)) {
-        throw new IllegalArgumentException("'" + p + "' is a dataset; delete it first");
+      if (datasets.containsKey(p) || links.containsKey(p)) {
+        throw new IllegalArgumentException("'" + p + "' is a dataset or link; delete it first");
       }
       String[] parts = p.split("/");
       StringBuilder b = new StringBuilder();
       for (String part : parts) {
         b.append(b.length() == 0 ? "" : "/").append(part);
         String at = b.toString();
-        if (datasets.containsKey(at)) {
-          throw new IllegalArgumentException("'" + at + "' is a dataset, not a group");
+        if (datasets.containsKey(at) || links.containsKey(at)) {
+          throw new IllegalArgumentException("'" + at + "' is a dataset or link, not a group");
         }
         groups.putIfAbsent(at, new LinkedHashMap<>());
       }
@@ -156,9 +206,9 @@ public final class StagedVersion implements AutoCloseable {
   }
 
   /**
-   * Deletes a dataset, or a group with everything below it.
+   * Deletes a dataset, a link, or a group with everything below it.
    *
-   * @param path the dataset's or group's path relative to the version
+   * @param path the dataset's, link's or group's path relative to the version
    */
   public void delete(String path) {
     edit(() -> {
@@ -168,8 +218,10 @@ public final class StagedVersion implements AutoCloseable {
       }
       datasets.remove(p);
       groups.remove(p);
+      links.remove(p);
       datasets.keySet().removeIf(k -> k.startsWith(p + "/"));
       groups.keySet().removeIf(k -> k.startsWith(p + "/"));
+      links.keySet().removeIf(k -> k.startsWith(p + "/"));
     });
   }
 
@@ -387,6 +439,10 @@ public final class StagedVersion implements AutoCloseable {
 
   Map<String, StagedDataset> datasets() {
     return datasets;
+  }
+
+  Map<String, VersionLink> links() {
+    return links;
   }
 
   Map<String, Object> versionAttributes() {

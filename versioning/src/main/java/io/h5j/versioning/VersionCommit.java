@@ -47,6 +47,12 @@ final class VersionCommit {
     for (StagedDataset d : s.datasets().values()) {
       writeDataset(file, vg, d, stores, touched, compact);
     }
+    for (Map.Entry<String, VersionLink> l : s.links().entrySet()) {
+      String p = l.getKey();
+      int slash = p.lastIndexOf('/');
+      Group in = slash < 0 ? vg : vg.group(p.substring(0, slash));
+      l.getValue().create(in, p.substring(slash + 1), s.name());
+    }
     for (RawStore r : touched.values()) {
       r.writeRows();
       r.markCommitted();

@@ -26,32 +26,50 @@ final class VersionReader {
       Set.of(VersionLayout.ATTR_RAW_DATA, VersionLayout.ATTR_CHUNKS);
 
   /** Everything below a version's group. */
-  record Tree(Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets) {}
+  record Tree(Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets,
+      Map<String, VersionLink> links) {}
 
   static Tree read(H5File file, String version, Map<String, RawStore> stores)
       throws IOException {
     Map<String, Map<String, Object>> groups = new LinkedHashMap<>();
     Map<String, StagedDataset> datasets = new LinkedHashMap<>();
-    walk(file, file.group(VersionLayout.versionPath(version)), "", groups, datasets, stores,
-        new java.util.HashSet<>());
-    return new Tree(groups, datasets);
+    Map<String, VersionLink> links = new LinkedHashMap<>();
+    new VersionReader.Walk(file, version, groups, datasets, links, stores)
+        .walk(file.group(VersionLayout.versionPath(version)), "");
+    return new Tree(groups, datasets, links);
   }
 
-  private static void walk(H5File file, Group g, String prefix,
-      Map<String, Map<String, Object>> groups, Map<String, StagedDataset> datasets,
-      Map<String, RawStore> stores, Set<Long> seen) throws IOException {
-    if (!seen.add(g.address())) {
-      throw new H5FormatException("version group " + g.path(), g.address(),
-          "is reached twice (a cycle of hard links)");
+  /** One walk of a version's tree; soft and external links are kept as links, not followed. */
+  private record Walk(H5File file, String version, Map<String, Map<String, Object>> groups,
+      Map<String, StagedDataset> datasets, Map<String, VersionLink> links,
+      Map<String, RawStore> stores, Set<Long> seen) {
+    Walk(H5File file, String version, Map<String, Map<String, Object>> groups,
+        Map<String, StagedDataset> datasets, Map<String, VersionLink> links,
+        Map<String, RawStore> stores) {
+      this(file, version, groups, datasets, links, stores, new java.util.HashSet<>());
     }
-    for (String name : g.memberNames()) {
-      Node n = g.get(name);
-      String path = prefix.isEmpty() ? name : prefix + "/" + name;
-      if (n instanceof Group child) {
-        groups.put(path, AttributeCopy.read(child.attributes(), Set.of()));
-        walk(file, child, path, groups, datasets, stores, seen);
-      } else if (n instanceof Dataset d) {
-        datasets.put(path, dataset(file, d, path, stores));
+
+    void walk(Group g, String prefix) throws IOException {
+      if (!seen.add(g.address())) {
+        throw new H5FormatException("version group " + g.path(), g.address(),
+            "is reached twice (a cycle of hard links)");
+      }
+      for (io.h5j.Link l : g.links()) {
+        String path = prefix.isEmpty() ? l.name() : prefix + "/" + l.name();
+        if (l.kind() != io.h5j.Link.Kind.HARD) {
+          VersionLink link = VersionLink.stored(l, version);
+          if (link != null) {
+            links.put(path, link);
+          }
+          continue;
+        }
+        Node n = g.get(l.name());
+        if (n instanceof Group child) {
+          groups.put(path, AttributeCopy.read(child.attributes(), Set.of()));
+          walk(child, path);
+        } else if (n instanceof Dataset d) {
+          datasets.put(path, dataset(file, d, path, stores));
+        }
       }
     }
   }

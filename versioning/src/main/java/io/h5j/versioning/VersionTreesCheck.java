@@ -54,7 +54,11 @@ final class VersionTreesCheck {
           + " cycle of hard links)");
       return;
     }
-    for (String name : g.memberNames()) {
+    for (io.h5j.Link l : g.links()) {
+      if (l.kind() != io.h5j.Link.Kind.HARD) {
+        continue; // a soft or external link of the version holds no data; its target is checked
+      }
+      String name = l.name();
       String path = prefix.isEmpty() ? name : prefix + "/" + name;
       Node n;
       try {

@@ -78,6 +78,35 @@ public final class VersionView {
   }
 
   /**
+   * The soft and external links of this version, by path: a soft link's absolute target as a
+   * path of this version ("/a/b"), as {@link StagedVersion#createSoftLink} took it.
+   *
+   * @return a new map from the link's path relative to the version to the link, whose name
+   *     is the path's last part
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public Map<String, io.h5j.Link> links() throws IOException {
+    return owner.reading(f -> {
+      Map<String, io.h5j.Link> out = new java.util.LinkedHashMap<>();
+      links(root(f), "", out);
+      return out;
+    });
+  }
+
+  private void links(Group g, String prefix, Map<String, io.h5j.Link> out) throws IOException {
+    for (io.h5j.Link l : g.links()) {
+      String p = prefix.isEmpty() ? l.name() : prefix + "/" + l.name();
+      VersionLink v = l.kind() == io.h5j.Link.Kind.HARD ? null : VersionLink.stored(l, name());
+      if (v != null) {
+        out.put(p, new io.h5j.Link(l.name(), l.kind(), -1, v.target(), v.file()));
+      } else if (l.kind() == io.h5j.Link.Kind.HARD && g.get(l.name()) instanceof Group child) {
+        links(child, p, out);
+      }
+    }
+  }
+
+  /**
    * Whether this version holds a dataset or group at {@code path}.
    *
    * @param path a path relative to the version
@@ -236,7 +265,11 @@ public final class VersionView {
 
   private static void walk(Group g, String prefix, List<String> out, boolean groups)
       throws IOException {
-    for (String name : g.memberNames()) {
+    for (io.h5j.Link l : g.links()) {
+      if (l.kind() != io.h5j.Link.Kind.HARD) {
+        continue; // a link is no dataset or group of this version: see links()
+      }
+      String name = l.name();
       Node n = g.get(name);
       String p = prefix.isEmpty() ? name : prefix + "/" + name;
       if (n instanceof Group child) {

@@ -69,6 +69,7 @@ public final class VersionedFile implements Closeable {
   private @Nullable StagedVersion staged;
   private boolean compactMappings;
   private java.time.Duration libhdf5Wait = FileLocks.defaultLibhdf5Wait();
+  private java.util.function.Consumer<String> lockWaiting = holders -> { };
   private final Map<String, RawStore> stores = new HashMap<>();
   /** Checks the chunks every version read touches; null when reads are not verified. */
   private @Nullable ChunkHashVerifier verifier;
@@ -332,7 +333,7 @@ public final class VersionedFile implements Closeable {
    * (so that readers re-read whatever the work leaves, even if it fails half way).
    */
   private void changing(FileWork work) throws IOException {
-    locks.lockExclusive(libhdf5Wait);
+    locks.lockExclusive(libhdf5Wait, lockWaiting);
     try {
       guarded(() -> {
         open().group(VersionLayout.VERSIONS).attributes().put(VersionLayout.ATTR_GENERATION,
@@ -440,6 +441,19 @@ public final class VersionedFile implements Closeable {
       throw new IllegalArgumentException("a wait cannot be negative: " + wait);
     }
     this.libhdf5Wait = wait;
+    return this;
+  }
+
+  /**
+   * Tells {@code waiting}, once per change that has to wait for libhdf5 programs to close the
+   * file (see {@link #libhdf5LockWait}), which processes have it open, before the wait starts:
+   * e.g. "process 812 (python3) shared" (a reader). Returns this file.
+   *
+   * @param waiting called on the thread of the change, with the holders described for a person
+   * @return this file
+   */
+  public VersionedFile onLibhdf5LockWait(java.util.function.Consumer<String> waiting) {
+    this.lockWaiting = java.util.Objects.requireNonNull(waiting, "waiting");
     return this;
   }
 
@@ -660,11 +674,12 @@ public final class VersionedFile implements Closeable {
     }
     StagedVersion s;
     if (parent == null || parent.equals(VersionLayout.FIRST_VERSION)) {
-      s = new StagedVersion(this, name, VersionLayout.FIRST_VERSION, Map.of(), Map.of());
+      s = new StagedVersion(this, name, VersionLayout.FIRST_VERSION, Map.of(), Map.of(),
+          Map.of());
     } else {
       info(parent);
       VersionReader.Tree t = VersionReader.read(open(), parent, stores);
-      s = new StagedVersion(this, name, parent, t.groups(), t.datasets());
+      s = new StagedVersion(this, name, parent, t.groups(), t.datasets(), t.links());
     }
     staged = s;
     return s;
@@ -721,15 +736,19 @@ public final class VersionedFile implements Closeable {
    *     a structure read is malformed or unsupported
    */
   public List<LogEntry> log() throws IOException {
-    return reading(f -> logEntries());
+    return log(CountProgress.NONE);
   }
 
-  private List<LogEntry> logEntries() throws IOException {
-    List<LogEntry> out = new ArrayList<>();
-    for (VersionInfo i : versions()) {
-      out.add(new LogEntry(i, changedDatasets(i)));
-    }
-    return out;
+  /**
+   * {@link #log()}, telling {@code progress} of each version as it is compared.
+   *
+   * @param progress told of the versions compared so far, on the calling thread
+   * @return a new list of one entry per committed version
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public List<LogEntry> log(CountProgress progress) throws IOException {
+    return reading(f -> VersionLog.of(f, versions(), progress));
   }
 
   /**
@@ -740,35 +759,6 @@ public final class VersionedFile implements Closeable {
    *     than its parent did
    */
   public record LogEntry(VersionInfo version, List<String> changedDatasets) {}
-
-  private List<String> changedDatasets(VersionInfo i) throws IOException {
-    Set<String> out = new TreeSet<>();
-    Group g = open().group(VersionLayout.versionPath(i.name()));
-    Group p = i.isRoot() ? null : open().group(VersionLayout.versionPath(i.parent()));
-    for (String ds : new VersionView(this, i).datasetPaths()) {
-      if (p == null || !p.contains(ds) || !(p.get(ds) instanceof Dataset pd)
-          || !sameContent(g.dataset(ds), pd)) {
-        out.add(ds);
-      }
-    }
-    if (p != null) {
-      for (String ds : new VersionView(this, info(i.parent())).datasetPaths()) {
-        if (!g.contains(ds)) {
-          out.add(ds);
-        }
-      }
-    }
-    return new ArrayList<>(out);
-  }
-
-  private static boolean sameContent(Dataset a, Dataset b) throws IOException {
-    if (!java.util.Arrays.equals(a.shape(), b.shape())
-        || !a.layoutName().equals(b.layoutName())) {
-      return false;
-    }
-    return !a.layoutName().equals("VIRTUAL") || java.util.Arrays.equals(
-        a.virtualMappings().bytes(), b.virtualMappings().bytes());
-  }
 
   /**
    * The chunks of dataset {@code path} that differ between two versions (stored in different
