@@ -1,0 +1,67 @@
+package io.h5j.cli;
+
+import java.util.Locale;
+
+/**
+ * Numbers as C's {@code printf} writes them, for output that must equal a libhdf5 tool's
+ * (h5diff prints values with {@code %g} and ratios with {@code %f}): Java's {@code %g} keeps
+ * trailing zeros and spells infinity and NaN differently.
+ */
+final class CNumbers {
+  private CNumbers() {}
+
+  /** {@code %g}: six significant digits, trailing zeros dropped, exponent of two digits or more. */
+  static String g(double v) {
+    return g(v, 6);
+  }
+
+  /** {@code %.Pg}: {@code precision} significant digits, as {@link #g(double)}. */
+  static String g(double v, int precision) {
+    if (Double.isNaN(v)) {
+      return Double.doubleToRawLongBits(v) < 0 ? "-nan" : "nan";
+    }
+    if (Double.isInfinite(v)) {
+      return v < 0 ? "-inf" : "inf";
+    }
+    if (v == 0) {
+      return 1 / v < 0 ? "-0" : "0";
+    }
+    String e = String.format(Locale.ROOT, "%." + (precision - 1) + "e", v);
+    int at = e.indexOf('e');
+    int exp = Integer.parseInt(e.substring(at + 1));
+    if (exp < -4 || exp >= precision) {
+      String digits = stripZeros(e.substring(0, at));
+      String sign = exp < 0 ? "-" : "+";
+      int abs = Math.abs(exp);
+      return digits + "e" + sign + (abs < 10 ? "0" : "") + abs;
+    }
+    return stripZeros(String.format(Locale.ROOT, "%." + (precision - 1 - exp) + "f", v));
+  }
+
+  /** {@code %f}: six decimals. */
+  static String f(double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return g(v);
+    }
+    return String.format(Locale.ROOT, "%f", v);
+  }
+
+  private static String stripZeros(String s) {
+    if (s.indexOf('.') < 0) {
+      return s;
+    }
+    int end = s.length();
+    while (s.charAt(end - 1) == '0') {
+      end--;
+    }
+    if (s.charAt(end - 1) == '.') {
+      end--;
+    }
+    return s.substring(0, end);
+  }
+
+  /** {@code %-Ns}: {@code s} padded with spaces on the right to {@code width}. */
+  static String left(String s, int width) {
+    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+  }
+}
