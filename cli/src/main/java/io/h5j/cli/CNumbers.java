@@ -1,6 +1,8 @@
 package io.h5j.cli;
 
-import java.util.Locale;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 
 /**
  * Numbers as C's {@code printf} writes them, for output that must equal a libhdf5 tool's
@@ -26,16 +28,19 @@ final class CNumbers {
     if (v == 0) {
       return 1 / v < 0 ? "-0" : "0";
     }
-    String e = String.format(Locale.ROOT, "%." + (precision - 1) + "e", v);
-    int at = e.indexOf('e');
-    int exp = Integer.parseInt(e.substring(at + 1));
+    // rounded from the double's exact value, as C does (Java's own formats start from the
+    // shortest decimal that reads back as the double, which rounds differently at times)
+    BigDecimal r = new BigDecimal(v).round(new MathContext(precision, RoundingMode.HALF_EVEN));
+    int exp = r.precision() - r.scale() - 1;
     if (exp < -4 || exp >= precision) {
-      String digits = stripZeros(e.substring(0, at));
-      String sign = exp < 0 ? "-" : "+";
+      String digits = r.unscaledValue().abs().toString();
+      String mantissa = stripZeros(digits.charAt(0) + "." + digits.substring(1));
       int abs = Math.abs(exp);
-      return digits + "e" + sign + (abs < 10 ? "0" : "") + abs;
+      return (v < 0 ? "-" : "") + mantissa + "e" + (exp < 0 ? "-" : "+") + (abs < 10 ? "0" : "")
+          + abs;
     }
-    return stripZeros(String.format(Locale.ROOT, "%." + (precision - 1 - exp) + "f", v));
+    return stripZeros(r.setScale(Math.max(0, precision - 1 - exp), RoundingMode.HALF_EVEN)
+        .toPlainString());
   }
 
   /** {@code %f}: six decimals. */
@@ -43,7 +48,7 @@ final class CNumbers {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       return g(v);
     }
-    return String.format(Locale.ROOT, "%f", v);
+    return new BigDecimal(v).setScale(6, RoundingMode.HALF_EVEN).toPlainString();
   }
 
   private static String stripZeros(String s) {

@@ -131,6 +131,7 @@ abstract class DiffElements {
 
   /** Floating-point numbers; those of 4-byte floats are compared and subtracted as floats. */
   private static final class Floats extends DiffElements {
+    private static final int RATIO_DIGITS = 10;
     private static final double NEGATIVE_NAN = Double.longBitsToDouble(0xfff8000000000000L);
     private final boolean single;
 
@@ -166,12 +167,14 @@ abstract class DiffElements {
       double x = value(a, i);
       double y = value(b, i);
       double d = distance(x, y);
-      String rel = null;
-      if (tolerance.relative() && !Double.isNaN(d)) { // h5diff gives NaN no ratio column
-        rel = tolerance.floats(x, y, single) == DiffTolerance.Verdict.DIFFERENT_NO_RATIO
-            ? "not comparable" : CNumbers.g(d / Math.abs(x), single ? 6 : 10);
+      if (!tolerance.relative() || Double.isNaN(d)) { // h5diff gives NaN no ratio column
+        return new Line(CNumbers.g(x), CNumbers.g(y), CNumbers.g(d), null);
       }
-      return new Line(CNumbers.g(x), CNumbers.g(y), CNumbers.g(d), rel);
+      // with a ratio h5diff shows every column with ten significant digits
+      String rel = tolerance.floats(x, y, single) == DiffTolerance.Verdict.DIFFERENT_NO_RATIO
+          ? "not comparable" : CNumbers.g(d / Math.abs(x), RATIO_DIGITS);
+      return new Line(CNumbers.g(x, RATIO_DIGITS), CNumbers.g(y, RATIO_DIGITS),
+          CNumbers.g(d, RATIO_DIGITS), rel);
     }
   }
 

@@ -101,6 +101,13 @@ final class DiffPrinter {
     }
   }
 
+  /** A line of detail on the object begun that only {@code -v} shows. */
+  void verboseNote(String text) {
+    if (options.verbose() && !options.quiet()) {
+      out.println(text);
+    }
+  }
+
   /** Why the object begun cannot be compared; noted for the summary. */
   void notComparable(String why) {
     notComparable = true;

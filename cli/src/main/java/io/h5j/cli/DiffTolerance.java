@@ -10,6 +10,8 @@ record DiffTolerance(Kind kind, double limit) {
   /** The rule in force; h5diff allows one at a time. */
   enum Kind { EXACT, DELTA, RELATIVE, EPSILON }
 
+  private static final double DOUBLE_EPSILON = Math.ulp(1.0);
+
   static final DiffTolerance EXACT = new DiffTolerance(Kind.EXACT, 0);
 
   /** The verdict on one pair: whether they differ, and whether the ratio is undefined. */
@@ -24,14 +26,15 @@ record DiffTolerance(Kind kind, double limit) {
     if (Double.isNaN(a) || Double.isNaN(b)) {
       return Double.isNaN(a) && Double.isNaN(b) ? Verdict.SAME : Verdict.DIFFERENT;
     }
-    double eps = single ? Math.ulp(1.0f) : Math.ulp(1.0);
+    double eps = single ? Math.ulp(1.0f) : DOUBLE_EPSILON;
     double d = Math.abs(a - b);
     return switch (kind) {
       case EXACT -> verdict(a != b);
       case DELTA -> verdict(d > limit);
       case EPSILON -> verdict(d >= eps);
-      case RELATIVE -> Math.abs(a) < eps
-          ? (Math.abs(b) < eps ? Verdict.SAME : Verdict.DIFFERENT_NO_RATIO)
+      // h5diff takes a number for zero, whatever its type, within a double's epsilon
+      case RELATIVE -> Math.abs(a) < DOUBLE_EPSILON
+          ? (Math.abs(b) < DOUBLE_EPSILON ? Verdict.SAME : Verdict.DIFFERENT_NO_RATIO)
           : verdict(d / Math.abs(a) > limit);
     };
   }

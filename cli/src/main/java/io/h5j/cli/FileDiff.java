@@ -11,6 +11,9 @@ import io.h5j.StorageLayout;
 import io.h5j.raw.ElementCodec;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
+import io.h5j.type.Endianness;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -175,6 +178,15 @@ final class FileDiff {
           + className(t2));
       return false;
     }
+    if (!t1.equals(t2)) {
+      printer.warning("different storage datatype", false);
+      String n1 = h5Name(t1);
+      String n2 = h5Name(t2);
+      if (n1 != null && n2 != null) {
+        printer.verboseNote(p1 + " has file datatype " + n1);
+        printer.verboseNote(p2 + " has file datatype " + n2);
+      }
+    }
     if (s1.kind() != s2.kind() || !Arrays.equals(s1.dims(), s2.dims())) {
       notComparable(p1 + " has rank " + s1.rank() + ", dimensions " + DiffPrinter.dims(s1)
           + ", max dimensions " + maxDims(s1) + "\nand " + p2 + " has rank " + s2.rank()
@@ -182,6 +194,22 @@ final class FileDiff {
       return false;
     }
     return true;
+  }
+
+  /** libhdf5's name of a standard integer or IEEE float type, else null. */
+  private static String h5Name(Datatype t) {
+    String order = t instanceof FixedPointType f ? order(f.order())
+        : t instanceof FloatType f && (f.isIeeeSingle() || f.isIeeeDouble()) ? order(f.order())
+        : null;
+    if (order == null) {
+      return null;
+    }
+    return (t instanceof FixedPointType f ? "H5T_STD_" + (f.signed() ? "I" : "U")
+        : "H5T_IEEE_F") + 8 * t.size() + order;
+  }
+
+  private static String order(Endianness e) {
+    return e == Endianness.BIG_ENDIAN ? "BE" : e == Endianness.LITTLE_ENDIAN ? "LE" : null;
   }
 
   private static String className(Datatype t) {
@@ -211,9 +239,6 @@ final class FileDiff {
     if (!comparable("<" + p1 + ">", t1, s1, "<" + p2 + ">", t2, s2)) {
       printer.end(0);
       return;
-    }
-    if (!t1.equals(t2)) {
-      printer.warning("different storage datatype", false);
     }
     if (d1.layout().kind() == StorageLayout.Kind.VIRTUAL
         || d2.layout().kind() == StorageLayout.Kind.VIRTUAL) {
