@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "diff", usageHelpAutoWidth = true,
     customSynopsis = {"h5j diff [-cqrv] [-d=DELTA | -p=RELATIVE | --use-system-epsilon]"
-        + " FILE1 FILE2 [PATH1 [PATH2]]", "h5j diff --versions FILE V1 V2 [PATH]"},
+        + " FILE1 FILE2 [PATH1] [PATH2]", "h5j diff --versions FILE V1 V2 [PATH]"},
     description = {"Compare two HDF5 files as h5diff does: the objects below PATH1 of FILE1"
         + " (default /) with those below PATH2 of FILE2 (default PATH1), matched by path;"
         + " datasets and attributes element by element, read chunk by chunk in bounded memory"
@@ -36,9 +37,23 @@ final class DiffCommand implements Callable<Integer> {
   /** h5diff's exit code for any error. */
   static final int ERROR = 2;
 
-  @Parameters(arity = "2..4", paramLabel = "ARGS", description = "FILE1 FILE2 [PATH1 [PATH2]],"
-      + " or with --versions FILE V1 V2 [PATH]")
-  List<String> args;
+  @Parameters(index = "0", paramLabel = "FILE1", description = "the first file (with"
+      + " --versions: the versioned FILE)")
+  String first;
+
+  @Parameters(index = "1", paramLabel = "FILE2", description = "the second file (V1)")
+  String second;
+
+  @Parameters(index = "2", arity = "0..1", paramLabel = "PATH1", description = "the object of"
+      + " FILE1 to compare, by default / (V2)")
+  String path1;
+
+  @Parameters(index = "3", arity = "0..1", paramLabel = "PATH2", description = "the object of"
+      + " FILE2 to compare, by default PATH1 (with --versions: the dataset PATH)")
+  String path2;
+
+  /** The positional arguments given, in order. */
+  private List<String> args;
 
   @Option(names = "--versions", description = "compare two versions of a versioned file")
   boolean versions;
@@ -75,6 +90,12 @@ final class DiffCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    args = new ArrayList<>(List.of(first, second));
+    for (String p : new String[] {path1, path2}) {
+      if (p != null) {
+        args.add(p);
+      }
+    }
     if (versions) {
       if (args.size() < 3) {
         throw new CommandLine.ParameterException(spec.commandLine(),
@@ -85,7 +106,7 @@ final class DiffCommand implements Callable<Integer> {
     if (args.size() == 3 && !isFile(args.get(1)) && !isFile(args.get(2))
         && isVersioned(Path.of(args.get(0)))) {
       throw new CommandLine.ParameterException(spec.commandLine(), args.get(1) + " and "
-          + args.get(2) + " are no files: to compare versions of " + args.get(0)
+          + args.get(2) + " are not files: to compare versions of " + args.get(0)
           + ", run 'h5j diff --versions " + String.join(" ", args) + "'");
     }
     DiffOptions options = new DiffOptions(quiet, report, verbose, listNotComparable,
@@ -154,6 +175,12 @@ final class DiffCommand implements Callable<Integer> {
       if (System.getenv("H5J_DEBUG") != null) {
         e.printStackTrace(err);
       }
+      return ERROR;
+    } catch (OutOfMemoryError e) {
+      // boxes are small, but a filtered chunk is decoded whole: a file may have huge ones
+      err.println("h5j: comparing " + given + " needs more memory than the "
+          + (Runtime.getRuntime().maxMemory() >> 20) + " MiB this Java VM has; give it more"
+          + " with H5J_JAVA_OPTS=-Xmx...");
       return ERROR;
     }
   }
