@@ -48,7 +48,9 @@ final class CNumbers {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       return g(v);
     }
-    return new BigDecimal(v).setScale(6, RoundingMode.HALF_EVEN).toPlainString();
+    String s = new BigDecimal(v).setScale(6, RoundingMode.HALF_EVEN).toPlainString();
+    // BigDecimal has no negative zero, and rounds a small negative number to "0.000000"
+    return !s.startsWith("-") && (v < 0 || 1 / v < 0) ? "-" + s : s;
   }
 
   private static String stripZeros(String s) {
