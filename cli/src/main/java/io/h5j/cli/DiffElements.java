@@ -8,6 +8,7 @@ import java.lang.reflect.Array;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -250,7 +251,38 @@ abstract class DiffElements {
 
     @Override
     int count(Object a, Object b, int i) {
-      return Objects.deepEquals(at(a, i), at(b, i)) ? 0 : 1;
+      return same(at(a, i), at(b, i)) ? 0 : 1;
+    }
+
+    /** Equal values, through compound members (maps), arrays and lists of any nesting. */
+    private static boolean same(Object x, Object y) {
+      if (x instanceof Map<?, ?> m && y instanceof Map<?, ?> n) {
+        if (!m.keySet().equals(n.keySet())) {
+          return false;
+        }
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+          if (!same(e.getValue(), n.get(e.getKey()))) {
+            return false;
+          }
+        }
+        return true;
+      }
+      if (x instanceof List<?> l && y instanceof List<?> k) {
+        return l.size() == k.size() && same(l.toArray(), k.toArray());
+      }
+      if (x != null && y != null && x.getClass().isArray() && y.getClass().isArray()) {
+        int n = Array.getLength(x);
+        if (n != Array.getLength(y)) {
+          return false;
+        }
+        for (int i = 0; i < n; i++) {
+          if (!same(Array.get(x, i), Array.get(y, i))) {
+            return false;
+          }
+        }
+        return true;
+      }
+      return Objects.equals(x, y);
     }
 
     @Override
