@@ -171,7 +171,7 @@ public final class Main implements Runnable {
    * The failure in words. The operating system's messages name no file ("Is a directory"
    * from reading a directory): such a message gets the first path the command was given.
    */
-  private static String describe(Exception e, List<Path> given) {
+  static String describe(Exception e, List<Path> given) {
     String m = describe(e);
     if (e instanceof IOException && !given.isEmpty()
         && given.stream().noneMatch(p -> m.contains(p.toString()))) {

@@ -80,8 +80,9 @@ class VersionCommandsTest {
     assertEquals(0, show.code(), show.err());
     assertEquals(values(m, "v2", "grid").toString(), show.out().strip().replace(" ", ""));
     // v2 rewrote the chunk at (0, 0) and touched the corner chunk at (8, 6)
-    CliRun diff = CliRun.of("diff", f.toString(), "v1", "v2", "grid");
-    assertEquals("grid: 2 chunks\n  [0, 0]\n  [8, 6]\n", diff.out());
+    CliRun diff = CliRun.of("diff", "--versions", f.toString(), "v1", "v2", "grid");
+    assertEquals("grid: 2 chunks, 13 elements changed\n  [0, 0]: 12 elements\n"
+        + "  [8, 6]: 1 element\n", diff.out()); // the counts: DiffVersionsTest
     assertEquals(1, CliRun.of("show", f.toString(), "nope").code());
   }
 
