@@ -1,12 +1,17 @@
 package io.h5j.cli;
 
+import io.h5j.type.ArrayType;
+import io.h5j.type.BitfieldType;
 import io.h5j.type.CompoundType;
 import io.h5j.type.Datatype;
+import io.h5j.type.Endianness;
 import io.h5j.type.EnumType;
 import io.h5j.type.FixedPointType;
 import io.h5j.type.FloatType;
+import io.h5j.type.VarLenType;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -21,7 +26,8 @@ import java.util.StringJoiner;
  * commas). Integers in decimal, floats as C's {@code %g} (float32 and smaller with 6
  * significant digits, float64 with 15), strings quoted with h5ls's escapes (fixed-length
  * ones without their padding, unlike h5ls), enums by name, compounds as their members in
- * braces; other types as h5j's text dump writes them.
+ * braces, arrays as {@code [1,2]} and sequences as {@code (1,2)}; other types as h5j's text
+ * dump writes them. Unlike h5ls, an element is never cut across lines.
  */
 final class H5lsData {
   private static final int WIDTH = 80;
@@ -112,6 +118,17 @@ final class H5lsData {
         j.add(value(m.get(member.name()), member.type()));
       }
       return j.toString();
+    } else if (v != null && v.getClass().isArray() && (type instanceof ArrayType
+        || type instanceof VarLenType)) {
+      Datatype base = type instanceof ArrayType a ? a.base() : ((VarLenType) type).base();
+      boolean array = type instanceof ArrayType;
+      StringJoiner j = new StringJoiner(",", array ? "[" : "(", array ? "]" : ")");
+      for (int i = 0; i < Array.getLength(v); i++) {
+        j.add(text(v, i, base));
+      }
+      return j.toString();
+    } else if (v instanceof byte[] bytes) {
+      return bytes(bytes, type);
     } else if (v instanceof Double d) {
       return g(d, type instanceof FloatType f && f.size() <= 4 ? 6 : 15);
     } else if (v instanceof Float f) {
@@ -124,6 +141,19 @@ final class H5lsData {
     ElementFormat.TEXT.element(o, v, type);
     o.flush();
     return s.toString();
+  }
+
+  /**
+   * Opaque and bitfield bytes in hex, separated by colons; a bitfield's in little-endian
+   * order, as h5ls converts it to the memory type.
+   */
+  private static String bytes(byte[] b, Datatype type) {
+    boolean reverse = type instanceof BitfieldType f && f.order() == Endianness.BIG_ENDIAN;
+    StringJoiner j = new StringJoiner(":");
+    for (int i = 0; i < b.length; i++) {
+      j.add(String.format("%02x", b[reverse ? b.length - 1 - i : i] & 0xff));
+    }
+    return j.toString();
   }
 
   /** C's {@code printf("%.{digits}g", v)}. */

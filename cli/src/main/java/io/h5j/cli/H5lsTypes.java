@@ -51,8 +51,8 @@ final class H5lsTypes {
         return native_;
       }
     }
-    return 8 * f.size() + "-bit " + order(f.order()) + (f.signed() ? " integer"
-        : " unsigned integer");
+    return 8 * f.size() + "-bit " + (f.size() == 1 ? "" : order(f.order()) + " ")
+        + (f.signed() ? "integer" : "unsigned integer"); // a byte has no order
   }
 
   private static boolean little(Endianness e) {

@@ -8,6 +8,7 @@ import io.h5j.NamedDatatype;
 import io.h5j.Node;
 import io.h5j.type.Dataspace;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,7 +41,7 @@ final class LsCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE[/PATH]",
       description = "HDF5 file, or the file and an object in it (the longest prefix that is"
           + " a file is the file)")
-  String target;
+  Path target;
 
   @Parameters(index = "1", arity = "0..1", paramLabel = "PATH",
       description = "group or object path (default /)")
@@ -55,7 +56,7 @@ final class LsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    LsTarget t = LsTarget.of(target, path);
+    LsTarget t = LsTarget.of(target.toString(), path);
     try (H5File f = H5File.open(t.file())) {
       Node start = f.get(t.path());
       if (verbose) {

@@ -9,6 +9,7 @@ import io.h5j.StorageLayout;
 import io.h5j.raw.ChunkInfo;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
+import io.h5j.type.VarLenType;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -55,7 +56,8 @@ final class LsDetails {
     Datatype type = d.datatype();
     Dataspace space = d.dataspace();
     StorageLayout layout = d.layout();
-    long logical = space.kind() == Dataspace.Kind.NULL ? 0 : space.elementCount() * type.size();
+    long logical = space.kind() == Dataspace.Kind.NULL ? 0
+        : space.elementCount() * memorySize(type);
     long allocated = logical;
     if (layout.kind() == StorageLayout.Kind.CHUNKED) {
       long[] chunk = layout.chunkShape();
@@ -73,8 +75,8 @@ final class LsDetails {
     } else if (layout.kind() == StorageLayout.Kind.VIRTUAL) {
       allocated = 0;
     }
-    out.println("    Storage:   " + logical + " logical bytes, " + allocated + " allocated bytes"
-        + (allocated > 0 ? String.format(", %.2f%% utilization", 100.0 * logical / allocated)
+    out.println("    Storage:   " + logical + " logical " + bytes(logical) + ", " + allocated
+        + " allocated " + bytes(allocated) + (allocated > 0 ? String.format(", %.2f%% utilization", 100.0 * logical / allocated)
         : ""));
     for (int i = 0; i < layout.filters().size(); i++) {
       Filter f = layout.filters().get(i);
@@ -86,6 +88,22 @@ final class LsDetails {
           + (f.optional() ? "OPT" : "") + " {" + cd + "}");
     }
     out.println("    Type:      " + H5lsTypes.name(type));
+  }
+
+  /** The unit after a number of bytes, as h5ls words it: 1 byte, 2 bytes. */
+  private static String bytes(long n) {
+    return n == 1 ? "byte" : "bytes";
+  }
+
+  /**
+   * An element's size in memory, which h5ls's logical size counts: a pointer for a
+   * variable-length string, a length and pointer for a sequence, else the stored size.
+   */
+  private static long memorySize(Datatype t) {
+    if (t instanceof VarLenType v) {
+      return v.string() ? 8 : 16;
+    }
+    return t.size();
   }
 
   /** The name the pipeline stores, else libhdf5's name of a filter it has built in. */
