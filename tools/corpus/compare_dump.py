@@ -4,8 +4,10 @@ Every object h5py reaches by name must be in the dump with the same kind, and ev
 dataset h5py can read must have the same shape and values: integers and strings exactly,
 floating-point numbers once converted to the dataset's own type (h5j prints the shortest
 decimal of a float32), complex numbers part by part (HDF5 2.0's class, dumped as
-{"real", "imag"}, or the compound {"r", "i"} h5py reads as complex), compounds field by field, arrays element by element; references are
-not compared (h5py resolves them, the dump shows their stored bytes) and are listed. Prints one line
+{"real", "imag"}, or the compound {"r", "i"} h5py reads as complex), compounds field by field, arrays element by element; an object reference by the path of
+its object (h5py's name of what it opens), a region reference by its kind and the path of its
+dataset where the dump gives one (classic region references are listed: their selections are
+not compared). Prints one line
 per difference and a last line "compared N datasets"; exits 1 if there is any difference.
 usage: compare_dump.py FILE DUMP
 """
@@ -16,8 +18,9 @@ import sys
 import h5py
 import numpy as np
 
-# datasets of references: not compared (h5py resolves them, h5j dumps their bytes)
+# datasets of region references, whose selections are not compared
 unresolved = set()
+opened = []  # the h5py.File being compared, to open what references point to
 
 
 def same(ours, value, dt, where, problems):
@@ -63,7 +66,18 @@ def same(ours, value, dt, where, problems):
         same(ours[keys[1]], part.type(value.imag), part, where + '.imag', problems)
         return
     if isinstance(value, (h5py.Reference, h5py.RegionReference)):
-        unresolved.add(where.split('[')[0])  # h5j dumps the stored bytes, h5py the target
+        region = isinstance(value, h5py.RegionReference)
+        if not value:
+            if ours is not None:
+                problems.append('%s: a null reference, h5j dumped %r' % (where, ours))
+            return
+        target = opened[0][value].name
+        kind = 'region' if region else 'object'
+        if not isinstance(ours, dict) or ours.get('kind') != kind or (
+                ours.get('path', target) if region else ours.get('path')) != target:
+            problems.append('%s: %s reference to %s, h5j dumped %r' % (where, kind, target, ours))
+        if region:
+            unresolved.add(where.split('[')[0])
         return
     if isinstance(value, bytes):
         value = value.decode('utf-8', 'replace')
@@ -111,6 +125,7 @@ def main():
     problems = []
     compared = 0
     with h5py.File(path, 'r') as f:
+        opened.append(f)
         seen = []
         f.visititems(lambda name, obj: seen.append(('/' + name, obj)))
         for name, obj in seen:
@@ -142,7 +157,7 @@ def main():
     for p in problems:
         print('DIFFERENT ' + p)
     for name in sorted(unresolved):
-        print('%s: references, not compared' % name)
+        print('%s: region references, selections not compared' % name)
     print('compared %d datasets' % compared)
     sys.exit(1 if problems else 0)
 

@@ -6,7 +6,6 @@ import io.h5j.StorageLayout;
 import io.h5j.raw.ElementCodec;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
-import io.h5j.type.FixedPointType;
 import java.util.Optional;
 
 /**
@@ -65,11 +64,6 @@ final class DatasetValues {
 
   long[] dims() {
     return dims.clone();
-  }
-
-  /** Whether the values are unsigned integers (a uint64 comes as the bits in a long). */
-  boolean unsigned() {
-    return type instanceof FixedPointType f && !f.signed();
   }
 
   /** The next slab, or null after the last one or a failure. */

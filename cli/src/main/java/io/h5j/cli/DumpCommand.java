@@ -36,7 +36,7 @@ final class DumpCommand implements Callable<Integer> {
     DumpOutput out = new DumpOutput(spec.commandLine().getOut());
     DumpProblems problems = new DumpProblems(err, file.toString());
     try (H5File f = H5File.open(file)) {
-      DumpPrinter printer = json ? new JsonDumpPrinter(out) : new TextDumpPrinter(out);
+      DumpPrinter printer = json ? new JsonDumpPrinter(out, f) : new TextDumpPrinter(out);
       new DumpWalker(printer, problems).walk(f.get(path));
       printer.finish();
       out.flush();

@@ -1,18 +1,30 @@
 package io.h5j.cli;
 
+import io.h5j.type.ArrayType;
 import io.h5j.type.Complex;
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.Reference;
+import io.h5j.type.ReferenceType;
+import io.h5j.type.VarLenType;
 import java.lang.reflect.Array;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How values look in one of the dump's two dialects, h5j's text and JSON: numbers, strings
- * (quoted, escaped), compounds as objects, complex numbers, opaque bytes as hex, nested
- * arrays. One class for both, so that text and JSON never disagree about a value; runs of a
- * flat primitive array are written without boxing, as most of a large dump is.
+ * How values look in one of the dump's two dialects, h5j's text and JSON, led by the
+ * datatype where it is known: numbers (uint64 unsigned), strings (quoted, escaped), enums by
+ * name, compounds as objects, complex numbers, opaque and bitfield bytes as hex, arrays nested
+ * by the array type's shape, variable-length sequences as arrays, references as objects
+ * ({@link #reference}). One class for both, so that text and JSON never disagree about a
+ * value; runs of a flat primitive array are written without boxing, as most of a large dump is.
  */
 final class ElementFormat {
-  static final ElementFormat TEXT = new ElementFormat(false);
-  static final ElementFormat JSON = new ElementFormat(true);
+  /** Text; references print their address but no path. */
+  static final ElementFormat TEXT = new ElementFormat(false, new ObjectPaths(null));
+  /** JSON; references print their address but no path. */
+  static final ElementFormat JSON = new ElementFormat(true, new ObjectPaths(null));
 
   /** The text of every int8 value, indexed by value + 128. */
   private static final char[][] INT8 = new char[256][];
@@ -25,14 +37,16 @@ final class ElementFormat {
   }
 
   private final boolean json;
+  private final ObjectPaths paths;
   private final char[] separator;
   /** The separator and the text of each int8 value (by value + 128): chars 0-3, 4-7, count. */
   private final long[] int8Low = new long[256];
   private final long[] int8High = new long[256];
   private final byte[] int8Length = new byte[256];
 
-  private ElementFormat(boolean json) {
+  private ElementFormat(boolean json, ObjectPaths paths) {
     this.json = json;
+    this.paths = paths;
     this.separator = (json ? "," : ", ").toCharArray();
     for (int v = 0; v < 256; v++) {
       String text = (json ? "," : ", ") + (v - 128); // at most 6 chars
@@ -48,6 +62,11 @@ final class ElementFormat {
     }
   }
 
+  /** JSON whose references name the path of their object, found in {@code paths}. */
+  static ElementFormat json(ObjectPaths paths) {
+    return new ElementFormat(true, paths);
+  }
+
   /** Between two elements of an array. */
   char[] separator() {
     return separator;
@@ -57,11 +76,16 @@ final class ElementFormat {
    * Elements {@code from} to {@code from + n} of a flat array as {@code Dataset.read} returns
    * it, with separators between them.
    *
-   * @param unsigned64 the array is a {@code long[]} holding the bits of uint64 values
+   * @param type the elements' datatype, or null to format by the Java values alone
    */
-  void run(DumpOutput out, Object flat, int from, int n, boolean unsigned64) {
+  void run(DumpOutput out, Object flat, int from, int n, Datatype type) {
     int end = from + n;
-    if (flat instanceof byte[] a) {
+    boolean unsigned64 = type instanceof FixedPointType f && !f.signed();
+    if (flat instanceof long[] a && type instanceof ReferenceType) { // classic object refs
+      for (int i = from; i < end; i++) {
+        reference(separate(out, i, from), a[i]);
+      }
+    } else if (flat instanceof byte[] a) {
       bytes(out, a, from, end);
     } else if (flat instanceof short[] a) {
       integers(out, i -> a[i], from, end);
@@ -88,7 +112,7 @@ final class ElementFormat {
     } else {
       Object[] a = (Object[]) flat;
       for (int i = from; i < end; i++) {
-        element(separate(out, i, from), a[i]);
+        element(separate(out, i, from), a[i], type);
       }
     }
   }
@@ -154,10 +178,27 @@ final class ElementFormat {
     return i > from ? out.append(separator) : out;
   }
 
-  /** One value: a number, string, compound (map), nested array, byte string or null. */
-  void element(DumpOutput out, Object v) {
+  /**
+   * One value of {@code type} (null: as its Java class says): a number, string, compound
+   * (map), array, reference, byte string or null.
+   */
+  void element(DumpOutput out, Object v, Datatype type) {
     if (v == null) {
       out.append("null");
+    } else if (type instanceof ReferenceType) {
+      reference(out, v);
+    } else if (type instanceof ArrayType a && v.getClass().isArray()
+        && Array.getLength(v) == a.elementCount()) {
+      long[] dims = java.util.Arrays.stream(a.dims()).asLongStream().toArray();
+      NestedArrayWriter nested = new NestedArrayWriter(out, this, dims, a.base());
+      nested.begin();
+      nested.write(v, Array.getLength(v));
+    } else if (type instanceof VarLenType s && !s.string() && v.getClass().isArray()) {
+      out.append('[');
+      run(out, v, 0, Array.getLength(v), s.base());
+      out.append(']');
+    } else if (type instanceof FixedPointType f && !f.signed() && v instanceof Long bits) {
+      out.append(Long.toUnsignedString(bits));
     } else if (v instanceof String s) {
       quote(out, s);
     } else if (v instanceof byte[] bytes) {
@@ -167,12 +208,12 @@ final class ElementFormat {
     } else if (v instanceof Number) {
       out.append(v.toString());
     } else if (v instanceof Map<?, ?> m) {
-      compound(out, m);
+      compound(out, m, type instanceof CompoundType c ? c : null);
     } else if (v instanceof Complex c) {
       complex(out, c);
     } else if (v.getClass().isArray()) {
       out.append('[');
-      run(out, v, 0, Array.getLength(v), false);
+      run(out, v, 0, Array.getLength(v), null);
       out.append(']');
     } else if (json && !(v instanceof Boolean)) {
       quote(out, v.toString()); // any other value stays valid JSON, as its text
@@ -181,7 +222,8 @@ final class ElementFormat {
     }
   }
 
-  private void compound(DumpOutput out, Map<?, ?> m) {
+  /** @param type the compound's type, for its members' types; null when not known */
+  private void compound(DumpOutput out, Map<?, ?> m, CompoundType type) {
     out.append('{');
     boolean first = true;
     for (Map.Entry<?, ?> e : m.entrySet()) {
@@ -189,15 +231,79 @@ final class ElementFormat {
         out.append(separator);
       }
       first = false;
+      String name = e.getKey().toString();
       if (json) {
-        quote(out, e.getKey().toString());
+        quote(out, name);
         out.append(':');
       } else {
-        out.append(e.getKey().toString()).append('=');
+        out.append(name).append('=');
       }
-      element(out, e.getValue());
+      CompoundType.Member member = type == null ? null : type.member(name);
+      element(out, e.getValue(), member == null ? null : member.type());
     }
     out.append('}');
+  }
+
+  /**
+   * A reference as an object: {@code kind} ("object", "region" or "attribute"), the
+   * {@code address} of the object's header, its {@code path} when a walk over hard links finds
+   * one, {@code file} for an object in another file, {@code attribute} (the attribute's name)
+   * and {@code rank} (the region's) where they apply. A classic region reference is
+   * {@code {"kind": "region", "heap_id": HEX}}: the bytes it stores, in the file's order. A
+   * null reference is null.
+   *
+   * @param v an address ({@code Long}: a classic object reference), a revised
+   *     {@link Reference}, or the bytes of a classic region reference
+   */
+  private void reference(DumpOutput out, Object v) {
+    Map<String, Object> parts = new LinkedHashMap<>();
+    if (v instanceof Long address) {
+      if (address == 0 || address == -1) { // h5py's null reference; libhdf5's undefined one
+        out.append("null");
+        return;
+      }
+      parts.put("kind", "object");
+      parts.put("address", address);
+      putPath(parts, paths.path(address));
+    } else if (v instanceof Reference r) {
+      parts.put("kind", switch (r.kind()) {
+        case DATASET_REGION2 -> "region";
+        case ATTRIBUTE -> "attribute";
+        default -> "object";
+      });
+      parts.put("address", r.address());
+      putPath(parts, paths.path(r));
+      if (r.file() != null) {
+        parts.put("file", r.file());
+      }
+      if (r.attribute() != null) {
+        parts.put("attribute", r.attribute());
+      }
+      if (r.kind() == ReferenceType.Kind.DATASET_REGION2) {
+        parts.put("rank", r.rank());
+      }
+    } else if (v instanceof byte[] stored) {
+      boolean none = true;
+      for (byte b : stored) {
+        none &= b == 0;
+      }
+      if (none) {
+        out.append("null");
+        return;
+      }
+      parts.put("kind", "region");
+      parts.put("heap_id", stored);
+    } else {
+      element(out, v, null);
+      return;
+    }
+    compound(out, parts, null);
+  }
+
+  private static void putPath(Map<String, Object> parts, String path) {
+    if (path != null) {
+      parts.put("path", path);
+    }
   }
 
   /**
@@ -216,7 +322,7 @@ final class ElementFormat {
     }
   }
 
-    /** JSON has no NaN or infinities: they are written as the strings h5py's users know. */
+  /** JSON has no NaN or infinities: they are written as the strings h5py's users know. */
   private void floating(DumpOutput out, double d, String text) {
     if (json && (Double.isNaN(d) || Double.isInfinite(d))) {
       quote(out, Double.isNaN(d) ? "nan" : d > 0 ? "inf" : "-inf");

@@ -1,5 +1,6 @@
 package io.h5j.cli;
 
+import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
@@ -18,9 +19,10 @@ final class JsonDumpPrinter implements DumpPrinter {
   private final ValueWriter values;
   private boolean first = true;
 
-  JsonDumpPrinter(DumpOutput out) {
+  /** @param file the file dumped, where references find the paths of their objects */
+  JsonDumpPrinter(DumpOutput out, H5File file) {
     this.out = out;
-    this.values = new ValueWriter(out, ElementFormat.JSON);
+    this.values = new ValueWriter(out, ElementFormat.json(new ObjectPaths(file)));
     out.append('{'); // the one object the entries go in; finish() closes it
   }
 

@@ -19,18 +19,36 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code h5j ls}: what {@code h5ls} shows, one object per line. */
+/**
+ * {@code h5j ls}: what {@code h5ls} shows, one object per line; with {@code -v} h5ls's details
+ * ({@link LsDetails}), with {@code -d} the values ({@link H5lsData}).
+ */
 @Command(name = "ls", description = "List the objects of a group (like h5ls).")
 final class LsCommand implements Callable<Integer> {
   @Option(names = {"-r", "--recursive"}, description = "List all objects below the group.")
   boolean recursive;
 
-  @Parameters(index = "0", paramLabel = "FILE", description = "HDF5 file")
-  Path file;
+  @Option(names = {"-v", "--verbose"}, description = "Also each object's attributes,"
+      + " location, link count, chunks, storage, filters and type.")
+  boolean verbose;
 
-  @Parameters(index = "1", arity = "0..1", paramLabel = "PATH", defaultValue = "/",
+  @Option(names = {"-d", "--data"}, description = "Also the values of each dataset.")
+  boolean data;
+
+  @Option(names = {"-S", "--simple"}, description = "Values one a line, without commas.")
+  boolean simple;
+
+  @Parameters(index = "0", paramLabel = "FILE[/PATH]",
+      description = "HDF5 file, or the file and an object in it (the longest prefix that is"
+          + " a file is the file)")
+  Path target;
+
+  @Parameters(index = "1", arity = "0..1", paramLabel = "PATH",
       description = "group or object path (default /)")
   String path;
+
+  private LsDetails details;
+  private H5lsData values;
 
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
@@ -38,17 +56,23 @@ final class LsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    try (H5File f = H5File.open(file)) {
-      Node start = f.get(path);
+    LsTarget t = LsTarget.of(target.toString(), path);
+    try (H5File f = H5File.open(t.file())) {
+      Node start = f.get(t.path());
+      if (verbose) {
+        out.println("Opened \"" + t.file() + "\" with sec2 driver.");
+        details = new LsDetails(out, new HardLinkCounts(f));
+      }
+      values = data ? new H5lsData(out, simple) : null;
       if (start instanceof Group g) {
         Map<Long, String> listed = new HashMap<>();
         if (recursive && g.path().equals("/")) {
-          out.println(line("/", g));
+          object(out, "/", g);
           listed.put(g.address(), "/");
         }
         list(out, g, "", recursive, listed);
       } else {
-        out.println(line(escaped(start.name()), start));
+        object(out, escaped(start.name()), start);
       }
     }
     return Main.OK;
@@ -76,11 +100,29 @@ final class LsCommand implements Callable<Integer> {
             continue;
           }
           listed.put(n.address(), childPath(g.path(), link.name()));
-          out.println(line(name, n));
+          object(out, name, n);
           if (deep && n instanceof Group child) {
             list(out, child, prefix + "/" + link.name(), true, listed);
           }
         }
+      }
+    }
+  }
+
+  /** An object's line, and what -v and -d add below it. */
+  private void object(PrintWriter out, String name, Node n) throws Exception {
+    out.println(line(name, n, verbose));
+    if (details != null) {
+      details.print(n);
+    }
+    if (values != null && n instanceof Dataset d) {
+      Dataspace s = d.dataspace();
+      boolean none = s.kind() == Dataspace.Kind.NULL;
+      ReadFailure failure = values.print(none ? null
+          : new DatasetValues(d, d.datatype(), s, d.layout()), none ? 0 : s.elementCount());
+      if (failure != null) {
+        throw new java.io.IOException("could not read the values of " + d.path() + ": "
+            + failure.reason());
       }
     }
   }
@@ -123,12 +165,13 @@ final class LsCommand implements Callable<Integer> {
     return links;
   }
 
-  static String line(String name, Node n) throws Exception {
+  /** @param maxAlways show each maximum dimension, also where it equals the dimension (-v) */
+  static String line(String name, Node n, boolean maxAlways) throws Exception {
     if (!(n instanceof Dataset d)) {
       return pad(name) + kind(n);
     }
     Dataspace s = d.dataspace();
-    return pad(name) + "Dataset " + (s.kind() == Dataspace.Kind.SIMPLE ? shape(s)
+    return pad(name) + "Dataset " + (s.kind() == Dataspace.Kind.SIMPLE ? shape(s, maxAlways)
         : "{" + s.kind() + "}");
   }
 
@@ -138,6 +181,10 @@ final class LsCommand implements Callable<Integer> {
 
   /** h5ls style: {2, 3} or {2/Inf, 3/10}; SCALAR; NULL (h5ls's listing braces them). */
   static String shape(Dataspace s) {
+    return shape(s, false);
+  }
+
+  private static String shape(Dataspace s, boolean maxAlways) {
     if (s.kind() != Dataspace.Kind.SIMPLE) {
       return s.kind().toString();
     }
@@ -148,7 +195,7 @@ final class LsCommand implements Callable<Integer> {
       }
       b.append(s.dims()[i]);
       long max = s.maxDims()[i];
-      if (max != s.dims()[i]) {
+      if (maxAlways || max != s.dims()[i]) {
         b.append('/').append(max == Dataspace.UNLIMITED ? "Inf" : Long.toString(max));
       }
     }

@@ -1,5 +1,7 @@
 package io.h5j.cli;
 
+import io.h5j.type.Datatype;
+
 /**
  * Writes the elements of an n-d array, given in C order a run at a time, as nested brackets
  * ({@code [[1, 2], [3, 4]]}; a scalar bare), so that a dataset of any size is printed as it
@@ -9,17 +11,18 @@ final class NestedArrayWriter {
   private final DumpOutput out;
   private final ElementFormat format;
   private final long[] dims;
-  private final boolean unsigned64;
+  /** The elements' datatype, or null to format by their Java class alone. */
+  private final Datatype type;
   /** Index of the next element; valid while {@link #complete} is false. */
   private final long[] at;
   private boolean complete;
 
-  /** @param unsigned64 the values are {@code long[]} holding the bits of uint64 values */
-  NestedArrayWriter(DumpOutput out, ElementFormat format, long[] dims, boolean unsigned64) {
+  /** @param type the elements' datatype, or null to format them by their Java class alone */
+  NestedArrayWriter(DumpOutput out, ElementFormat format, long[] dims, Datatype type) {
     this.out = out;
     this.format = format;
     this.dims = dims.clone();
-    this.unsigned64 = unsigned64;
+    this.type = type;
     this.at = new long[dims.length];
   }
 
@@ -56,7 +59,7 @@ final class NestedArrayWriter {
       throw new IllegalStateException("more elements than the shape holds");
     }
     if (rank == 0) {
-      format.run(out, values, 0, Math.min(count, 1), unsigned64);
+      format.run(out, values, 0, Math.min(count, 1), type);
       complete = count > 0;
       return;
     }
@@ -67,7 +70,7 @@ final class NestedArrayWriter {
       if (at[rank - 1] > 0) {
         out.append(format.separator());
       }
-      format.run(out, values, i, n, unsigned64);
+      format.run(out, values, i, n, type);
       at[rank - 1] += n;
       i += n;
       if (at[rank - 1] == dims[rank - 1]) {

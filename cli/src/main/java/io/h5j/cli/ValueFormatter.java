@@ -17,7 +17,7 @@ final class ValueFormatter {
   /** A flat C-order array shown with the nesting of {@code shape} (empty shape: scalar). */
   String shaped(Object flat, long[] shape) {
     return text(out -> {
-      NestedArrayWriter nested = new NestedArrayWriter(out, format, shape, false);
+      NestedArrayWriter nested = new NestedArrayWriter(out, format, shape, null);
       nested.begin();
       nested.write(flat, Array.getLength(flat));
     });

@@ -2,7 +2,6 @@ package io.h5j.cli;
 
 import io.h5j.Attribute;
 import io.h5j.type.Dataspace;
-import io.h5j.type.FixedPointType;
 
 /**
  * Writes values in one dialect: a dataset's as they are read, slab by slab, and an
@@ -32,7 +31,7 @@ final class ValueWriter {
     }
     out.append(prefix);
     NestedArrayWriter nested = new NestedArrayWriter(out, format, values.dims(),
-        values.unsigned());
+        values.type());
     nested.begin();
     for (; slab != null; slab = values.next()) {
       nested.write(slab.values(), slab.count());
@@ -49,18 +48,13 @@ final class ValueWriter {
   /** The attribute's value: a scalar bare, an array nested by its shape, null for NULL. */
   void attribute(Attribute a) {
     Object value = a.value();
-    boolean unsigned = a.datatype() instanceof FixedPointType f && !f.signed();
     if (value == null) {
       out.append("null");
     } else if (a.dataspace().kind() == Dataspace.Kind.SCALAR) {
-      if (unsigned && value instanceof Long bits && bits < 0) {
-        out.append(Long.toUnsignedString(bits));
-      } else {
-        format.element(out, value);
-      }
+      format.element(out, value, a.datatype());
     } else {
       NestedArrayWriter nested = new NestedArrayWriter(out, format, a.dataspace().dims(),
-          unsigned);
+          a.datatype());
       nested.begin();
       nested.write(value, java.lang.reflect.Array.getLength(value));
     }

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code h5j dump} of datasets far larger than its heap, in a child JVM of 256 MiB: values
+ * {@code h5j dump} of datasets far larger than its heap, in a child JVM of 256 MiB (one of
+ * 64 MiB): values
  * compared with h5py's as the output streams by, never stored.
  */
 @OracleTest
@@ -85,6 +86,40 @@ class DumpStreamingTest {
     assertEquals(sha, text.hex(), "values of /m in text");
     assertEquals(4096, text.rows);
     System.out.println("dump of 64 MiB: " + r.millis() + " ms");
+  }
+
+  /** 200 MiB of int32, chunked and compressed, in a 64 MiB heap: h5py's values, streamed. */
+  @Test
+  void a200MiBDatasetDumpsAsJsonInA64MiBHeap() throws Exception {
+    Path f = dir.resolve("m200.h5");
+    String sha = Oracles.python(Oracles.PY_INT32_SHA + String.join("\n",
+        "rng = np.random.default_rng(11)",
+        "a = rng.integers(-2**31, 2**31, size=(12800, 4096), dtype='i4')",
+        "with h5py.File(sys.argv[1], 'w') as f:",
+        "    f.create_dataset('m', data=a, chunks=(256, 256), compression='gzip',",
+        "                     compression_opts=1)",
+        "with h5py.File(sys.argv[1], 'r') as f:",
+        "    print(sha(f['m'][()]))"), f.toString()).trim();
+    Int32Digest json = new Int32Digest();
+    ChildDump.Result r = ChildDump.run("64m", Duration.ofMinutes(5), in -> {
+      JsonParser p = STREAMING.createParser(in);
+      assertEquals(JsonToken.START_OBJECT, p.nextToken());
+      assertEquals("/m", p.nextFieldName());
+      assertEquals(JsonToken.START_OBJECT, p.nextToken());
+      while (!"values".equals(p.nextFieldName())) {
+        p.nextToken();
+        p.skipChildren();
+      }
+      p.nextToken();
+      json.readArray(p);
+      while (p.nextToken() != null) {
+        // the rest must parse as well
+      }
+    }, "dump", "--json", f.toString(), "/m");
+    assertEquals(0, r.exitCode(), r.stderr());
+    assertEquals(sha, json.hex(), "values of /m in JSON");
+    assertEquals(12800, json.rows);
+    System.out.println("dump --json of 200 MiB in 64 MiB: " + r.millis() + " ms");
   }
 
   /**

@@ -44,8 +44,8 @@ class ElementFormatTest {
         expected.add(Byte.toString(v));
       }
       assertEquals(expected.toString(),
-          written(out -> f.run(out, values, 0, values.length, false)));
-      assertEquals("-128", written(out -> f.run(out, new byte[] {1, -128, 3}, 1, 1, false)));
+          written(out -> f.run(out, values, 0, values.length, null)));
+      assertEquals("-128", written(out -> f.run(out, new byte[] {1, -128, 3}, 1, 1, null)));
     }
   }
 
@@ -56,6 +56,6 @@ class ElementFormatTest {
       expected.add(Integer.toString(v));
     }
     assertEquals(expected.toString(),
-        written(out -> ElementFormat.TEXT.run(out, values, 0, values.length, false)));
+        written(out -> ElementFormat.TEXT.run(out, values, 0, values.length, null)));
   }
 }

@@ -91,7 +91,7 @@ class HelpTest {
   void lsHelpNeedsNoArgumentsAndHelpAfterArgumentsWorks() {
     CliRun ls = CliRun.of("ls", "--help");
     assertEquals(0, ls.code(), ls.err());
-    assertTrue(ls.out().startsWith("Usage: h5j ls [-hr] FILE [PATH]"), ls.out());
+    assertTrue(ls.out().startsWith("Usage: h5j ls [-dhrSv] FILE[/PATH] [PATH]"), ls.out());
     CliRun dump = CliRun.of("dump", "f.h5", "--help");
     assertEquals(0, dump.code(), dump.err());
     assertTrue(dump.out().startsWith("Usage: h5j dump "), dump.out());

@@ -36,7 +36,7 @@ class NestedArrayWriterTest {
     int[] values = r.ints(total, -1000, 1000).toArray();
     StringWriter s = new StringWriter();
     DumpOutput out = new DumpOutput(s);
-    NestedArrayWriter w = new NestedArrayWriter(out, ElementFormat.JSON, dims, false);
+    NestedArrayWriter w = new NestedArrayWriter(out, ElementFormat.JSON, dims, null);
     w.begin();
     for (int at = 0; at < total; ) {
       int n = Math.min(total - at, 1 + r.nextInt(7));
@@ -75,7 +75,7 @@ class NestedArrayWriterTest {
     for (int written = 0; written < 12; written++) {
       StringWriter s = new StringWriter();
       DumpOutput out = new DumpOutput(s);
-      NestedArrayWriter w = new NestedArrayWriter(out, ElementFormat.JSON, dims, false);
+      NestedArrayWriter w = new NestedArrayWriter(out, ElementFormat.JSON, dims, null);
       w.begin();
       int[] values = new int[written];
       Arrays.setAll(values, i -> i * 10);
@@ -93,7 +93,8 @@ class NestedArrayWriterTest {
   void unsignedBitsPrintAsUnsignedNumbers() {
     StringWriter s = new StringWriter();
     DumpOutput out = new DumpOutput(s);
-    NestedArrayWriter w = new NestedArrayWriter(out, ElementFormat.TEXT, new long[] {2}, true);
+    NestedArrayWriter w = new NestedArrayWriter(out, ElementFormat.TEXT, new long[] {2},
+        io.h5j.type.Datatypes.UINT64);
     w.begin();
     w.write(new long[] {-1, 5}, 2);
     out.flush();
