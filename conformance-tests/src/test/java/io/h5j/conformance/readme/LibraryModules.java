@@ -3,16 +3,20 @@ package io.h5j.conformance.readme;
 import java.io.File;
 import java.lang.module.Configuration;
 import java.lang.module.FindException;
+import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
 import java.lang.module.ResolvedModule;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The module path of a program that uses h5j: the modules {@code io.h5j},
- * {@code io.h5j.versioning} and {@code io.h5j.repack} and what they require, nothing else
+ * {@code io.h5j.versioning} and {@code io.h5j.repack} and what they require (statically too,
+ * where the class path has it), nothing else
  * (no test classes, no cli), taken from this JVM's class path.
  */
 public final class LibraryModules {
@@ -34,8 +38,24 @@ public final class LibraryModules {
       }
       finders.add(one);
     }
-    Configuration resolved = Configuration.empty().resolve(
-        ModuleFinder.compose(finders.toArray(ModuleFinder[]::new)), ModuleFinder.of(), ROOTS);
+    ModuleFinder all = ModuleFinder.compose(finders.toArray(ModuleFinder[]::new));
+    // resolution leaves out `requires static` modules, but javac needs a library's static
+    // transitive ones (annotations such as JSpecify's) to compile its users: add them as roots
+    Set<String> roots = new LinkedHashSet<>(ROOTS);
+    Configuration resolved;
+    boolean grew;
+    do {
+      resolved = Configuration.empty().resolve(all, ModuleFinder.of(), roots);
+      grew = false;
+      for (ResolvedModule m : resolved.modules()) {
+        for (ModuleDescriptor.Requires r : m.reference().descriptor().requires()) {
+          if (r.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC)
+              && all.find(r.name()).isPresent()) {
+            grew |= roots.add(r.name());
+          }
+        }
+      }
+    } while (grew);
     List<Path> out = new ArrayList<>();
     for (ResolvedModule m : resolved.modules()) {
       URI where = m.reference().location().orElseThrow();
