@@ -18,6 +18,17 @@ public interface RepackProgress {
    */
   default void checking(long objects, long totalObjects) {}
 
+  /**
+   * Told as a verify compares the output with the input (after the copy and its check), as
+   * {@link RepackVerifier#compare(java.nio.file.Path, java.nio.file.Path, int, RepackProgress)}
+   * tells its {@link #update}.
+   *
+   * @param objects objects compared so far
+   * @param bytes element bytes compared so far
+   * @param totalBytes element bytes of all datasets of the input
+   */
+  default void verifying(long objects, long bytes, long totalBytes) {}
+
   /** Reports nothing. */
   RepackProgress NONE = (objects, bytes, inputBytes) -> { };
 }
