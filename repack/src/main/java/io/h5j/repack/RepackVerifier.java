@@ -40,9 +40,22 @@ import java.util.Objects;
 public final class RepackVerifier {
   /** Bytes of one dataset slab read from each file at a time. */
   private static final long SLAB_BYTES = 8L << 20;
+  /** Chunk cache of each file. */
+  private static final long CHUNK_CACHE_BYTES = 16L << 20;
 
-  private final H5File in;
-  private final H5File out;
+  /**
+   * Objects compared between re-openings of both files: the library keeps what it derived
+   * from thousands of object headers per open file (a virtual dataset's decoded mapping
+   * block among them), which, for a versioned file's many virtual datasets, is hundreds of
+   * MiB.
+   */
+  private static final int OBJECTS_PER_OPEN = 512;
+
+  private final Path inPath;
+  private final Path outPath;
+  private H5File in;
+  private H5File out;
+  private int objectsSinceOpen;
   private final int limit;
   private final List<String> differences = new ArrayList<>();
   /** Object header addresses of the input and their counterparts in the output. */
@@ -58,9 +71,9 @@ public final class RepackVerifier {
   private long comparedBytes;
   private long comparedObjects;
 
-  private RepackVerifier(H5File in, H5File out, int limit, RepackProgress progress) {
-    this.in = in;
-    this.out = out;
+  private RepackVerifier(Path in, Path out, int limit, RepackProgress progress) {
+    this.inPath = in;
+    this.outPath = out;
     this.limit = limit;
     this.progress = progress == null ? RepackProgress.NONE : progress;
   }
@@ -95,12 +108,43 @@ public final class RepackVerifier {
    */
   public static List<String> compare(Path in, Path out, int limit, RepackProgress progress)
       throws IOException {
-    try (H5File a = H5File.open(in).fillMissingVirtualSources(true);
-        H5File b = H5File.open(out).fillMissingVirtualSources(true)) {
-      RepackVerifier v = new RepackVerifier(a, b, limit, progress);
-      v.totalBytes = DatasetBytes.of(a);
+    RepackVerifier v = new RepackVerifier(in, out, limit, progress);
+    try {
+      v.reopen();
+      v.totalBytes = DatasetBytes.of(v.in);
       v.walk();
       return List.copyOf(v.differences);
+    } finally {
+      v.close();
+    }
+  }
+
+  /** Opens both files afresh, closing what was open: see {@link #OBJECTS_PER_OPEN}. */
+  private void reopen() throws IOException {
+    close();
+    in = opened(inPath);
+    out = opened(outPath);
+    objectsSinceOpen = 0;
+  }
+
+  private void close() throws IOException {
+    try (H5File a = in; H5File b = out) {
+      in = null;
+      out = null;
+    }
+  }
+
+  /**
+   * {@code file} opened for one pass: chunks are read once each, so a small chunk cache
+   * (for slabs that cut chunks) bounds the memory of both files together.
+   */
+  private static H5File opened(Path file) throws IOException {
+    H5File f = H5File.open(file).fillMissingVirtualSources(true);
+    try {
+      return f.chunkCacheBytes(CHUNK_CACHE_BYTES);
+    } catch (RuntimeException e) {
+      f.close();
+      throw e;
     }
   }
 
@@ -110,11 +154,11 @@ public final class RepackVerifier {
   }
 
   /**
-   * An object still to compare: the link {@code name} of groups {@code a} (of the input) and
-   * {@code b}, opened only when its turn comes, so that a wide level of the walk (all the
-   * datasets of a hundred versions) holds names, not opened datasets.
+   * An object still to compare, by the path the walk reached it by, opened only when its
+   * turn comes: a wide level of the walk (all the datasets of a hundred versions) holds
+   * paths, not opened datasets.
    */
-  private record Pending(Group a, Group b, String name, String path) {}
+  private record Pending(String path) {}
 
   private void walk() throws IOException {
     ArrayDeque<Pending> queue = new ArrayDeque<>();
@@ -122,11 +166,14 @@ public final class RepackVerifier {
     visit(in.root(), out.root(), queue);
     while (!queue.isEmpty() && differences.size() < limit) {
       Pending p = queue.poll();
+      if (++objectsSinceOpen > OBJECTS_PER_OPEN) {
+        reopen();
+      }
       Node a;
       Node b;
       try {
-        a = p.a.get(p.name);
-        b = p.b.get(p.name);
+        a = in.root().get(p.path);
+        b = out.root().get(p.path);
       } catch (IOException | RuntimeException e) {
         differ(p.path, "cannot be opened: " + e.getMessage());
         continue;
@@ -185,7 +232,7 @@ public final class RepackVerifier {
         continue;
       }
       counterpart.put(l.address(), o.address());
-      queue.add(new Pending(a, b, l.name(), path));
+      queue.add(new Pending(path));
     }
   }
 
