@@ -25,8 +25,8 @@ public interface RepackProgress {
    * tells its {@link #update}.
    *
    * @param objects objects compared so far
-   * @param bytes element bytes compared so far
-   * @param totalBytes element bytes of all datasets of the input
+   * @param bytes bytes of the input compared so far
+   * @param totalBytes the input's size
    */
   default void verifying(long objects, long bytes, long totalBytes) {}
 

@@ -66,7 +66,7 @@ public final class RepackVerifier {
   private ByteBuffer slabOfOut = ByteBuffer.allocate(0);
 
   private final RepackProgress progress;
-  /** Element bytes of every dataset of the input, for progress reports. */
+  /** The input's size, for progress reports. */
   private long totalBytes;
   private long comparedBytes;
   private long comparedObjects;
@@ -94,9 +94,12 @@ public final class RepackVerifier {
   }
 
   /**
-   * As {@link #compare(Path, Path, int)}, telling {@code progress} the objects and element
-   * bytes compared so far and the element bytes of all datasets of {@code in} (counted first,
-   * from their headers), after every object and every slab of a large dataset.
+   * As {@link #compare(Path, Path, int)}, telling {@code progress} the objects and the bytes
+   * of {@code in} compared so far, and {@code in}'s size, after every object and every chunk
+   * or slab of a large dataset. The bytes are those read: chunks as stored when compared as
+   * stored, mapping blocks when virtual datasets are compared by their mappings, element
+   * bytes otherwise; so the count moves at the pace of the work, through virtual datasets as
+   * through raw data, and ends near the file's size.
    *
    * @param in the file repacked
    * @param out the repacked file
@@ -111,7 +114,7 @@ public final class RepackVerifier {
     RepackVerifier v = new RepackVerifier(in, out, limit, progress);
     try {
       v.reopen();
-      v.totalBytes = DatasetBytes.of(v.in);
+      v.totalBytes = java.nio.file.Files.size(in);
       v.walk();
       return List.copyOf(v.differences);
     } finally {
@@ -306,7 +309,7 @@ public final class RepackVerifier {
       return;
     } else if (VirtualMappingsComparison.comparable(a, b)
         && VirtualMappingsComparison.same(a, b)) {
-      compared(elements * type.size());
+      compared(a.virtualMappings().size());
     } else {
       compareSlabs(a, b, shape, type.size());
     }

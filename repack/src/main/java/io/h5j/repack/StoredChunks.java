@@ -36,8 +36,8 @@ final class StoredChunks {
 
   /**
    * Whether {@code b} stores the same chunks as {@code a}, byte for byte: the same offsets
-   * allocated, each with the same bytes and filter mask. {@code compared} is told the element
-   * bytes each chunk stands for (within the extent), then those of the unallocated rest.
+   * allocated, each with the same bytes and filter mask. {@code compared} is told the stored
+   * size of each chunk compared.
    */
   static boolean same(Dataset a, Dataset b, LongConsumer compared) throws IOException {
     List<ChunkInfo> ours = a.chunks();
@@ -49,10 +49,6 @@ final class StoredChunks {
     for (ChunkInfo c : theirs) {
       byOffset.put(key(c.offset()), c);
     }
-    long[] shape = a.shape();
-    long[] chunk = a.layout().chunkShape();
-    int size = a.datatype().size();
-    long counted = 0;
     for (ChunkInfo c : ours) {
       ChunkInfo o = byOffset.get(key(c.offset()));
       if (o == null || o.storedSize() != c.storedSize() || o.filterMask() != c.filterMask()) {
@@ -64,33 +60,12 @@ final class StoredChunks {
           || !Arrays.equals(x.bytes(), y.bytes())) {
         return false;
       }
-      long bytes = elementsWithin(c.offset(), chunk, shape) * size;
-      counted += bytes;
-      compared.accept(bytes);
+      compared.accept(c.storedSize());
     }
-    long total = Math.multiplyExact(elements(shape), size);
-    compared.accept(Math.max(0, total - counted)); // unallocated: the fill value in both
     return true;
   }
 
   private static List<Long> key(long[] offset) {
     return Arrays.stream(offset).boxed().toList();
-  }
-
-  /** Elements of the chunk at {@code offset} that lie inside the extent {@code shape}. */
-  private static long elementsWithin(long[] offset, long[] chunk, long[] shape) {
-    long n = 1;
-    for (int d = 0; d < shape.length; d++) {
-      n *= Math.max(0, Math.min(chunk[d], shape[d] - offset[d]));
-    }
-    return n;
-  }
-
-  private static long elements(long[] shape) {
-    long n = 1;
-    for (long s : shape) {
-      n = Math.multiplyExact(n, s);
-    }
-    return n;
   }
 }
