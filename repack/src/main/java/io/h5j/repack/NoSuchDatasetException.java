@@ -9,6 +9,7 @@ import java.nio.file.Path;
  */
 public final class NoSuchDatasetException extends IOException {
   private static final long serialVersionUID = 1L;
+  /** The path named by the change, as {@link #objectPath()} gives it. */
   private final String objectPath;
 
   NoSuchDatasetException(Path in, String objectPath, String found) {

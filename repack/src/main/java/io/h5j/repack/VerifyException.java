@@ -11,6 +11,7 @@ import java.util.List;
  */
 public final class VerifyException extends IOException {
   private static final long serialVersionUID = 1L;
+  /** The differences found, as {@link #differences()} gives them. */
   private final List<String> differences;
 
   VerifyException(Path in, Path out, List<String> differences) {
