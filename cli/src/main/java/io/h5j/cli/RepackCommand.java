@@ -3,11 +3,12 @@ package io.h5j.cli;
 import io.h5j.VdsEncoding;
 import io.h5j.repack.FilterOption;
 import io.h5j.repack.LayoutOption;
+import io.h5j.repack.NoSuchDatasetException;
 import io.h5j.repack.OutputCheckException;
 import io.h5j.repack.RepackProgress;
 import io.h5j.repack.RepackReport;
-import io.h5j.repack.RepackVerifier;
 import io.h5j.repack.Repacker;
+import io.h5j.repack.VerifyException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,14 +22,12 @@ import picocli.CommandLine.Spec;
 @Command(name = "repack", description = "Copy everything reachable in an HDF5 file into a new"
     + " file (like h5repack), moving chunks and virtual dataset mappings as stored bytes.")
 final class RepackCommand implements Callable<Integer> {
-  /** Differences listed by --verify before it stops looking. */
-  private static final int MAX_DIFFERENCES = 20;
-
   @Option(names = {"-v", "--verbose"}, description = "Print what was copied.")
   boolean verbose;
 
-  @Option(names = "--verify", description = "Re-read OUT and compare every object and value"
-      + " with IN (reads all data of both files).")
+  @Option(names = "--verify", description = "Before OUT replaces anything, read it back and"
+      + " compare every object and value with IN (chunks kept as they were are compared as"
+      + " stored bytes); a difference leaves no OUT.")
   boolean verify;
 
   @Option(names = "--no-check", description = "Skip the structural check of OUT. By default"
@@ -90,9 +89,14 @@ final class RepackCommand implements Callable<Integer> {
     return run(spec.commandLine().getOut(), spec.commandLine().getErr());
   }
 
-  /** The copy's progress, then the check's, on {@code bar}. */
-  private static RepackProgress progress(ProgressBar bar) {
+  /**
+   * The copy's progress, then the check's, on {@code bar}; then the verify's on
+   * {@code verifying}, which takes the line over.
+   */
+  private static RepackProgress progress(ProgressBar bar, ProgressBar verifying) {
     return new RepackProgress() {
+      private boolean verifyStarted;
+
       @Override
       public void update(long objects, long bytes, long inputBytes) {
         bar.update(objects, bytes, inputBytes);
@@ -102,12 +106,23 @@ final class RepackCommand implements Callable<Integer> {
       public void checking(long objects, long totalObjects) {
         bar.count("checking", objects, totalObjects, "objects");
       }
+
+      @Override
+      public void verifying(long objects, long bytes, long totalBytes) {
+        if (!verifyStarted) {
+          bar.clear();
+          verifyStarted = true;
+        }
+        verifying.update(objects, bytes, totalBytes);
+      }
     };
   }
 
   /** Runs the command, printing to the streams given; returns the exit code. */
   int run(PrintWriter stdout, PrintWriter stderr) throws Exception {
-    ProgressBar bar = System.console() != null ? new ProgressBar(stderr) : null;
+    boolean terminal = System.console() != null;
+    ProgressBar bar = terminal ? new ProgressBar(stderr) : null;
+    ProgressBar verifying = terminal ? new ProgressBar(stderr, "verifying") : null;
     long start = System.nanoTime();
     if (shareVdsBlocks) {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--share-vds-blocks"
@@ -115,8 +130,9 @@ final class RepackCommand implements Callable<Integer> {
           + " libhdf5 1.10.8 frees the block, the next block written takes its place, and the"
           + " other datasets silently read those mappings instead of theirs");
     }
-    Repacker.Builder b = Repacker.builder().progress(bar == null ? null : progress(bar))
-        .checkOutput(!noCheck);
+    Repacker.Builder b = Repacker.builder()
+        .progress(bar == null ? null : progress(bar, verifying))
+        .checkOutput(!noCheck).verify(verify);
     try {
       filters.forEach(f -> b.filter(FilterOption.parse(f)));
       layouts.forEach(l -> b.layout(LayoutOption.parse(l)));
@@ -134,18 +150,21 @@ final class RepackCommand implements Callable<Integer> {
     RepackReport r;
     try {
       r = b.build().repack(in, out);
+    } catch (NoSuchDatasetException e) {
+      return refused(stderr, bar, verifying, option(e.objectPath()) + ": " + e.getMessage()
+          + "; nothing was written");
     } catch (OutputCheckException e) {
-      if (bar != null) {
-        bar.clear();
-      }
-      stderr.println("h5j: " + e.getMessage());
-      stderr.println("h5j: this is a fault of h5j repack (or damage in " + in + " that the copy"
-          + " carried over); --no-check writes OUT without the check");
-      return Main.BAD_INPUT;
+      return refused(stderr, bar, verifying, e.getMessage() + "\nh5j: this is a fault of h5j"
+          + " repack (or damage in " + in + " that the copy carried over); --no-check writes"
+          + " OUT without the check");
+    } catch (VerifyException e) {
+      StringBuilder m = new StringBuilder("verify failed: " + out + " was not written: the"
+          + " copy of " + in + " differs from it (" + count(e.differences().size()) + "):");
+      e.differences().forEach(d -> m.append("\n  ").append(ApiHints.reword(d)));
+      return refused(stderr, bar, verifying, m.toString());
     }
-    if (bar != null) {
-      bar.clear();
-    }
+    clear(bar);
+    clear(verifying);
     double seconds = (System.nanoTime() - start) / 1e9;
     if (verbose) {
       stdout.printf("%s -> %s in %.2f s%n", in, out, seconds);
@@ -161,32 +180,43 @@ final class RepackCommand implements Callable<Integer> {
       r.skipped().forEach(s -> stdout.println("kept as it was: " + s));
     }
     r.danglingReferences().forEach(s -> stderr.println("h5j: warning: " + s));
-    if (verify) {
-      ProgressBar verifying = System.console() != null ? new ProgressBar(stderr, "verifying")
-          : null;
-      List<String> differences;
-      try {
-        differences = RepackVerifier.compare(in, out, MAX_DIFFERENCES,
-            verifying == null ? null : verifying::update);
-      } catch (java.io.IOException | RuntimeException e) {
-        differences = List.of("cannot be compared: " + e.getMessage());
-      } finally {
-        if (verifying != null) {
-          verifying.clear();
-        }
-      }
-      if (!differences.isEmpty()) {
-        stderr.println("h5j: verification failed: " + out + " does not hold what " + in
-            + " holds (" + (differences.size() >= MAX_DIFFERENCES ? "first "
-            + MAX_DIFFERENCES + " differences" : differences.size() == 1 ? "1 difference"
-            : differences.size() + " differences") + "):");
-        differences.forEach(d -> stderr.println("  " + d));
-        return Main.BAD_INPUT;
-      }
-      if (verbose) {
-        stdout.println("verified: every object of " + out + " matches " + in);
-      }
+    if (verify && verbose) {
+      stdout.println("verified: every object of " + out + " matches " + in);
     }
     return Main.OK;
+  }
+
+  /** The -f or -l option, as given, that names {@code path}. */
+  private String option(String path) {
+    for (String f : filters) {
+      if (FilterOption.parse(f).paths().contains(path)) {
+        return "-f " + f;
+      }
+    }
+    for (String l : layouts) {
+      if (LayoutOption.parse(l).paths().contains(path)) {
+        return "-l " + l;
+      }
+    }
+    return path;
+  }
+
+  private static String count(int differences) {
+    return differences >= Repacker.MAX_DIFFERENCES ? "the first " + differences
+        + " differences" : differences == 1 ? "1 difference" : differences + " differences";
+  }
+
+  private static int refused(PrintWriter stderr, ProgressBar bar, ProgressBar verifying,
+      String message) {
+    clear(bar);
+    clear(verifying);
+    stderr.println("h5j: " + message);
+    return Main.BAD_INPUT;
+  }
+
+  private static void clear(ProgressBar bar) {
+    if (bar != null) {
+      bar.clear();
+    }
   }
 }

@@ -142,18 +142,55 @@ class RepackCommandTest {
 
   /**
    * A virtual dataset whose source files lie beside IN but not beside OUT reads other values
-   * from OUT (their fill value, as libhdf5 reads missing sources): --verify says so plainly,
-   * naming the datasets, in the user's terms.
+   * from OUT (their fill value, as libhdf5 reads missing sources): --verify says it failed,
+   * naming the dataset and the first difference in the user's terms, and leaves no OUT (and
+   * no temporary file) behind.
    */
   @Test
-  void aFailedVerificationSaysSoAndNamesTheObjects() throws Exception {
-    Path out = Files.createTempDirectory("repack-verify").resolve("out.h5");
+  void aFailedVerificationSaysSoAndLeavesNoOutput() throws Exception {
+    Path dir = Files.createTempDirectory("repack-verify");
+    Path out = dir.resolve("out.h5");
     CliRun r = CliRun.of("repack", "--verify", Fixtures.file("vds.h5").toString(), out.toString());
     assertEquals(Main.BAD_INPUT, r.code(), r.err());
-    assertTrue(r.err().startsWith("h5j: verification failed: " + out + " does not hold what "),
+    assertTrue(r.err().startsWith("h5j: verify failed: " + out + " was not written: the copy of "
+        + Fixtures.file("vds.h5") + " differs from it ("), r.err());
+    assertTrue(r.err().lines().anyMatch(l -> l.matches("  /\\S+: values differ in rows .*")),
         r.err());
-    assertTrue(r.err().contains("values differ"), r.err());
     assertFalse(r.err().contains("H5File") || r.err().contains("()") || r.err().contains(
-        ".part"), r.err());
+        ".part") || r.err().contains("Exception"), r.err());
+    try (Stream<Path> left = Files.list(dir)) {
+      assertEquals(List.of(), left.toList(), "no output, no temporary file");
+    }
+  }
+
+  /**
+   * A filter or layout for a path where IN has no dataset fails before anything is written,
+   * with exit 1, as h5repack fails on a path to nothing; the message quotes the option.
+   */
+  @Test
+  void anOptionNamingNoDatasetFailsBeforeWriting() throws Exception {
+    Path in = Fixtures.file("layouts_latest.h5");
+    Path dir = Files.createTempDirectory("repack-nope");
+    Path out = dir.resolve("out.h5");
+    Oracles.requireH5dump();
+    assertEquals(1, Oracles.run(List.of("h5repack", "-f", "/nope:GZIP=1", in.toString(),
+        dir.resolve("h5repack.h5").toString())).exitCode(), "h5repack refuses it too");
+    Files.deleteIfExists(dir.resolve("h5repack.h5"));
+    CliRun r = CliRun.of("repack", "-f", "/nope:GZIP=1", in.toString(), out.toString());
+    assertEquals(Main.BAD_INPUT, r.code(), r.err());
+    assertEquals("h5j: -f /nope:GZIP=1: " + in + " has no object at /nope, no dataset to"
+        + " change; nothing was written\n", r.err().replace("\r\n", "\n"));
+    Path groups = Fixtures.file("groups_latest.h5");
+    String group = Oracles.python(String.join("\n", "import sys, h5py",
+        "f = h5py.File(sys.argv[1], 'r')",
+        "print(next(k for k in f if isinstance(f[k], h5py.Group)))"), groups.toString()).strip();
+    CliRun l = CliRun.of("repack", "-l", "/" + group + ":CHUNK=2", groups.toString(),
+        out.toString());
+    assertEquals(Main.BAD_INPUT, l.code(), l.err());
+    assertTrue(l.err().startsWith("h5j: -l /" + group + ":CHUNK=2: " + groups + " has a group at /"
+        + group + ", no dataset to change"), l.err());
+    try (Stream<Path> left = Files.list(dir)) {
+      assertEquals(List.of(), left.toList(), "nothing written");
+    }
   }
 }

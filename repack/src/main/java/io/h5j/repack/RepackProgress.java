@@ -5,7 +5,8 @@ package io.h5j.repack;
 public interface RepackProgress {
   /**
    * @param objects objects copied so far
-   * @param bytes bytes copied so far (raw data and heap collections moved as they are)
+   * @param bytes bytes of the input copied so far: moved as they are (raw data, heap
+   *     collections) or read and written anew (object headers, mapping blocks)
    * @param inputBytes the input file's size, an upper bound for {@code bytes}
    */
   void update(long objects, long bytes, long inputBytes);
@@ -17,6 +18,17 @@ public interface RepackProgress {
    * @param totalObjects objects the copy wrote
    */
   default void checking(long objects, long totalObjects) {}
+
+  /**
+   * Told as a verify compares the output with the input (after the copy and its check), as
+   * {@link RepackVerifier#compare(java.nio.file.Path, java.nio.file.Path, int, RepackProgress)}
+   * tells its {@link #update}.
+   *
+   * @param objects objects compared so far
+   * @param bytes bytes of the input compared so far
+   * @param totalBytes the input's size
+   */
+  default void verifying(long objects, long bytes, long totalBytes) {}
 
   /** Reports nothing. */
   RepackProgress NONE = (objects, bytes, inputBytes) -> { };

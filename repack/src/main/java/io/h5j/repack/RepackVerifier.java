@@ -25,33 +25,55 @@ import java.util.Objects;
 
 /**
  * Re-reads a repacked file and compares every object reachable from the root with the
- * original: links, attributes, datatypes, shapes and every element. Plain data is compared
- * as stored bytes in slabs of bounded size; variable-length data as decoded values; object
- * references by whether they point to corresponding objects. Virtual datasets whose sources
- * are missing read as their fill value in both files, as libhdf5 reads them. An object that
- * cannot be read in either file is a difference, named by its path.
+ * original: links, attributes, datatypes, shapes and every element. Chunked datasets whose
+ * chunk shape and filters the repack kept are compared chunk by chunk as stored bytes; other
+ * plain data as element bytes in slabs of bounded size; variable-length data as decoded
+ * values; object references by whether they point to corresponding objects. Virtual datasets
+ * whose mappings are the same and name datasets of the same file are equal when those are
+ * (each is compared where the walk meets it); others are read, and whose sources are missing
+ * read as their fill value in both files, as libhdf5 reads them. An object that cannot be
+ * read in either file is a difference, named by its path.
+ *
+ * <p>Memory stays bounded whatever the file's size: the walk holds links still to visit, not
+ * opened objects, and one chunk or slab of each file at a time.
  */
 public final class RepackVerifier {
   /** Bytes of one dataset slab read from each file at a time. */
   private static final long SLAB_BYTES = 8L << 20;
+  /** Chunk cache of each file. */
+  private static final long CHUNK_CACHE_BYTES = 16L << 20;
 
-  private final H5File in;
-  private final H5File out;
+  /**
+   * Objects compared between re-openings of both files: the library keeps what it derived
+   * from thousands of object headers per open file (a virtual dataset's decoded mapping
+   * block among them), which, for a versioned file's many virtual datasets, is hundreds of
+   * MiB.
+   */
+  private static final int OBJECTS_PER_OPEN = 512;
+
+  private final Path inPath;
+  private final Path outPath;
+  private H5File in;
+  private H5File out;
+  private int objectsSinceOpen;
   private final int limit;
   private final List<String> differences = new ArrayList<>();
   /** Object header addresses of the input and their counterparts in the output. */
   private final Map<Long, Long> counterpart = new HashMap<>();
   private final List<Runnable> referenceChecks = new ArrayList<>();
+  /** The slab of each file being compared, reused from dataset to dataset. */
+  private ByteBuffer slabOfIn = ByteBuffer.allocate(0);
+  private ByteBuffer slabOfOut = ByteBuffer.allocate(0);
 
   private final RepackProgress progress;
-  /** Element bytes of every dataset of the input, for progress reports. */
+  /** The input's size, for progress reports. */
   private long totalBytes;
   private long comparedBytes;
   private long comparedObjects;
 
-  private RepackVerifier(H5File in, H5File out, int limit, RepackProgress progress) {
-    this.in = in;
-    this.out = out;
+  private RepackVerifier(Path in, Path out, int limit, RepackProgress progress) {
+    this.inPath = in;
+    this.outPath = out;
     this.limit = limit;
     this.progress = progress == null ? RepackProgress.NONE : progress;
   }
@@ -72,9 +94,12 @@ public final class RepackVerifier {
   }
 
   /**
-   * As {@link #compare(Path, Path, int)}, telling {@code progress} the objects and element
-   * bytes compared so far and the element bytes of all datasets of {@code in} (counted first,
-   * from their headers), after every object and every slab of a large dataset.
+   * As {@link #compare(Path, Path, int)}, telling {@code progress} the objects and the bytes
+   * of {@code in} compared so far, and {@code in}'s size, after every object and every chunk
+   * or slab of a large dataset. The bytes are those read: chunks as stored when compared as
+   * stored, mapping blocks when virtual datasets are compared by their mappings, element
+   * bytes otherwise; so the count moves at the pace of the work, through virtual datasets as
+   * through raw data, and ends near the file's size.
    *
    * @param in the file repacked
    * @param out the repacked file
@@ -86,12 +111,43 @@ public final class RepackVerifier {
    */
   public static List<String> compare(Path in, Path out, int limit, RepackProgress progress)
       throws IOException {
-    try (H5File a = H5File.open(in).fillMissingVirtualSources(true);
-        H5File b = H5File.open(out).fillMissingVirtualSources(true)) {
-      RepackVerifier v = new RepackVerifier(a, b, limit, progress);
-      v.totalBytes = DatasetBytes.of(a);
+    RepackVerifier v = new RepackVerifier(in, out, limit, progress);
+    try {
+      v.reopen();
+      v.totalBytes = java.nio.file.Files.size(in);
       v.walk();
       return List.copyOf(v.differences);
+    } finally {
+      v.close();
+    }
+  }
+
+  /** Opens both files afresh, closing what was open: see {@link #OBJECTS_PER_OPEN}. */
+  private void reopen() throws IOException {
+    close();
+    in = opened(inPath);
+    out = opened(outPath);
+    objectsSinceOpen = 0;
+  }
+
+  private void close() throws IOException {
+    try (H5File a = in; H5File b = out) {
+      in = null;
+      out = null;
+    }
+  }
+
+  /**
+   * {@code file} opened for one pass: chunks are read once each, so a small chunk cache
+   * (for slabs that cut chunks) bounds the memory of both files together.
+   */
+  private static H5File opened(Path file) throws IOException {
+    H5File f = H5File.open(file).fillMissingVirtualSources(true);
+    try {
+      return f.chunkCacheBytes(CHUNK_CACHE_BYTES);
+    } catch (RuntimeException e) {
+      f.close();
+      throw e;
     }
   }
 
@@ -100,25 +156,48 @@ public final class RepackVerifier {
     progress.update(comparedObjects, comparedBytes, Math.max(totalBytes, comparedBytes));
   }
 
+  /**
+   * An object still to compare, by the path the walk reached it by, opened only when its
+   * turn comes: a wide level of the walk (all the datasets of a hundred versions) holds
+   * paths, not opened datasets.
+   */
+  private record Pending(String path) {}
+
   private void walk() throws IOException {
-    ArrayDeque<Node[]> queue = new ArrayDeque<>();
-    queue.add(new Node[] {in.root(), out.root()});
+    ArrayDeque<Pending> queue = new ArrayDeque<>();
     counterpart.put(in.root().address(), out.root().address());
+    visit(in.root(), out.root(), queue);
     while (!queue.isEmpty() && differences.size() < limit) {
-      Node[] pair = queue.poll();
+      Pending p = queue.poll();
+      if (++objectsSinceOpen > OBJECTS_PER_OPEN) {
+        reopen();
+      }
+      Node a;
+      Node b;
       try {
-        compareNode(pair[0], pair[1]);
+        a = in.root().get(p.path);
+        b = out.root().get(p.path);
       } catch (IOException | RuntimeException e) {
-        differ(pair[0].path(), "cannot be compared: " + e.getMessage());
+        differ(p.path, "cannot be opened: " + e.getMessage());
+        continue;
       }
-      comparedObjects++;
-      compared(0);
-      if (pair[0] instanceof Group a && pair[1] instanceof Group b) {
-        compareLinks(a, b, queue);
-      }
+      visit(a, b, queue);
     }
     for (Runnable r : referenceChecks) {
       r.run();
+    }
+  }
+
+  private void visit(Node a, Node b, ArrayDeque<Pending> queue) throws IOException {
+    try {
+      compareNode(a, b);
+    } catch (IOException | RuntimeException e) {
+      differ(a.path(), "cannot be compared: " + e.getMessage());
+    }
+    comparedObjects++;
+    compared(0);
+    if (a instanceof Group x && b instanceof Group y) {
+      compareLinks(x, y, queue);
     }
   }
 
@@ -128,7 +207,7 @@ public final class RepackVerifier {
     }
   }
 
-  private void compareLinks(Group a, Group b, ArrayDeque<Node[]> queue) throws IOException {
+  private void compareLinks(Group a, Group b, ArrayDeque<Pending> queue) throws IOException {
     Map<String, Link> theirs = new HashMap<>();
     for (Link l : b.links()) {
       theirs.put(l.name(), l);
@@ -142,7 +221,7 @@ public final class RepackVerifier {
       Link o = theirs.get(l.name());
       if (o == null || o.kind() != l.kind() || !Objects.equals(o.target(), l.target())
           || !Objects.equals(o.file(), l.file())) {
-        differ(path, "link " + l + " became " + o);
+        differ(path, o == null ? "link " + l + " is missing" : "link " + l + " became " + o);
         continue;
       }
       if (l.kind() != Link.Kind.HARD) {
@@ -156,14 +235,13 @@ public final class RepackVerifier {
         continue;
       }
       counterpart.put(l.address(), o.address());
-      queue.add(new Node[] {a.get(l.name()), b.get(l.name())});
+      queue.add(new Pending(path));
     }
   }
 
   private void compareNode(Node a, Node b) throws IOException {
     if (a.getClass() != b.getClass()) {
-      differ(a.path(), "a " + a.getClass().getSimpleName() + " became a "
-          + b.getClass().getSimpleName());
+      differ(a.path(), "a " + kind(a) + " became a " + kind(b));
       return;
     }
     compareAttributes(a, b);
@@ -174,6 +252,10 @@ public final class RepackVerifier {
     } else if (a instanceof Dataset d) {
       compareDataset(d, (Dataset) b);
     }
+  }
+
+  private static String kind(Node n) {
+    return n instanceof Group ? "group" : n instanceof Dataset ? "dataset" : "committed datatype";
   }
 
   private void compareAttributes(Node a, Node b) throws IOException {
@@ -223,6 +305,11 @@ public final class RepackVerifier {
         differ(a.path(), "values differ");
       }
       compared(elements * type.size());
+    } else if (StoredChunks.comparable(a, b) && StoredChunks.same(a, b, this::compared)) {
+      return;
+    } else if (VirtualMappingsComparison.comparable(a, b)
+        && VirtualMappingsComparison.same(a, b)) {
+      compared(a.virtualMappings().size());
     } else {
       compareSlabs(a, b, shape, type.size());
     }
@@ -239,8 +326,13 @@ public final class RepackVerifier {
       return;
     }
     long rows = Math.max(1, SLAB_BYTES / Math.max(1, row));
-    ByteBuffer x = ByteBuffer.allocate((int) (rows * row));
-    ByteBuffer y = ByteBuffer.allocate((int) (rows * row));
+    rows = Math.min(rows, shape[0]);
+    if (slabOfIn.capacity() < rows * row) {
+      slabOfIn = ByteBuffer.allocate((int) (rows * row));
+      slabOfOut = ByteBuffer.allocate((int) (rows * row));
+    }
+    ByteBuffer x = slabOfIn;
+    ByteBuffer y = slabOfOut;
     for (long start = 0; start < shape[0]; start += rows) {
       long[] from = new long[shape.length];
       long[] count = shape.clone();

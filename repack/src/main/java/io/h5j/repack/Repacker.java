@@ -32,14 +32,19 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  */
 public final class Repacker {
+  /** Differences a {@linkplain Builder#verify verify} lists before it stops looking. */
+  public static final int MAX_DIFFERENCES = 20;
+
   private final RepackProgress progress;
   private final VdsEncoding vdsEncoding;
   private final boolean checkOutput;
+  private final boolean verify;
   private final java.util.List<FilterOption> filters;
   private final java.util.List<LayoutOption> layouts;
 
   private Repacker(Builder b) {
     this.checkOutput = b.checkOutput;
+    this.verify = b.verify;
     this.progress = b.progress;
     this.vdsEncoding = b.vdsEncoding;
     this.filters = java.util.List.copyOf(b.filters);
@@ -60,6 +65,7 @@ public final class Repacker {
     private RepackProgress progress = RepackProgress.NONE;
     private VdsEncoding vdsEncoding;
     private boolean checkOutput = true;
+    private boolean verify;
     private final java.util.List<FilterOption> filters = new java.util.ArrayList<>();
     private final java.util.List<LayoutOption> layouts = new java.util.ArrayList<>();
 
@@ -105,6 +111,20 @@ public final class Repacker {
     }
 
     /**
+     * Whether the output is read back and compared with the input before it is put in place
+     * (default false), as {@link RepackVerifier} compares them: every object, attribute and
+     * element, in bounded memory. A difference throws {@link VerifyException} and leaves no
+     * output.
+     *
+     * @param verify whether to compare the output with the input
+     * @return this builder
+     */
+    public Builder verify(boolean verify) {
+      this.verify = verify;
+      return this;
+    }
+
+    /**
      * Changes the layout of datasets (h5repack's {@code -l}).
      *
      * @param l the layout change
@@ -143,23 +163,31 @@ public final class Repacker {
    * @param out the file to write; it is put in place only once complete (and checked)
    * @return what was copied, with the sizes of both files
    * @throws IllegalArgumentException if both name the same file
+   * @throws NoSuchDatasetException if a filter or layout change names a path where {@code in}
+   *     has no dataset (nothing is written)
    * @throws RepackException naming the object that could not be copied
    * @throws OutputCheckException if the copy failed the structural check (nothing written)
+   * @throws VerifyException if {@linkplain Builder#verify verified} and the copy does not hold
+   *     what {@code in} holds (nothing written)
    * @throws io.h5j.format.H5FormatException if {@code in} is not a readable HDF5 file
    */
   public RepackReport repack(Path in, Path out) throws IOException {
+    java.util.Set<String> named = new java.util.LinkedHashSet<>();
+    filters.forEach(f -> named.addAll(f.paths()));
+    layouts.forEach(l -> named.addAll(l.paths()));
+    NamedDatasets.check(in, named);
     FileCopy.Builder copy = FileCopy.builder().vdsEncoding(vdsEncoding)
         .progress(progress::update);
     filters.forEach(f -> copy.filter(f.paths(), f.filter()));
     layouts.forEach(l -> copy.layout(l.paths(), StorageLayout.Kind.valueOf(l.kind().name()),
         l.chunks()));
-    if (checkOutput) {
+    if (checkOutput || verify) {
       copy.beforeMove((temp, report) -> {
-        long total = report.objects();
-        CheckReport check = FileCheck.options()
-            .progress(n -> progress.checking(n, total)).run(temp);
-        if (!check.clean()) {
-          throw new OutputCheckException(in, out, check);
+        if (checkOutput) {
+          check(in, out, temp, report);
+        }
+        if (verify) {
+          verify(in, out, temp);
         }
       });
     }
@@ -167,6 +195,25 @@ public final class Repacker {
       return report(copy.build().copy(in, out));
     } catch (FileCopy.Failure e) {
       throw new RepackException(e.objectPath(), e.getMessage(), e.getCause());
+    }
+  }
+
+  private void check(Path in, Path out, Path temp, FileCopy.Result report) throws IOException {
+    long total = report.objects();
+    CheckReport check = FileCheck.options()
+        .progress(n -> progress.checking(n, total)).run(temp);
+    if (!check.clean()) {
+      throw new OutputCheckException(in, out, check);
+    }
+  }
+
+  /** Compares the complete copy {@code temp} with {@code in}; names {@code out}, not temp. */
+  private void verify(Path in, Path out, Path temp) throws IOException {
+    java.util.List<String> differences = RepackVerifier.compare(in, temp, MAX_DIFFERENCES,
+        progress::verifying);
+    if (!differences.isEmpty()) {
+      throw new VerifyException(in, out, differences.stream()
+          .map(d -> d.replace(temp.toString(), out.toString())).toList());
     }
   }
 

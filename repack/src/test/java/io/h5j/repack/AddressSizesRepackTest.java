@@ -84,9 +84,11 @@ class AddressSizesRepackTest {
                   Path dir = SizedFixtures.dir(s[0], s[1]);
                   Path in = dir.resolve(name);
                   Path out = dir.resolve("filtered_" + filter.replace('=', '_') + "_" + name);
-                  Repacker.builder().filter(FilterOption.parse(filter))
-                      .layout(LayoutOption.parse("/contiguous_2d:CHUNK=2x2")).build()
-                      .repack(in, out);
+                  Repacker.Builder b = Repacker.builder().filter(FilterOption.parse(filter));
+                  if (name.startsWith("layouts")) { // a path to nothing fails the repack
+                    b.layout(LayoutOption.parse("/contiguous_2d:CHUNK=2x2"));
+                  }
+                  b.build().repack(in, out);
                   RepackOracle.assertSameContent(in, out);
                   RepackOracle.assertReadable(out);
                 }))));

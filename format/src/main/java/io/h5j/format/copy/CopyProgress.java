@@ -5,7 +5,8 @@ package io.h5j.format.copy;
 public interface CopyProgress {
   /**
    * @param objects objects copied so far
-   * @param bytes bytes copied so far (raw data and heap collections moved as they are)
+   * @param bytes bytes of the input copied so far: moved as they are (raw data, heap
+   *     collections) or read and written anew (object headers, mapping blocks)
    * @param inputBytes the input file's size, an upper bound for {@code bytes}
    */
   void update(long objects, long bytes, long inputBytes);

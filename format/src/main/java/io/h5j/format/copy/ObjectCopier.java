@@ -73,6 +73,13 @@ final class ObjectCopier {
   private final HeapCollectionMover collections;
   /** The input's size, for progress reports (asked once: the input does not change). */
   private final long inSize;
+  /**
+   * Bytes of the input read and written anew rather than moved (object headers, mapping
+   * blocks in shared heap collections), for progress reports: without them a file whose
+   * virtual datasets' blocks share collections, as libhdf5 writes small ones, shows no
+   * progress through its virtual datasets.
+   */
+  private long rewritten;
   private final ElementRewriter rewriter;
   private final FillValueRewriter fills;
   private final BlockCensus census = new BlockCensus();
@@ -177,7 +184,10 @@ final class ObjectCopier {
         throw new H5FormatException("object header", old, "is neither a group, a dataset nor"
             + " a committed datatype");
       }
-      progress.update(copied.size(), runs.moved(), inSize);
+      for (ObjectHeader.Chunk c : h.chunks()) {
+        rewritten += c.size();
+      }
+      progress.update(copied.size(), Math.min(inSize, runs.moved() + rewritten), inSize);
       return address;
     } catch (ObjectCopyException e) {
       throw e;
@@ -539,6 +549,7 @@ final class ObjectCopier {
         return moved;
       }
       byte[] block = inHeap.read(collection, index);
+      rewritten += block.length;
       BlockCensus.Key key = census.key(block);
       census.add(key);
       SharedBlock earlier = sharedBlocks == null ? null : sharedBlocks.get(key);
