@@ -5,12 +5,15 @@ package io.h5j.cli;
  * with the index of its first element, {@code (1,0): }, or (with {@code -y}) only one more
  * indent; elements are separated by {@code ", "}; a line ends before an element that would
  * take it past column 77, at the end of each row of the last dimension, and around an element
- * of several lines (a compound). An element too long for any line still goes on the current
- * one.
+ * of several lines (a compound, a string holding a newline); an element too long for a line
+ * gets one of its own.
  */
 final class DdlData {
   /** h5dump's line width of 80 as its wrap test works out: no line is let past 77. */
   static final int WIDTH = 77;
+
+  /** A value's own newline: h5dump goes on at column 11, whatever the indentation. */
+  private static final String VALUE_CONTINUATION = "\n" + " ".repeat(11);
 
   private final DumpOutput out;
   private final int level;
@@ -19,7 +22,6 @@ final class DdlData {
   private final boolean indices;
   private long next;
   private int column;
-  private int prefixLength;
   private boolean lastMultiline;
 
   /**
@@ -45,11 +47,10 @@ final class DdlData {
     if (i + 1 < total) {
       s = s + ",";
     }
-    boolean multiline = s.indexOf('\n') >= 0;
+    boolean multiline = s.indexOf('\n') >= 0 || s.indexOf(DdlStrings.NEWLINE) >= 0;
     long row = dims.length == 0 ? 0 : dims[dims.length - 1];
-    boolean newLine = i == 0 || multiline || lastMultiline
-        || (indices && row > 0 && i % row == 0)
-        || (column + 1 + s.length() > WIDTH && prefixLength + 1 + s.length() <= WIDTH);
+    boolean newLine = i == 0 || lastMultiline || (indices && row > 0 && i % row == 0)
+        || column + 1 + s.length() > WIDTH;
     if (newLine) {
       if (i > 0) {
         out.append('\n');
@@ -61,7 +62,7 @@ final class DdlData {
     }
     if (s.indexOf(DdlStrings.NEWLINE) >= 0) {
       column += s.length() - (int) s.chars().filter(c -> c == DdlStrings.NEWLINE).count();
-      s = s.replace(String.valueOf(DdlStrings.NEWLINE), "\n" + " ".repeat(prefixLength));
+      s = s.replace(String.valueOf(DdlStrings.NEWLINE), VALUE_CONTINUATION);
     } else {
       int nl = s.lastIndexOf('\n');
       column = nl < 0 ? column + s.length() : s.length() - nl - 1;
@@ -92,6 +93,6 @@ final class DdlData {
       b.append(String.join(",", parts)).append("): ");
     }
     out.append(b);
-    column = prefixLength = b.length();
+    column = b.length();
   }
 }

@@ -27,7 +27,7 @@ import java.util.function.LongFunction;
  * inner lines are relative to.
  */
 final class DdlElements {
-  /** The DDL of an object reference's target ({@code DATASET /path}), by address. */
+  /** The DDL of an object reference's target ({@code DATASET 800 "/path"}), by address. */
   private final LongFunction<String> references;
 
   DdlElements(LongFunction<String> references) {
@@ -62,7 +62,7 @@ final class DdlElements {
       }
       b.append(')');
     } else if (t instanceof EnumType e) {
-      b.append(v instanceof String name ? name : integer(e.base(), v));
+      b.append(v instanceof String name ? name : enumName(e, v));
     } else if (t instanceof BitfieldType f) {
       hex(b, (byte[]) v, f.order() == Endianness.BIG_ENDIAN);
     } else if (t instanceof OpaqueType) {
@@ -76,6 +76,13 @@ final class DdlElements {
     } else {
       b.append(v);
     }
+  }
+
+  /** A value read as a number or, for an enum of FALSE and TRUE, a Boolean. */
+  private static String enumName(EnumType e, Object v) {
+    long n = v instanceof Boolean bool ? (bool ? 1 : 0) : ((Number) v).longValue();
+    int i = e.values().indexOf(n);
+    return i >= 0 ? e.names().get(i) : integer(e.base(), n);
   }
 
   private static String integer(FixedPointType f, Object v) {

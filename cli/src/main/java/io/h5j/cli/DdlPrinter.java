@@ -6,7 +6,9 @@ import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.Node;
 import io.h5j.type.Dataspace;
+import io.h5j.raw.ElementCodec;
 import io.h5j.type.Datatype;
+import io.h5j.type.ReferenceType;
 import java.lang.reflect.Array;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,6 +26,7 @@ final class DdlPrinter implements DumpPrinter {
   private final H5File file;
   private final DdlOptions options;
   private final DdlElements elements;
+  private final DdlReferences references;
   /** Where {@code -b} writes values instead of printing them, or null. */
   private final DdlBinary raw;
   /** The first path each object was printed at, for h5dump's {@code HARDLINK}. */
@@ -41,7 +44,8 @@ final class DdlPrinter implements DumpPrinter {
     this.file = file;
     this.options = options;
     this.top = top;
-    this.elements = new DdlElements(new DdlReferences(file));
+    this.references = new DdlReferences(file);
+    this.elements = new DdlElements(references);
   }
 
   @Override
@@ -67,6 +71,8 @@ final class DdlPrinter implements DumpPrinter {
     }
     if (options.data() && options.datasetData() && data != null) {
       datasetValues(info, data);
+    } else if (options.data() && options.datasetData()) { // a NULL dataspace: an empty block
+      out.append(indent().append("DATA {\n")).append(indent().append("}\n"));
     }
     attributes(attributes);
     close();
@@ -78,7 +84,7 @@ final class DdlPrinter implements DumpPrinter {
     StringBuilder b = indent().append("DATATYPE ").append(DdlStrings.quoted(name(path)))
         .append(' ');
     DdlTypes.write(b, type, level);
-    if (b.indexOf("\n") < 0) {
+    if (!(type instanceof io.h5j.type.CompoundType)) { // h5dump ends every other with ';'
       b.append(';');
     }
     out.append(b).append('\n');
@@ -147,12 +153,12 @@ final class DdlPrinter implements DumpPrinter {
         DdlData d = new DdlData(out, level, a.dataspace().dims(), options.indices());
         Object v = a.value();
         if (a.dataspace().kind() == Dataspace.Kind.SCALAR) {
-          d.element(elements.format(a.datatype(), v, level + 1));
-        } else {
-          for (int i = 0; i < Array.getLength(v); i++) {
-            d.element(elements.format(a.datatype(), v, i, level + 1));
-          }
+          Object one = Array.newInstance(ElementCodec.arrayClass(a.datatype())
+              .getComponentType(), 1);
+          Array.set(one, 0, v);
+          v = one;
         }
+        elements(a.datatype(), v, Array.getLength(v), d);
         d.end();
       }
       out.append(indent().append('}')).append('\n');
@@ -187,12 +193,59 @@ final class DdlPrinter implements DumpPrinter {
     }
     DdlData d = new DdlData(out, level, info.space().dims(), options.indices());
     for (DatasetValues.Slab s = data.next(); s != null; s = data.next()) {
-      for (int i = 0; i < s.count(); i++) {
-        d.element(elements.format(info.type(), s.values(), i, level + 1));
-      }
+      elements(info.type(), s.values(), s.count(), d);
     }
     d.end();
     out.append(indent().append('}')).append('\n');
+  }
+
+  /** The first {@code count} values of the flat array {@code values}. */
+  private void elements(Datatype type, Object values, int count, DdlData d) {
+    if (type instanceof ReferenceType r && r.kind() == ReferenceType.Kind.OBJECT
+        && values instanceof long[] addresses) {
+      for (int i = 0; i < count; i++) {
+        objectReference(addresses[i]);
+      }
+      return;
+    }
+    for (int i = 0; i < count; i++) {
+      d.element(elements.format(type, values, i, level + 1));
+    }
+  }
+
+  /**
+   * h5dump prints an object reference as its target, a line of its own, with the target's
+   * values below it when it is a dataset (an empty block for a group).
+   */
+  private void objectReference(long address) {
+    level++;
+    Node n = address == 0 ? null : references.node(address);
+    if (n == null) {
+      out.append(indent().append("NULL\n"));
+      level--;
+      return;
+    }
+    out.append(indent().append(references.apply(address)).append('\n'));
+    level++;
+    out.append(indent().append("DATA {\n"));
+    if (n instanceof Dataset ds) {
+      try {
+        Dataspace space = ds.dataspace();
+        if (space.kind() != Dataspace.Kind.NULL) {
+          DatasetValues values = new DatasetValues(ds, ds.datatype(), space, ds.layout());
+          DdlData d = new DdlData(out, level, space.dims(), options.indices());
+          for (DatasetValues.Slab s = values.next(); s != null; s = values.next()) {
+            elements(ds.datatype(), s.values(), s.count(), d);
+          }
+          d.end();
+        }
+      } catch (Exception e) {
+        out.append(indent().append("h5dump error: unable to read ").append(ds.path()))
+            .append('\n');
+      }
+    }
+    out.append(indent().append("}\n"));
+    level -= 2;
   }
 
   private void header(Datatype type, Dataspace space) {

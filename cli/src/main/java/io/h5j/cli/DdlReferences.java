@@ -23,6 +23,16 @@ final class DdlReferences implements LongFunction<String> {
 
   @Override
   public String apply(long address) {
+    Node n = node(address);
+    if (n == null) {
+      return "NULL";
+    }
+    String kind = n instanceof Dataset ? "DATASET" : n instanceof Group ? "GROUP" : "DATATYPE";
+    return kind + " " + address + " " + DdlStrings.quoted(n.path());
+  }
+
+  /** The object at {@code address}, or null (a null reference, or nothing there). */
+  Node node(long address) {
     if (byAddress == null) {
       byAddress = new HashMap<>();
       try {
@@ -35,11 +45,6 @@ final class DdlReferences implements LongFunction<String> {
         // the references print as unresolved
       }
     }
-    Node n = byAddress.get(address);
-    if (n == null) {
-      return "NULL";
-    }
-    String kind = n instanceof Dataset ? "DATASET" : n instanceof Group ? "GROUP" : "DATATYPE";
-    return kind + " " + address + " " + DdlStrings.quoted(n.path());
+    return byAddress.get(address);
   }
 }

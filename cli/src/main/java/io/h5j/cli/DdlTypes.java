@@ -116,8 +116,7 @@ final class DdlTypes {
     DdlIndent.append(b, level).append('}');
   }
 
-  /** libhdf5 calls every one-byte type little-endian. */
   private static String order(Endianness o, int size) {
-    return o == Endianness.BIG_ENDIAN && size > 1 ? "BE" : "LE";
+    return o == Endianness.BIG_ENDIAN ? "BE" : "LE";
   }
 }
