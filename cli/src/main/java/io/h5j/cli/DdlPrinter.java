@@ -6,7 +6,6 @@ import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.Node;
 import io.h5j.type.Dataspace;
-import io.h5j.raw.ElementCodec;
 import io.h5j.type.Datatype;
 import io.h5j.type.ReferenceType;
 import java.lang.reflect.Array;
@@ -153,10 +152,7 @@ final class DdlPrinter implements DumpPrinter {
         DdlData d = new DdlData(out, level, a.dataspace().dims(), options.indices());
         Object v = a.value();
         if (a.dataspace().kind() == Dataspace.Kind.SCALAR) {
-          Object one = Array.newInstance(ElementCodec.arrayClass(a.datatype())
-              .getComponentType(), 1);
-          Array.set(one, 0, v);
-          v = one;
+          v = new Object[] {v};
         }
         elements(a.datatype(), v, Array.getLength(v), d);
         d.end();
@@ -201,10 +197,9 @@ final class DdlPrinter implements DumpPrinter {
 
   /** The first {@code count} values of the flat array {@code values}. */
   private void elements(Datatype type, Object values, int count, DdlData d) {
-    if (type instanceof ReferenceType r && r.kind() == ReferenceType.Kind.OBJECT
-        && values instanceof long[] addresses) {
+    if (type instanceof ReferenceType r && r.kind() == ReferenceType.Kind.OBJECT) {
       for (int i = 0; i < count; i++) {
-        objectReference(addresses[i]);
+        objectReference(((Number) Array.get(values, i)).longValue());
       }
       return;
     }

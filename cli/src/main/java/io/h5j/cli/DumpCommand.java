@@ -7,6 +7,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IParameterConsumer;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -47,9 +50,23 @@ final class DumpCommand implements Callable<Integer> {
       description = "DDL: attribute P only (OBJECT/NAME).")
   String attribute;
 
-  @Option(names = {"-A", "--onlyattr"}, arity = "0..1", fallbackValue = "1", paramLabel = "0",
+  @Option(names = {"-A", "--onlyattr"}, arity = "0..1", paramLabel = "0",
+      parameterConsumer = OnlyAttributesValue.class,
       description = "DDL: header and attributes' values only; -A 0: everything but attributes.")
   String onlyAttributes;
+
+  /**
+   * {@code -A} takes {@code 0} or {@code 1} when one follows, as h5dump's does, and nothing
+   * else: {@code -A f.h5} leaves the file name to the file parameter.
+   */
+  static final class OnlyAttributesValue implements IParameterConsumer {
+    @Override
+    public void consumeParameters(java.util.Stack<String> args, ArgSpec argSpec,
+        CommandSpec commandSpec) {
+      boolean value = !args.isEmpty() && (args.peek().equals("0") || args.peek().equals("1"));
+      argSpec.setValue(value ? args.pop() : "1");
+    }
+  }
 
   @Option(names = {"-p", "--properties"}, description = "DDL: print storage layout and filters.")
   boolean properties;
@@ -74,7 +91,7 @@ final class DumpCommand implements Callable<Integer> {
   String path;
 
   @Spec
-  picocli.CommandLine.Model.CommandSpec spec;
+  CommandSpec spec;
 
   @Override
   public Integer call() throws Exception {
