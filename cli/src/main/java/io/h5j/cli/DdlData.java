@@ -9,8 +9,12 @@ package io.h5j.cli;
  * gets one of its own.
  */
 final class DdlData {
-  /** h5dump's line width of 80 as its wrap test works out: no line is let past 77. */
-  static final int WIDTH = 77;
+  /**
+   * h5dump's line width of 80 as its wrap test works out: it counts three columns more than
+   * an index prefix takes, so a line with indices ends by column 77, one without by 80.
+   */
+  static final int WIDTH = 80;
+  private static final int INDEX_SLACK = 3;
 
   /** A value's own newline: h5dump goes on at column 11, whatever the indentation. */
   private static final String VALUE_CONTINUATION = "\n" + " ".repeat(11);
@@ -49,8 +53,8 @@ final class DdlData {
     }
     boolean multiline = s.indexOf('\n') >= 0 || s.indexOf(DdlStrings.NEWLINE) >= 0;
     long row = dims.length == 0 ? 0 : dims[dims.length - 1];
-    boolean newLine = i == 0 || lastMultiline || (indices && row > 0 && i % row == 0)
-        || column + 1 + s.length() > WIDTH;
+    boolean newLine = i == 0 || lastMultiline || (row > 0 && i % row == 0)
+        || column + 1 + s.length() > WIDTH - (indices ? INDEX_SLACK : 0);
     if (newLine) {
       if (i > 0) {
         out.append('\n');
