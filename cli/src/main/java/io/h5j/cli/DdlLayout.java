@@ -35,7 +35,8 @@ final class DdlLayout {
         } catch (Exception e) {
           stored = 0;
         }
-        line(out, level + 1, "SIZE " + stored + (stored == 0 ? "" : " (" + String.format(
+        line(out, level + 1, "SIZE " + stored + (stored == 0 || layout.filters().isEmpty()
+            ? "" : " (" + String.format(
             Locale.ROOT, "%.3f", (double) logical / stored) + ":1 COMPRESSION)"));
       }
       case COMPACT -> {
