@@ -6,6 +6,7 @@ import io.h5j.type.Datatype;
 import io.h5j.type.Endianness;
 import io.h5j.type.FixedPointType;
 import io.h5j.type.FloatType;
+import io.h5j.type.StringType;
 import io.h5j.type.VarLenType;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -20,16 +21,20 @@ import java.util.Locale;
  * h5dump's {@code -b ORDER -o FILE}: every value the DDL would print, written raw and back to
  * back to one file, numbers in the byte order asked for (NATIVE and MEMORY are
  * little-endian, the order of the machines h5j runs on; FILE keeps each dataset's own),
- * variable-length strings as their bytes.
+ * variable-length strings as their bytes (strings not at all when LE or BE is asked for, as
+ * h5dump does).
  */
 final class DdlBinary implements AutoCloseable {
   private final OutputStream out;
   /** The order to write numbers in, or null to keep the file's. */
   private final Endianness order;
+  /** LE or BE given: h5dump then writes numbers only (a string has no byte order to give). */
+  private final boolean numbersOnly;
 
-  private DdlBinary(OutputStream out, Endianness order) {
+  private DdlBinary(OutputStream out, Endianness order, boolean numbersOnly) {
     this.out = out;
     this.order = order;
+    this.numbersOnly = numbersOnly;
   }
 
   static DdlBinary open(Path file, String order) throws IOException {
@@ -40,11 +45,17 @@ final class DdlBinary implements AutoCloseable {
       default -> throw new IllegalArgumentException("-b takes NATIVE, LE, BE, FILE or MEMORY,"
           + " not " + order);
     };
-    return new DdlBinary(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16), o);
+    String named = order.toUpperCase(Locale.ROOT);
+    return new DdlBinary(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16), o,
+        named.equals("LE") || named.equals("BE"));
   }
 
   /** The first {@code count} elements of the flat array {@code values}. */
   void values(Datatype type, Object values, int count) throws IOException {
+    if (numbersOnly && (type instanceof StringType
+        || type instanceof VarLenType v && v.string())) {
+      return;
+    }
     if (type instanceof VarLenType v && v.string()) {
       for (int i = 0; i < count; i++) {
         out.write(((String) Array.get(values, i)).getBytes(StandardCharsets.UTF_8));
