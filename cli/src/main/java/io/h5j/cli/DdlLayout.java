@@ -1,0 +1,92 @@
+package io.h5j.cli;
+
+import io.h5j.Filter;
+import io.h5j.StorageLayout;
+import io.h5j.raw.ChunkInfo;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * h5dump's {@code -p} blocks of a dataset: {@code STORAGE_LAYOUT} (chunk shape, stored size
+ * and ratio), {@code FILTERS}, {@code FILLVALUE} and {@code ALLOCATION_TIME}, the last two
+ * with libhdf5's defaults for the layout (h5j does not expose the fill-time and
+ * allocation-time properties).
+ */
+final class DdlLayout {
+  private DdlLayout() {}
+
+  static void write(DumpOutput out, int level, DumpPrinter.DatasetInfo info) {
+    StorageLayout layout = info.layout();
+    long logical = info.space().elementCount() * info.type().size();
+    line(out, level, "STORAGE_LAYOUT {");
+    switch (layout.kind()) {
+      case CHUNKED -> {
+        StringBuilder shape = new StringBuilder("CHUNKED ( ");
+        long[] c = layout.chunkShape();
+        for (int i = 0; i < c.length; i++) {
+          shape.append(i == 0 ? "" : ", ").append(c[i]);
+        }
+        line(out, level + 1, shape.append(" )").toString());
+        long stored = 0;
+        try {
+          for (ChunkInfo ci : info.dataset().chunks()) {
+            stored += ci.storedSize();
+          }
+        } catch (Exception e) {
+          stored = 0;
+        }
+        line(out, level + 1, "SIZE " + stored + (stored == 0 || layout.filters().isEmpty()
+            ? "" : " (" + String.format(
+            Locale.ROOT, "%.3f", (double) logical / stored) + ":1 COMPRESSION)"));
+      }
+      case COMPACT -> {
+        line(out, level + 1, "COMPACT");
+        line(out, level + 1, "SIZE " + logical);
+      }
+      default -> {
+        line(out, level + 1, "CONTIGUOUS");
+        line(out, level + 1, "SIZE " + logical);
+      }
+    }
+    line(out, level, "}");
+    line(out, level, "FILTERS {");
+    List<Filter> filters = layout.filters();
+    if (filters.isEmpty()) {
+      line(out, level + 1, "NONE");
+    }
+    for (Filter f : filters) {
+      line(out, level + 1, filter(f));
+    }
+    line(out, level, "}");
+    boolean chunked = layout.kind() == StorageLayout.Kind.CHUNKED;
+    line(out, level, "FILLVALUE {");
+    line(out, level + 1, "FILL_TIME " + (chunked ? "H5D_FILL_TIME_ALLOC"
+        : "H5D_FILL_TIME_IFSET"));
+    line(out, level + 1, "VALUE  H5D_FILL_VALUE_DEFAULT");
+    line(out, level, "}");
+    line(out, level, "ALLOCATION_TIME {");
+    line(out, level + 1, switch (layout.kind()) {
+      case CHUNKED -> "H5D_ALLOC_TIME_INCR";
+      case COMPACT -> "H5D_ALLOC_TIME_EARLY";
+      default -> "H5D_ALLOC_TIME_LATE";
+    });
+    line(out, level, "}");
+  }
+
+  private static String filter(Filter f) {
+    int[] d = f.clientData();
+    return switch (f.id()) {
+      case 1 -> "COMPRESSION DEFLATE { LEVEL " + (d.length > 0 ? d[0] : 0) + " }";
+      case 2 -> "PREPROCESSING SHUFFLE";
+      case 3 -> "CHECKSUM FLETCHER32";
+      case 4 -> "COMPRESSION SZIP";
+      case 5 -> "COMPRESSION NBIT";
+      case 6 -> "COMPRESSION SCALEOFFSET";
+      default -> "USER_DEFINED_FILTER { FILTER_ID " + f.id() + " }";
+    };
+  }
+
+  private static void line(DumpOutput out, int level, String s) {
+    out.append(DdlIndent.append(new StringBuilder(), level).append(s)).append('\n');
+  }
+}

@@ -1,0 +1,301 @@
+package io.h5j.cli;
+
+import io.h5j.Attribute;
+import io.h5j.Dataset;
+import io.h5j.H5File;
+import io.h5j.Link;
+import io.h5j.Node;
+import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
+import io.h5j.type.ReferenceType;
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * h5dump's DDL: {@code GROUP "/" { ... }} blocks nested three spaces a level, each object's
+ * datatype, dataspace, values and attributes as h5dump 1.10.8 prints them. The first object
+ * printed carries the path it was asked by, those below it their link names.
+ */
+final class DdlPrinter implements DumpPrinter {
+  private final DumpOutput out;
+  private final H5File file;
+  private final DdlOptions options;
+  private final DdlElements elements;
+  private final DdlReferences references;
+  /** Where {@code -b} writes values instead of printing them, or null. */
+  private final DdlBinary raw;
+  /** The first path each object was printed at, for h5dump's {@code HARDLINK}. */
+  private final Map<Long, String> printed = new HashMap<>();
+  private int level;
+  private String top;
+
+  /**
+   * @param raw where values go raw ({@code -b}), or null to print them
+   * @param top the name to print for the first object: the path it was asked by
+   */
+  DdlPrinter(DumpOutput out, H5File file, DdlOptions options, DdlBinary raw, String top) {
+    this.out = out;
+    this.raw = raw;
+    this.file = file;
+    this.options = options;
+    this.top = top;
+    this.references = new DdlReferences(file);
+    this.elements = new DdlElements(references);
+  }
+
+  @Override
+  public void group(String path, DumpAttributes attributes, ReadFailure members) {
+    remember(path);
+    open("GROUP", name(path));
+    attributes(attributes);
+  }
+
+  @Override
+  public void endGroup(String path) {
+    close();
+  }
+
+  @Override
+  public void dataset(String path, DatasetInfo info, DatasetValues data,
+      DumpAttributes attributes) {
+    printed.putIfAbsent(info.dataset().address(), path);
+    open("DATASET", name(path));
+    header(info.type(), info.space());
+    if (options.properties()) {
+      DdlLayout.write(out, level, info);
+    }
+    if (options.data() && options.datasetData() && data != null) {
+      datasetValues(info, data);
+    } else if (options.data() && options.datasetData()) { // a NULL dataspace: an empty block
+      out.append(indent().append("DATA {\n")).append(indent().append("}\n"));
+    }
+    attributes(attributes);
+    close();
+  }
+
+  @Override
+  public void datatype(String path, Datatype type, DumpAttributes attributes) {
+    remember(path);
+    StringBuilder b = indent().append("DATATYPE ").append(DdlStrings.quoted(name(path)))
+        .append(' ');
+    DdlTypes.write(b, type, level);
+    if (!(type instanceof io.h5j.type.CompoundType)) { // h5dump ends every other with ';'
+      b.append(';');
+    }
+    out.append(b).append('\n');
+    level++;
+    attributes(attributes);
+    level--;
+  }
+
+  @Override
+  public void link(String path, Link link) {
+    switch (link.kind()) {
+      case SOFT -> {
+        open("SOFTLINK", name(path));
+        out.append(indent().append("LINKTARGET ").append(DdlStrings.quoted(link.target())))
+            .append('\n');
+      }
+      case EXTERNAL -> {
+        open("EXTERNAL_LINK", name(path));
+        out.append(indent().append("TARGETFILE ").append(DdlStrings.quoted(link.file())))
+            .append('\n');
+        out.append(indent().append("TARGETPATH ").append(DdlStrings.quoted(link.target())))
+            .append('\n');
+      }
+      default -> open("USERDEFINED_LINK", name(path));
+    }
+    close();
+  }
+
+  @Override
+  public void seenAgain(String path) {
+    String first = null;
+    String kind = "GROUP";
+    try {
+      Node n = file.get(path);
+      first = printed.get(n.address());
+      kind = n instanceof Dataset ? "DATASET" : n instanceof io.h5j.Group ? "GROUP" : "DATATYPE";
+    } catch (Exception e) {
+      // printed below without a target
+    }
+    open(kind, name(path));
+    out.append(indent().append("HARDLINK ").append(DdlStrings.quoted(first == null ? path
+        : first))).append('\n');
+    close();
+  }
+
+  @Override
+  public void unreadable(String path, String kind, ReadFailure failure) {
+    out.append(indent().append("h5dump error: unable to read ").append(kind).append(' ')
+        .append(DdlStrings.quoted(path))).append('\n');
+  }
+
+  @Override
+  public void finish() {
+    // the caller closes the file block
+  }
+
+  /** One attribute block, as {@code -a} prints it alone. */
+  void attribute(Attribute a) {
+    open("ATTRIBUTE", a.name());
+    header(a.datatype(), a.dataspace());
+    if (options.data()) {
+      out.append(indent().append("DATA {")).append('\n');
+      if (a.value() != null && raw != null) {
+        rawAttribute(a);
+      } else if (a.value() != null) {
+        DdlData d = new DdlData(out, level, a.dataspace().dims(), options.indices());
+        Object v = a.value();
+        if (a.dataspace().kind() == Dataspace.Kind.SCALAR) {
+          v = new Object[] {v};
+        }
+        elements(a.datatype(), v, Array.getLength(v), d);
+        d.end();
+      }
+      out.append(indent().append('}')).append('\n');
+    }
+    close();
+  }
+
+  private void rawAttribute(Attribute a) {
+    try {
+      if (a.dataspace().kind() == Dataspace.Kind.SCALAR) {
+        raw.value(a.datatype(), a.value());
+      } else {
+        raw.values(a.datatype(), a.value(), Array.getLength(a.value()));
+      }
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private void datasetValues(DatasetInfo info, DatasetValues data) {
+    out.append(indent().append("DATA {")).append('\n');
+    if (raw != null) {
+      try {
+        for (DatasetValues.Slab s = data.next(); s != null; s = data.next()) {
+          raw.values(info.type(), s.values(), s.count());
+        }
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      out.append(indent().append('}')).append('\n');
+      return;
+    }
+    DdlData d = new DdlData(out, level, info.space().dims(), options.indices());
+    for (DatasetValues.Slab s = data.next(); s != null; s = data.next()) {
+      elements(info.type(), s.values(), s.count(), d);
+    }
+    d.end();
+    out.append(indent().append('}')).append('\n');
+  }
+
+  /** The first {@code count} values of the flat array {@code values}. */
+  private void elements(Datatype type, Object values, int count, DdlData d) {
+    if (type instanceof ReferenceType r && r.kind() == ReferenceType.Kind.OBJECT) {
+      for (int i = 0; i < count; i++) {
+        objectReference(((Number) Array.get(values, i)).longValue());
+      }
+      return;
+    }
+    for (int i = 0; i < count; i++) {
+      d.element(elements.format(type, values, i, level + 1));
+    }
+  }
+
+  /**
+   * h5dump prints an object reference as its target, a line of its own, with the target's
+   * values below it when it is a dataset (an empty block for a group).
+   */
+  private void objectReference(long address) {
+    level++;
+    Node n = address == 0 ? null : references.node(address);
+    if (n == null) {
+      out.append(indent().append("NULL\n"));
+      level--;
+      return;
+    }
+    out.append(indent().append(references.apply(address)).append('\n'));
+    level++;
+    out.append(indent().append("DATA {\n"));
+    if (n instanceof Dataset ds) {
+      try {
+        Dataspace space = ds.dataspace();
+        if (space.kind() != Dataspace.Kind.NULL) {
+          DatasetValues values = new DatasetValues(ds, ds.datatype(), space, ds.layout());
+          DdlData d = new DdlData(out, level, space.dims(), options.indices());
+          for (DatasetValues.Slab s = values.next(); s != null; s = values.next()) {
+            elements(ds.datatype(), s.values(), s.count(), d);
+          }
+          d.end();
+        }
+      } catch (Exception e) {
+        out.append(indent().append("h5dump error: unable to read ").append(ds.path()))
+            .append('\n');
+      }
+    }
+    out.append(indent().append("}\n"));
+    level -= 2;
+  }
+
+  private void header(Datatype type, Dataspace space) {
+    StringBuilder b = indent().append("DATATYPE  ");
+    DdlTypes.write(b, type, level);
+    out.append(b).append('\n');
+    out.append(indent().append("DATASPACE  ").append(DdlSpaces.of(space))).append('\n');
+  }
+
+  private void attributes(DumpAttributes attributes) {
+    if (!options.attributes()) {
+      return;
+    }
+    List<DumpAttributes.Entry> sorted = new ArrayList<>(attributes.entries());
+    sorted.sort(Comparator.comparing(DumpAttributes.Entry::name));
+    for (DumpAttributes.Entry e : sorted) {
+      if (e.attribute() != null) {
+        attribute(e.attribute());
+      } else {
+        out.append(indent().append("h5dump error: unable to read attribute ")
+            .append(DdlStrings.quoted(e.name()))).append('\n');
+      }
+    }
+  }
+
+  private void remember(String path) {
+    try {
+      printed.putIfAbsent(file.get(path).address(), path);
+    } catch (Exception e) {
+      // an object that does not resolve is never linked to again
+    }
+  }
+
+  private void open(String kind, String name) {
+    out.append(indent().append(kind).append(' ').append(DdlStrings.quoted(name)).append(" {"))
+        .append('\n');
+    level++;
+  }
+
+  private void close() {
+    level--;
+    out.append(indent().append('}')).append('\n');
+  }
+
+  /** The path asked for, for the first object; the link name below it. */
+  private String name(String path) {
+    if (top != null) {
+      String t = top;
+      top = null;
+      return t;
+    }
+    return path.equals("/") ? "/" : path.substring(path.lastIndexOf('/') + 1);
+  }
+
+  private StringBuilder indent() {
+    return DdlIndent.append(new StringBuilder(), level);
+  }
+}

@@ -1,0 +1,136 @@
+package io.h5j.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.h5j.testing.Fixtures;
+import io.h5j.testing.OracleTest;
+import io.h5j.testing.Oracles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code h5j dump} with h5dump's options prints what h5dump 1.10.8 prints, byte for byte, on
+ * every fixture under {@code fixtures/} and every option set below. A fixture h5dump cannot
+ * read (or not within the time limit) is skipped with h5dump's reason. The outputs that still
+ * differ are listed, each with its reason, in {@code h5dump-known-differences.txt}: a new
+ * difference fails, and so does a listed one that has become equal (strike it from the list),
+ * so the list can only shrink.
+ */
+@OracleTest
+class DumpMatchesH5dumpTest {
+  /** The option sets every fixture is dumped with. */
+  static final List<List<String>> OPTION_SETS = List.of(List.of(), List.of("-H"),
+      List.of("-A"), List.of("-A", "0"), List.of("-y"), List.of("-H", "-p"));
+
+  private static final int H5DUMP_SECONDS = 30;
+  private static final Map<String, String> KNOWN = known();
+
+  static Stream<Arguments> cases() throws IOException {
+    Path root = Fixtures.dir();
+    List<String> files;
+    try (Stream<Path> all = Files.walk(root)) {
+      files = all.filter(p -> p.toString().endsWith(".h5"))
+          .map(p -> root.relativize(p).toString()).sorted().toList();
+    }
+    List<Arguments> cases = new ArrayList<>();
+    for (String f : files) {
+      for (List<String> options : OPTION_SETS) {
+        cases.add(Arguments.of(f, String.join(" ", options)));
+      }
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0} [{1}]")
+  @MethodSource("cases")
+  void dumpPrintsWhatH5dumpPrints(String name, String options) throws Exception {
+    Oracles.requireH5dump();
+    Path file = Fixtures.dir().resolve(name);
+    List<String> args = options.isEmpty() ? List.of() : List.of(options.split(" "));
+    String expected = h5dump(file, args);
+    List<String> ours = new ArrayList<>(List.of("dump", "--ddl"));
+    ours.addAll(args);
+    ours.add(file.toString());
+    CliRun run = CliRun.of(ours.toArray(String[]::new));
+    String key = name + "\t" + options;
+    if (KNOWN.containsKey(key)) {
+      assertNotEquals(expected, run.out(), key + " now equals h5dump's output: strike it from"
+          + " h5dump-known-differences.txt");
+    } else {
+      assertEquals(expected, run.out(), "h5j dump --ddl " + options + " " + name + " (stderr: "
+          + run.err() + "); if the difference cannot be helped, list it with its reason in"
+          + " h5dump-known-differences.txt");
+    }
+  }
+
+  /** h5dump's output; the test is skipped when h5dump cannot read the file in time. */
+  static String h5dump(Path file, List<String> args) throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>(List.of("h5dump"));
+    cmd.addAll(args);
+    cmd.add(file.toString());
+    Path out = Files.createTempFile("h5dump", ".out");
+    Path err = Files.createTempFile("h5dump", ".err");
+    try {
+      Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile())
+          .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(
+              new java.io.File("/dev/null"))).start();
+      if (!p.waitFor(H5DUMP_SECONDS, TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor();
+        assumeTrue(false, "h5dump takes over " + H5DUMP_SECONDS + " s on " + file
+            + " (a dataset of billions of fill values)");
+      }
+      assumeTrue(p.exitValue() == 0, () -> "h5dump cannot read " + file + ": "
+          + readString(err).lines().filter(l -> l.contains("h5dump error")).findFirst()
+              .orElse("exit " + p.exitValue()));
+      return readString(out);
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  private static String readString(Path p) {
+    try {
+      return Files.readString(p, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** {@code fixture TAB options TAB reason} lines; {@code #} starts a comment. */
+  private static Map<String, String> known() {
+    Map<String, String> known = new TreeMap<>();
+    try (InputStream in = DumpMatchesH5dumpTest.class.getResourceAsStream(
+        "h5dump-known-differences.txt")) {
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+        if (line.isBlank() || line.startsWith("#")) {
+          continue;
+        }
+        String[] f = line.split("\t", -1);
+        if (f.length != 3 || f[2].isBlank()) {
+          throw new IllegalStateException("h5dump-known-differences.txt: not fixture TAB"
+              + " options TAB reason: " + line);
+        }
+        known.put(f[0] + "\t" + f[1], f[2]);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return known;
+  }
+}
