@@ -12,9 +12,6 @@ import io.h5j.type.VarLenType;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.reflect.Array;
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -101,9 +98,9 @@ final class H5lsData {
     } else if (flat instanceof long[] a) {
       return unsigned ? Long.toUnsignedString(a[i]) : Long.toString(a[i]);
     } else if (flat instanceof float[] a) {
-      return g(a[i], 6);
+      return CNumbers.g(a[i], 6);
     } else if (flat instanceof double[] a) {
-      return g(a[i], type instanceof FloatType f && f.size() <= 4 ? 6 : 15);
+      return CNumbers.g(a[i], type instanceof FloatType f && f.size() <= 4 ? 6 : 15);
     }
     return value(((Object[]) flat)[i], type);
   }
@@ -130,9 +127,9 @@ final class H5lsData {
     } else if (v instanceof byte[] bytes) {
       return bytes(bytes, type);
     } else if (v instanceof Double d) {
-      return g(d, type instanceof FloatType f && f.size() <= 4 ? 6 : 15);
+      return CNumbers.g(d, type instanceof FloatType f && f.size() <= 4 ? 6 : 15);
     } else if (v instanceof Float f) {
-      return g(f, 6);
+      return CNumbers.g(f, 6);
     } else if (v instanceof Long bits && type instanceof FixedPointType f && !f.signed()) {
       return Long.toUnsignedString(bits);
     }
@@ -154,39 +151,6 @@ final class H5lsData {
       j.add(String.format("%02x", b[reverse ? b.length - 1 - i : i] & 0xff));
     }
     return j.toString();
-  }
-
-  /** C's {@code printf("%.{digits}g", v)}. */
-  static String g(double v, int digits) {
-    if (Double.isNaN(v)) {
-      return "nan";
-    } else if (Double.isInfinite(v)) {
-      return v > 0 ? "inf" : "-inf";
-    } else if (v == 0) {
-      return 1 / v < 0 ? "-0" : "0";
-    }
-    BigDecimal b = new BigDecimal(v).round(new MathContext(digits, RoundingMode.HALF_EVEN));
-    int exponent = b.precision() - b.scale() - 1;
-    if (exponent < -4 || exponent >= digits) {
-      String d = b.unscaledValue().abs().toString();
-      String mantissa = stripZeros(d.charAt(0) + "." + d.substring(1));
-      int e = Math.abs(exponent);
-      return (b.signum() < 0 ? "-" : "") + mantissa + (exponent < 0 ? "e-" : "e+")
-          + (e < 10 ? "0" : "") + e;
-    }
-    return stripZeros(b.setScale(Math.max(digits - 1 - exponent, 0), RoundingMode.HALF_EVEN)
-        .toPlainString());
-  }
-
-  private static String stripZeros(String s) {
-    if (s.indexOf('.') < 0) {
-      return s;
-    }
-    int end = s.length();
-    while (s.charAt(end - 1) == '0') {
-      end--;
-    }
-    return s.substring(0, s.charAt(end - 1) == '.' ? end - 1 : end);
   }
 
   /**
