@@ -47,7 +47,7 @@ class DdlSelectionMatchesH5dumpTest {
       "-g /g/h", "-a /g/t", "-a /r", "-d /b -H", "-d /be -A", "-g /g -A 0"})
   void selectionPrintsWhatH5dumpPrints(String options) throws Exception {
     List<String> args = List.of(options.split(" "));
-    String expected = DumpMatchesH5dumpTest.h5dump(file, args);
+    String expected = DumpMatchesH5dumpTest.h5dumpReading(file, args);
     assertEquals(expected, run(args).out(), "h5j dump " + options);
   }
 
@@ -57,7 +57,7 @@ class DdlSelectionMatchesH5dumpTest {
     for (String dataset : List.of("/a", "/b", "/be", "/s")) {
       Path theirs = dir.resolve("h5dump-" + order + ".bin");
       Path ours = dir.resolve("h5j-" + order + ".bin");
-      String expected = DumpMatchesH5dumpTest.h5dump(file,
+      String expected = DumpMatchesH5dumpTest.h5dumpReading(file,
           List.of("-d", dataset, "-b", order, "-o", theirs.toString()));
       CliRun r = run(List.of("-d", dataset, "-b", order, "-o", ours.toString()));
       assertEquals(expected, r.out(), dataset + " -b " + order + ": " + r.err());
