@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "diff", usageHelpAutoWidth = true,
     customSynopsis = {"h5j diff [-cqrv] [-d=DELTA | -p=RELATIVE | --use-system-epsilon]"
+        + " [-n=COUNT] [--exclude-path=PATH]... [--follow-symlinks [--no-dangling-links]]"
         + " FILE1 FILE2 [PATH1] [PATH2]", "h5j diff --versions FILE V1 V2 [PATH]"},
     description = {"Compare two HDF5 files as h5diff does: the objects below PATH1 of FILE1"
         + " (default /) with those below PATH2 of FILE2 (default PATH1), matched by path;"
@@ -83,6 +84,22 @@ final class DiffCommand implements Callable<Integer> {
       + " machine epsilon of their type apart")
   boolean epsilon;
 
+  @Option(names = {"-n", "--count"}, paramLabel = "COUNT", description = "count (and print)"
+      + " at most COUNT differences in each dataset or attribute")
+  Long count;
+
+  @Option(names = "--exclude-path", paramLabel = "PATH", description = "leave out the object"
+      + " at PATH, relative to the groups compared, and everything below it (repeatable)")
+  List<String> excluded = new ArrayList<>();
+
+  @Option(names = "--follow-symlinks", description = "compare soft and external links as the"
+      + " objects they reach (two that reach nothing are the same), not as links")
+  boolean followLinks;
+
+  @Option(names = "--no-dangling-links", description = "with --follow-symlinks: a link that"
+      + " reaches nothing is an error (exit code 2)")
+  boolean noDanglingLinks;
+
   @Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -109,8 +126,17 @@ final class DiffCommand implements Callable<Integer> {
           + args.get(2) + " are not files: to compare versions of " + args.get(0)
           + ", run 'h5j diff --versions " + String.join(" ", args) + "'");
     }
+    if (count != null && count <= 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "-n needs a positive count, not " + count);
+    }
+    if (noDanglingLinks && !followLinks) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--no-dangling-links must be used along with --follow-symlinks");
+    }
     DiffOptions options = new DiffOptions(quiet, report, verbose, listNotComparable,
-        tolerance());
+        tolerance(), count == null ? 0 : count, List.copyOf(excluded), followLinks,
+        noDanglingLinks);
     Path f1 = Path.of(args.get(0));
     Path f2 = Path.of(args.get(1));
     String p1 = args.size() > 2 ? args.get(2) : "/";

@@ -78,17 +78,41 @@ final class DiffPrinter {
     }
   }
 
-  /** A soft or external link pair, with whether their targets differ. */
-  void link(String first, String second, boolean differ) {
+  /** A soft or {@code external} link pair, with whether their targets differ. */
+  void link(String first, String second, boolean differ, boolean external) {
     if (options.quiet()) {
       return;
     }
     if (options.verbose() || differ) {
-      out.println("link   : <" + first + "> and <" + second + ">");
+      out.println((external ? "external link: <" : "link   : <") + first + "> and <" + second
+          + ">");
     }
     if (options.verbose()) {
       out.println((differ ? 1 : 0) + " differences found");
     }
+  }
+
+  /** Two links followed that both reach nothing: the same ({@code -v} names them). */
+  void danglingPair(String first, String second) {
+    if (options.verbose() && !options.quiet()) {
+      out.println("dangling link: <" + first + "> and <" + second + ">");
+      out.println("0 differences found");
+    }
+  }
+
+  /**
+   * A link followed that reaches nothing, in file {@code which} (1 or 2), against an object:
+   * one difference, which h5diff counts even without {@code -r} (and, for an object
+   * {@code given} by path, even with {@code -q}) and explains with {@code -v}.
+   */
+  void danglingOne(int which, String path, boolean given) {
+    if (options.quiet() && !given) {
+      return;
+    }
+    if (options.verbose() && !options.quiet()) {
+      out.println("obj" + which + " <" + path + "> is a dangling link.");
+    }
+    out.println("1 differences found");
   }
 
   /**

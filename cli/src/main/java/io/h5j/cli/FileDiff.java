@@ -25,7 +25,7 @@ import java.util.TreeSet;
 /**
  * Two files compared object by object as h5diff compares them: the objects matched by path
  * below the two paths given, datasets and attributes element by element, soft links by
- * target. A dataset is read in boxes of bounded size, whole chunks of the first file's
+ * target (or, with {@code --follow-symlinks}, as the objects they reach). A dataset is read in boxes of bounded size, whole chunks of the first file's
  * dataset at a time in C order, the same box from both files, so that memory stays bounded
  * whatever the size and the differences come out in h5diff's order. Virtual datasets are
  * read through h5j's own VDS code, including HDF5 2.0's encodings that libhdf5 1.10 refuses.
@@ -46,6 +46,10 @@ final class FileDiff {
   /** An object or an attribute is in one file only. */
   private boolean unmatched;
   private boolean notComparable;
+  /** {@code --no-dangling-links} and a link that reaches nothing: h5diff's error code. */
+  private boolean danglingError;
+  /** The two objects compared are the two paths given, not members of a walk. */
+  private boolean given;
 
   FileDiff(DiffOptions options, DiffPrinter printer) {
     this.options = options;
@@ -64,39 +68,83 @@ final class FileDiff {
    * by member, else the two objects; returns {@link #SAME} or {@link #DIFFERENT}.
    */
   int compare(H5File f1, String path1, H5File f2, String path2) throws IOException {
-    Node n1 = find(f1, path1);
-    Node n2 = find(f2, path2);
-    boolean trees = n1 instanceof Group && n2 instanceof Group;
+    DiffTree.Entry e1 = find(f1, path1);
+    DiffTree.Entry e2 = find(f2, path2);
+    boolean trees = e1.kind() == DiffTree.Kind.GROUP && e2.kind() == DiffTree.Kind.GROUP;
     if (trees) {
-      compareTrees((Group) n1, (Group) n2);
+      compareTrees((Group) e1.node(), e1.path(), (Group) e2.node(), e2.path());
     } else {
-      compareObjects(entry(n1), n1.path(), entry(n2), n2.path());
+      danglingError |= options.noDanglingLinks() && (e1.kind() == DiffTree.Kind.DANGLING
+          || e2.kind() == DiffTree.Kind.DANGLING);
+      given = true;
+      compareObjects(e1, e1.path(), e2, e2.path());
     }
     printer.finish();
+    if (danglingError) {
+      return DiffCommand.ERROR;
+    }
     // as h5diff: two objects not comparable differ; in a walk they are only noted
     return differences > 0 || unmatched || !trees && notComparable ? DIFFERENT : SAME;
   }
 
-  private static Node find(H5File f, String path) throws IOException {
+  /**
+   * The object at {@code path}; a soft or external link there as a link, or with
+   * {@code --follow-symlinks} as what it reaches (dangling if nothing), as h5diff takes it.
+   */
+  private DiffTree.Entry find(H5File f, String path) throws IOException {
+    String p = path.startsWith("/") ? path : "/" + path;
+    while (p.length() > 1 && p.endsWith("/")) {
+      p = p.substring(0, p.length() - 1);
+    }
+    Link link = symbolicLink(f, p);
+    if (link != null) {
+      Group parent = f.group(p.substring(0, Math.max(1, p.lastIndexOf('/'))));
+      return options.followLinks()
+          ? DiffTree.target(parent, link, p, new java.util.HashSet<>())
+          : new DiffTree.Entry(p, DiffTree.Kind.LINK, null, link);
+    }
     try {
-      return f.get(path);
+      Node n = f.get(path);
+      return DiffTree.entry(n.path(), n, null);
     } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
       throw new MissingObject(path, f);
     }
   }
 
-  private static DiffTree.Entry entry(Node n) {
-    return new DiffTree.Entry(n.path(), n instanceof Group ? DiffTree.Kind.GROUP
-        : n instanceof Dataset ? DiffTree.Kind.DATASET : DiffTree.Kind.DATATYPE, n, null);
+  /** The soft or external link named by the last component of {@code path}, else null. */
+  private static Link symbolicLink(H5File f, String path) throws IOException {
+    int slash = path.lastIndexOf('/');
+    String name = path.substring(slash + 1);
+    String parent = path.substring(0, Math.max(1, slash));
+    if (name.isEmpty()) {
+      return null;
+    }
+    try {
+      if (!(f.get(parent) instanceof Group g)) {
+        return null;
+      }
+      for (Link l : g.links()) {
+        if (l.name().equals(name)) {
+          return l.kind() == Link.Kind.SOFT || l.kind() == Link.Kind.EXTERNAL ? l : null;
+        }
+      }
+      return null;
+    } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
+      return null;
+    }
   }
 
   private boolean settled() {
     return options.quiet() && (differences > 0 || unmatched);
   }
 
-  private void compareTrees(Group g1, Group g2) throws IOException {
-    List<DiffTree.Entry> a = DiffTree.of(g1);
-    List<DiffTree.Entry> b = DiffTree.of(g2);
+  /** Two groups member by member, at paths {@code base1} and {@code base2} (links followed). */
+  private void compareTrees(Group g1, String base1, Group g2, String base2) throws IOException {
+    DiffTree.Walk w1 = DiffTree.of(g1, options.followLinks());
+    DiffTree.Walk w2 = DiffTree.of(g2, options.followLinks());
+    danglingError |= options.noDanglingLinks() && (w1.dangling() || w2.dangling());
+    List<DiffTree.Entry> a = excluding(w1.entries());
+    List<DiffTree.Entry> b = excluding(w2.entries());
     List<String> paths = new ArrayList<>();
     List<Boolean> inA = new ArrayList<>();
     List<Boolean> inB = new ArrayList<>();
@@ -113,7 +161,7 @@ final class FileDiff {
       inB.add(y != null);
       pairs.add(new DiffTree.Entry[] {x, y});
     }
-    printer.objectList(paths, inA, inB, g1.path().equals("/") && g2.path().equals("/"));
+    printer.objectList(paths, inA, inB, base1.equals("/") && base2.equals("/"));
     for (DiffTree.Entry[] p : pairs) {
       if (settled()) {
         return;
@@ -121,9 +169,23 @@ final class FileDiff {
       if (p[0] == null || p[1] == null) {
         unmatched = true;
       } else {
-        compareObjects(p[0], join(g1.path(), p[0].path()), p[1], join(g2.path(), p[1].path()));
+        compareObjects(p[0], join(base1, p[0].path()), p[1], join(base2, p[1].path()));
       }
     }
+  }
+
+  /** The entries of a walk but those {@code --exclude-path} leaves out. */
+  private List<DiffTree.Entry> excluding(List<DiffTree.Entry> entries) {
+    if (options.excluded().isEmpty()) {
+      return entries;
+    }
+    List<DiffTree.Entry> kept = new ArrayList<>();
+    for (DiffTree.Entry e : entries) {
+      if (e.path().equals("/") || !options.excludes(e.path())) {
+        kept.add(e);
+      }
+    }
+    return kept;
   }
 
   private static String join(String base, String relative) {
@@ -132,15 +194,20 @@ final class FileDiff {
 
   private void compareObjects(DiffTree.Entry x, String p1, DiffTree.Entry y, String p2)
       throws IOException {
+    if (x.kind() == DiffTree.Kind.DANGLING || y.kind() == DiffTree.Kind.DANGLING) {
+      compareDangling(x, p1, y, p2);
+      return;
+    }
     if (x.kind() != y.kind()) {
       notComparable("<" + p1 + "> is of type " + typeName(x.kind()) + " and <" + p2
           + "> is of type " + typeName(y.kind()));
       return;
     }
     switch (x.kind()) {
+      case DANGLING -> { } // compared above
       case LINK -> {
         boolean differ = !sameLink(x.link(), y.link());
-        printer.link(p1, p2, differ);
+        printer.link(p1, p2, differ, x.link().kind() == Link.Kind.EXTERNAL);
         differences += differ ? 1 : 0;
         return;
       }
@@ -149,6 +216,23 @@ final class FileDiff {
       case DATATYPE -> { } // h5diff compares a committed datatype's attributes only
     }
     compareAttributes(x.node(), p1, y.node(), p2);
+  }
+
+  /**
+   * A pair of which one or both links reach nothing: two dangling links are the same, one
+   * differs from any object; with {@code --no-dangling-links}, only a warning (the walk has
+   * made the run an error).
+   */
+  private void compareDangling(DiffTree.Entry x, String p1, DiffTree.Entry y, String p2) {
+    boolean first = x.kind() == DiffTree.Kind.DANGLING;
+    if (options.noDanglingLinks()) {
+      printer.warning("<" + (first ? p1 : p2) + "> is a dangling link.", false);
+    } else if (first && y.kind() == DiffTree.Kind.DANGLING) {
+      printer.danglingPair(p1, p2);
+    } else {
+      printer.danglingOne(first ? 1 : 2, first ? p1 : p2, given);
+      differences++;
+    }
   }
 
   private static boolean sameLink(Link a, Link b) {
@@ -161,7 +245,7 @@ final class FileDiff {
       case GROUP -> "H5G_GROUP";
       case DATASET -> "H5G_DATASET";
       case DATATYPE -> "H5G_TYPE";
-      case LINK -> "H5G_LINK";
+      case LINK, DANGLING -> "H5G_LINK";
     };
   }
 
@@ -235,7 +319,8 @@ final class FileDiff {
     Dataspace s2 = d2.dataspace();
     Datatype t1 = d1.datatype();
     Datatype t2 = d2.datatype();
-    printer.begin("dataset: ", p1, p2, new DiffPrinter.Table(s1, s2, d1.name(), d2.name()));
+    printer.begin("dataset: ", p1, p2, new DiffPrinter.Table(s1, s2, lastName(p1),
+        lastName(p2)));
     if (!comparable("<" + p1 + ">", t1, s1, "<" + p2 + ">", t2, s2)) {
       printer.end(0);
       return;
@@ -249,16 +334,22 @@ final class FileDiff {
     if (!s1.isNull() && s1.elementCount() > 0) {
       long[] dims = s1.dims();
       SlabPlan plan = new SlabPlan(dims, d1.layout().chunkShape(), slabLimit(t1, t2));
-      while (plan.hasNext() && !(options.quiet() && found > 0)) {
+      long limit = options.limit();
+      while (plan.hasNext() && found < limit && !(options.quiet() && found > 0)) {
         SlabPlan.Box box = plan.next();
         Selection sel = dims.length == 0 ? Selection.all()
             : Selection.box(box.start(), box.shape());
         found += compareValues(d1.read(sel), d2.read(sel), (int) box.elements(), box.start(),
-            box.shape(), elements);
+            box.shape(), elements, limit - found);
       }
     }
     differences += found;
     printer.end(found);
+  }
+
+  /** The name a path ends in, which h5diff heads a table's column with. */
+  private static String lastName(String path) {
+    return path.substring(path.lastIndexOf('/') + 1);
   }
 
   /** Elements per box: a few MiB of stored values, fewer when each becomes an object. */
@@ -272,12 +363,13 @@ final class FileDiff {
 
   /**
    * Compares {@code count} elements of a box at {@code start} of {@code shape} (empty:
-   * a scalar); prints each difference; returns how many there are.
+   * a scalar); prints each difference, stopping after {@code limit} as h5diff's {@code -n};
+   * returns how many there are.
    */
   private long compareValues(Object a, Object b, int count, long[] start, long[] shape,
-      DiffElements elements) {
+      DiffElements elements, long limit) {
     long found = 0;
-    for (int i = 0; i < count; i++) {
+    for (int i = 0; i < count && found < limit; i++) {
       int n = elements.count(a, b, i);
       if (n > 0) {
         found += n;
@@ -328,7 +420,7 @@ final class FileDiff {
         long[] dims = x.dataspace().dims();
         found = compareValues(x.value(), y.value(), (int) x.dataspace().elementCount(),
             new long[dims.length], dims, DiffElements.of(x.datatype(), y.datatype(),
-                options.tolerance()));
+                options.tolerance()), options.limit());
       }
       differences += found;
       printer.end(found);
