@@ -74,7 +74,13 @@ class DiffMatchesH5diffTest {
       "        lay = h5py.VirtualLayout(shape=(6, 4), dtype='f8')",
       "        src = h5py.VirtualSource('.', 'raw', shape=(10, 4))",
       "        lay[0:2] = src[4:6]; lay[2:6] = src[0:4]",
-      "        h.create_virtual_dataset('v', lay, fillvalue=0)");
+      "        h.create_virtual_dataset('v', lay, fillvalue=0)",
+      "for name, t, ext, dangle in (('links1.h5', '/a', 'same1.h5', '/none'),",
+      "        ('links2.h5', '/b', 'changed.h5', '/none'), ('links3.h5', '/a', 'same1.h5', '/a')):",
+      "    with h5py.File(name, 'w') as h:",
+      "        h['a'] = np.arange(4, dtype='i4'); h['b'] = np.arange(4, dtype='i4') + 1",
+      "        h['sl'] = h5py.SoftLink(t); h['el'] = h5py.ExternalLink(ext, '/d')",
+      "        h['dl'] = h5py.SoftLink(dangle)");
 
   @BeforeAll
   static void writeFixtures() throws Exception {
@@ -90,12 +96,29 @@ class DiffMatchesH5diffTest {
       "same1.h5 changed.h5 /a /d", "same1.h5 changed.h5 /g", "same1.h5 changed.h5 /g/s /a",
       "z1.h5 z2.h5 /s", "vds1.h5 vds2.h5 /v");
 
+  /** Options that only some pairs exercise: counts, excluded paths and links. */
+  private static final List<String> OPTION_CASES = List.of(
+      "-r -n 1|same1.h5 changed.h5", "-r -n 2|z1.h5 z2.h5", "-n 3|z1.h5 z2.h5",
+      "-r --count=2|same1.h5 changed.h5", "-v -n 1|same1.h5 changed.h5",
+      "-r --exclude-path /g|same1.h5 changed.h5",
+      "-r --exclude-path /a --exclude-path /d|same1.h5 changed.h5",
+      "--exclude-path /extra|same1.h5 extra.h5", "-v --exclude-path /g/s|same1.h5 changed.h5",
+      "-r --follow-symlinks|z1.h5 z2.h5", "-r|links1.h5 links2.h5",
+      "-r --follow-symlinks|links1.h5 links2.h5", "-v --follow-symlinks|links1.h5 links3.h5",
+      "--follow-symlinks --no-dangling-links|links1.h5 links2.h5",
+      "-r --follow-symlinks --no-dangling-links|links1.h5 links3.h5",
+      "-r --follow-symlinks|links1.h5 links2.h5 /sl", "-r|links1.h5 links2.h5 /sl");
+
   static Stream<Arguments> cases() {
     List<Arguments> out = new ArrayList<>();
     for (String pair : PAIRS) {
       for (String o : OPTIONS) {
         out.add(Arguments.of(o, pair));
       }
+    }
+    for (String c : OPTION_CASES) {
+      String[] parts = c.split("\\|");
+      out.add(Arguments.of(parts[0], parts[1]));
     }
     return out.stream();
   }
@@ -154,5 +177,22 @@ class DiffMatchesH5diffTest {
       CliRun r = CliRun.of(args.toArray(String[]::new));
       assertEquals(2, r.code(), String.join(" ", args));
     }
+  }
+
+  /** h5diff refuses --no-dangling-links without --follow-symlinks (on stdout); h5j as a usage error. */
+  @Test
+  void noDanglingLinksNeedsFollowSymlinksAsInH5diff() throws Exception {
+    List<String> args = args("--no-dangling-links", "links1.h5 links2.h5");
+    List<String> cmd = new ArrayList<>(List.of("h5diff"));
+    cmd.addAll(args);
+    Oracles.Run h5diff = Oracles.run(cmd);
+    List<String> ours = new ArrayList<>(List.of("diff"));
+    ours.addAll(args);
+    CliRun r = CliRun.of(ours.toArray(String[]::new));
+    assertEquals(h5diff.exitCode(), r.code(), r.err());
+    assertEquals("", r.out());
+    org.junit.jupiter.api.Assertions.assertTrue(
+        r.err().contains("--no-dangling-links must be used along with --follow-symlinks"),
+        r.err());
   }
 }
