@@ -56,7 +56,17 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    io.h5j.format.CheckReport structure = FileCheck.check(file);
+    PrintWriter err = spec.commandLine().getErr();
+    DelayedProgress structureBar = DelayedProgress.onTerminal(err);
+    io.h5j.format.CheckReport structure;
+    try {
+      structure = FileCheck.options().progress(structureBar == null ? null
+          : n -> structureBar.running("checking structure:", n, "objects")).run(file);
+    } finally {
+      if (structureBar != null) {
+        structureBar.clear();
+      }
+    }
     for (io.h5j.format.Problem p : structure.problems()) {
       out.println("damaged: " + p);
     }
@@ -75,8 +85,7 @@ final class CheckCommand implements Callable<Integer> {
     }
     CheckReport report;
     int repairs = 0;
-    PrintWriter err = spec.commandLine().getErr();
-    ProgressBar bar = System.console() != null ? new ProgressBar(err) : null;
+    DelayedProgress bar = DelayedProgress.onTerminal(err, "checking versions:");
     CheckProgress progress = bar == null ? CheckProgress.NONE : bar::update;
     try {
       if (repair) {

@@ -26,6 +26,16 @@ final class DatasetValues {
    */
   record Slab(long[] start, long[] shape, Object values, int count) {}
 
+  /** Told after each slab is read, e.g. to draw a progress bar. */
+  @FunctionalInterface
+  interface Watcher {
+    /** Does nothing. */
+    Watcher NONE = (path, done, total) -> { };
+
+    /** {@code done} of the {@code total} elements of the dataset at {@code path} are read. */
+    void read(String path, long done, long total);
+  }
+
   private final Dataset dataset;
   private final Datatype type;
   private final long[] dims;
@@ -34,6 +44,7 @@ final class DatasetValues {
   private final long chunkBytes;
   private long delivered;
   private ReadFailure failure;
+  private Watcher watcher = Watcher.NONE;
 
   /**
    * @param space the dataset's dataspace (not NULL)
@@ -58,6 +69,12 @@ final class DatasetValues {
     this.plan = new SlabPlan(dims, chunk, limit);
   }
 
+  /** Tells {@code w} of every slab read from now on. */
+  DatasetValues watchedBy(Watcher w) {
+    this.watcher = w;
+    return this;
+  }
+
   Datatype type() {
     return type;
   }
@@ -77,6 +94,13 @@ final class DatasetValues {
           : Selection.box(box.start(), box.shape()));
       int count = (int) box.elements();
       delivered += count;
+      if (watcher != Watcher.NONE) {
+        long total = 1;
+        for (long d : dims) {
+          total *= d;
+        }
+        watcher.read(dataset.path(), delivered, total);
+      }
       return new Slab(box.start(), box.shape(), values, count);
     } catch (Exception e) {
       failure = ReadFailure.of(e);

@@ -108,22 +108,31 @@ final class DumpCommand implements Callable<Integer> {
       throw new picocli.CommandLine.ParameterException(spec.commandLine(),
           "-b and -o go together: -b ORDER -o FILE writes the values raw to FILE");
     }
+    // a bar only when the dump goes elsewhere than the terminal: its lines would break the bar's
+    DelayedProgress bar = Terminal.stdout() ? null : DelayedProgress.onTerminal(err, "dumping");
+    DatasetValues.Watcher watcher = bar == null ? DatasetValues.Watcher.NONE
+        : (p, done, total) -> bar.count(p, done, total, "elements");
     try (H5File f = H5File.open(file)) {
       if (h5dump) {
-        ddl(f, out, problems);
+        ddl(f, out, problems, watcher);
       } else {
         DumpPrinter printer = json ? new JsonDumpPrinter(out, f) : new TextDumpPrinter(out);
-        new DumpWalker(printer, problems).walk(f.get(path));
+        new DumpWalker(printer, problems, watcher).walk(f.get(path));
         printer.finish();
       }
       out.flush();
     } catch (DumpOutput.Closed e) {
       return Main.BAD_INPUT; // the reader went away (h5j dump | head): nothing to say to it
+    } finally {
+      if (bar != null) {
+        bar.clear();
+      }
     }
     return problems.count() == 0 ? Main.OK : Main.BAD_INPUT;
   }
 
-  private void ddl(H5File f, DumpOutput out, DumpProblems problems) throws Exception {
+  private void ddl(H5File f, DumpOutput out, DumpProblems problems,
+      DatasetValues.Watcher watcher) throws Exception {
     boolean only = onlyAttributes != null && !onlyAttributes.equals("0");
     DdlOptions options = new DdlOptions(!header, !only,
         onlyAttributes == null || only, !noIndex, properties);
@@ -139,7 +148,8 @@ final class DumpCommand implements Callable<Integer> {
         Attribute a = owner.attributes().attribute(attribute.substring(slash + 1));
         printer.attribute(a);
       } else {
-        new DumpWalker(printer, problems).walk(f.get(selected != null ? selected : path));
+        new DumpWalker(printer, problems, watcher)
+            .walk(f.get(selected != null ? selected : path));
       }
       out.append("}\n");
     }

@@ -30,9 +30,13 @@ final class DumpWalker {
   private final Set<Long> seen = new HashSet<>();
   private final Deque<Frame> stack = new ArrayDeque<>();
 
-  DumpWalker(DumpPrinter printer, DumpProblems problems) {
+  private final DatasetValues.Watcher watcher;
+
+  /** A walk that tells {@code watcher} of each slab of values read. */
+  DumpWalker(DumpPrinter printer, DumpProblems problems, DatasetValues.Watcher watcher) {
     this.printer = printer;
     this.problems = problems;
+    this.watcher = watcher;
   }
 
   void walk(Node start) {
@@ -113,7 +117,8 @@ final class DumpWalker {
       info = new DumpPrinter.DatasetInfo(d, d.datatype(), d.dataspace(), d.layout(),
           d.layoutName());
       if (info.space().kind() != Dataspace.Kind.NULL) {
-        values = new DatasetValues(d, info.type(), info.space(), info.layout());
+        values = new DatasetValues(d, info.type(), info.space(), info.layout())
+            .watchedBy(watcher);
       }
     } catch (Exception e) { // a damaged header, or a datatype h5j has no values for
       unreadable(d.path(), "dataset", ReadFailure.of(e));

@@ -56,8 +56,18 @@ final class ProgressBar {
     lastDraw = now;
     double fraction = total <= 0 ? 0 : Math.min(1, (double) done / total);
     int filled = (int) (fraction * WIDTH);
-    draw(phase + " " + String.format("[%s%s] %3.0f%% %d of %d %s", "#".repeat(filled),
+    draw(label + phase + " " + String.format("[%s%s] %3.0f%% %d of %d %s", "#".repeat(filled),
         " ".repeat(WIDTH - filled), fraction * 100, done, total, things));
+  }
+
+  /** A running count of things whose total is unknown, e.g. "checking 1200 objects". */
+  void running(String phase, long done, String things) {
+    long now = System.nanoTime();
+    if (now - lastDraw < REDRAW_NANOS) {
+      return;
+    }
+    lastDraw = now;
+    draw(label + phase + " " + done + " " + things);
   }
 
   void clear() {

@@ -120,7 +120,7 @@ final class RepackCommand implements Callable<Integer> {
 
   /** Runs the command, printing to the streams given; returns the exit code. */
   int run(PrintWriter stdout, PrintWriter stderr) throws Exception {
-    boolean terminal = System.console() != null;
+    boolean terminal = Terminal.stderr();
     ProgressBar bar = terminal ? new ProgressBar(stderr) : null;
     ProgressBar verifying = terminal ? new ProgressBar(stderr, "verifying") : null;
     long start = System.nanoTime();
