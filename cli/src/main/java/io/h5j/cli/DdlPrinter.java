@@ -66,7 +66,11 @@ final class DdlPrinter implements DumpPrinter {
     open("DATASET", name(path));
     header(info.type(), info.space());
     if (options.properties()) {
-      DdlLayout.write(out, level, info);
+      try {
+        DdlLayout.write(out, level, info, elements);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
     }
     if (options.data() && options.datasetData() && data != null) {
       datasetValues(info, data);
