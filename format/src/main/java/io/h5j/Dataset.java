@@ -143,8 +143,8 @@ public final class Dataset extends Node {
         fill = FillValueMessage.decode(stored.message(MessageType.FILL_VALUE));
       }
       StorageProperties.FillValueState state;
-      if (r == null) {
-        state = StorageProperties.FillValueState.DEFAULT;
+      if (r == null) { // libhdf5 maps the absent old message's size 0 to undefined
+        state = StorageProperties.FillValueState.UNDEFINED;
       } else if (FillValueMessage.isUndefined(r, old)) {
         state = StorageProperties.FillValueState.UNDEFINED;
       } else {
@@ -152,7 +152,8 @@ public final class Dataset extends Node {
         state = value != null && value.length > 0 ? StorageProperties.FillValueState.USER_DEFINED
             : StorageProperties.FillValueState.DEFAULT;
       }
-      return StorageProperties.of(stored.storage().kind(), stored.layout(), fill, state);
+      return StorageProperties.of(stored.storage().kind(), stored.layout(), fill, state,
+          stored.file().context().params().baseAddress());
     });
   }
 

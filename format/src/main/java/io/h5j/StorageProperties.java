@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * the fill value's state with the times libhdf5 allocates and fills storage (what
  * {@code H5Pget_alloc_time}, {@code H5Pget_fill_time} and {@code H5Pfill_value_defined} report).
  *
- * @param address the file address of a contiguous dataset's elements, or {@link
+ * @param address the position in the file (counted from its first byte, user block
+ *     included, as {@code H5Dget_offset} counts) of a contiguous dataset's elements, or {@link
  *     #UNDEFINED_ADDRESS} when they are not allocated yet or the dataset is not contiguous
  * @param allocationTime when libhdf5 allocates the dataset's storage
  * @param fillTime when libhdf5 writes the fill value into newly allocated storage
@@ -73,12 +74,12 @@ public record StorageProperties(long address, AllocationTime allocationTime, Fil
    * times of its fill value message {@code fill} (null when it has none, or only the old
    * one) and the fill value's {@code state}. Without a new message libhdf5 takes the default
    * times of the layout: early for compact, late for contiguous, incremental for chunked and
-   * virtual, fill if set.
+   * virtual, fill if set. {@code base}: the file position stored addresses count from.
    */
   static StorageProperties of(StorageKind kind, LayoutMessage layout,
-      @Nullable FillValueMessage fill, FillValueState state) {
+      @Nullable FillValueMessage fill, FillValueState state, long base) {
     long address = layout instanceof LayoutMessage.Contiguous c && kind == StorageKind.CONTIGUOUS
-        ? c.address() : UNDEFINED_ADDRESS;
+        && c.address() != UNDEFINED_ADDRESS ? c.address() + base : UNDEFINED_ADDRESS;
     AllocationTime alloc;
     FillTime time;
     if (fill != null && fill.allocationTime() >= 1 && fill.allocationTime() <= 3) {
