@@ -64,7 +64,11 @@ final class DdlLayout {
       line(out, level + 1, "NONE");
     }
     for (Filter f : filters) {
-      line(out, level + 1, filter(f));
+      if (f.id() == 4 && f.clientData().length > 1) {
+        szip(out, level + 1, f.clientData());
+      } else {
+        line(out, level + 1, filter(f));
+      }
     }
     line(out, level, "}");
     line(out, level, "FILLVALUE {");
@@ -99,9 +103,26 @@ final class DdlLayout {
       case 3 -> "CHECKSUM FLETCHER32";
       case 4 -> "COMPRESSION SZIP";
       case 5 -> "COMPRESSION NBIT";
-      case 6 -> "COMPRESSION SCALEOFFSET";
+      case 6 -> "COMPRESSION SCALEOFFSET" + (d.length > 0 ? " { MIN BITS " + d[0] + " }" : "");
       default -> "USER_DEFINED_FILTER { FILTER_ID " + f.id() + " }";
     };
+  }
+
+  /**
+   * SZIP's block: client data 0 is the options mask (libhdf5's H5_SZIP_*_OPTION_MASK bits:
+   * 2 chip, 4 entropy coding, 8 LSB first, 128 raw header), 1 the pixels per block.
+   */
+  private static void szip(DumpOutput out, int level, int[] d) {
+    int mask = d[0];
+    line(out, level, "COMPRESSION SZIP {");
+    line(out, level + 1, "PIXELS_PER_BLOCK " + Integer.toUnsignedString(d[1]));
+    line(out, level + 1, (mask & 2) != 0 ? "MODE HARDWARE" : "MODE K13");
+    line(out, level + 1, (mask & 4) != 0 ? "CODING ENTROPY" : "CODING NEAREST NEIGHBOUR");
+    line(out, level + 1, (mask & 8) != 0 ? "BYTE_ORDER LSB" : "BYTE_ORDER MSB");
+    if ((mask & 128) != 0) {
+      line(out, level + 1, "HEADER RAW");
+    }
+    line(out, level, "}");
   }
 
   private static void line(DumpOutput out, int level, String s) {
