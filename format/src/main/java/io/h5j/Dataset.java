@@ -157,6 +157,35 @@ public final class Dataset extends Node {
     });
   }
 
+  /**
+   * The address of the committed datatype whose type this dataset shares (as h5dump names a
+   * dataset's type by the committed type's path), or {@link StorageProperties#UNDEFINED_ADDRESS}
+   * when the dataset's header holds its own datatype.
+   *
+   * @return the committed datatype's object header address, or -1 when the type is not shared
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public long sharedDatatypeAddress() throws IOException {
+    return call(() -> {
+      io.h5j.format.object.H5Context ctx = stored.file().context();
+      for (io.h5j.format.object.StoredMessage m : ctx.header(address()).messages()) {
+        if (m.type() == MessageType.DATATYPE) {
+          int at = m.isShared() ? io.h5j.format.object.SharedMessages.headerAddressOffset(
+              m.body(), ctx.params()) : -1;
+          if (at < 0) {
+            return StorageProperties.UNDEFINED_ADDRESS;
+          }
+          ByteReader r = new ByteReader(m.body(), address(), "shared datatype message",
+              ctx.params());
+          r.position(at);
+          return r.offset();
+        }
+      }
+      return StorageProperties.UNDEFINED_ADDRESS;
+    });
+  }
+
   /** The layout message as stored (handed out by {@link DatasetInternals}). */
   LayoutMessage layoutMessage() throws IOException {
     return call(stored::layout);

@@ -64,7 +64,14 @@ final class DdlPrinter implements DumpPrinter {
       DumpAttributes attributes) {
     printed.putIfAbsent(info.dataset().address(), path);
     open("DATASET", name(path));
-    header(info.type(), info.space());
+    String shared = sharedTypeName(info.dataset());
+    if (shared == null) {
+      header(info.type(), info.space());
+    } else {
+      out.append(indent().append("DATATYPE  ").append(DdlStrings.quoted(shared))).append('\n');
+      out.append(indent().append("DATASPACE  ").append(DdlSpaces.of(info.space())))
+          .append('\n');
+    }
     if (options.properties()) {
       try {
         DdlLayout.write(out, level, info, elements);
@@ -245,6 +252,24 @@ final class DdlPrinter implements DumpPrinter {
     }
     out.append(indent().append("}\n"));
     level -= 2;
+  }
+
+  /**
+   * The path h5dump names a dataset's committed datatype by (its first path), "#address" when
+   * no link leads to it, or null when the dataset's type is its own.
+   */
+  private String sharedTypeName(Dataset d) {
+    long address;
+    try {
+      address = d.sharedDatatypeAddress();
+    } catch (java.io.IOException e) {
+      return null; // printed in full, as the type read for the header
+    }
+    if (address == io.h5j.StorageProperties.UNDEFINED_ADDRESS) {
+      return null;
+    }
+    Node n = references.node(address);
+    return n == null ? "#" + address : n.path();
   }
 
   private void header(Datatype type, Dataspace space) {
