@@ -7,6 +7,7 @@ import io.h5j.format.dataset.StoredChunk;
 import io.h5j.format.dataset.StoredDataset;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.io.FileParams;
+import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.io.ByteReader;
@@ -121,6 +122,70 @@ public final class Dataset extends Node {
     });
   }
 
+  /**
+   * The storage properties as the header stores them: a contiguous dataset's data address,
+   * the allocation and fill times, and whether the fill value is undefined, the default or
+   * set by the writer (as libhdf5's dataset creation property list reports them).
+   *
+   * @return the stored properties, libhdf5's defaults for the layout where the header has
+   *     no fill value message
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public StorageProperties storageProperties() throws IOException {
+    return call(() -> {
+      ByteReader r = stored.message(MessageType.FILL_VALUE);
+      boolean old = r == null;
+      FillValueMessage fill = null;
+      if (old) {
+        r = stored.message(MessageType.FILL_VALUE_OLD);
+      } else {
+        fill = FillValueMessage.decode(stored.message(MessageType.FILL_VALUE));
+      }
+      StorageProperties.FillValueState state;
+      if (r == null) { // libhdf5 maps the absent old message's size 0 to undefined
+        state = StorageProperties.FillValueState.UNDEFINED;
+      } else if (FillValueMessage.isUndefined(r, old)) {
+        state = StorageProperties.FillValueState.UNDEFINED;
+      } else {
+        byte[] value = stored.fillValueBytes();
+        state = value != null && value.length > 0 ? StorageProperties.FillValueState.USER_DEFINED
+            : StorageProperties.FillValueState.DEFAULT;
+      }
+      return StorageProperties.of(stored.storage().kind(), stored.layout(), fill, state,
+          stored.file().context().params().baseAddress());
+    });
+  }
+
+  /**
+   * The address of the committed datatype whose type this dataset shares (as h5dump names a
+   * dataset's type by the committed type's path), or {@link StorageProperties#UNDEFINED_ADDRESS}
+   * when the dataset's header holds its own datatype.
+   *
+   * @return the committed datatype's object header address, or -1 when the type is not shared
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public long sharedDatatypeAddress() throws IOException {
+    return call(() -> {
+      io.h5j.format.object.H5Context ctx = stored.file().context();
+      for (io.h5j.format.object.StoredMessage m : ctx.header(address()).messages()) {
+        if (m.type() == MessageType.DATATYPE) {
+          int at = m.isShared() ? io.h5j.format.object.SharedMessages.headerAddressOffset(
+              m.body(), ctx.params()) : -1;
+          if (at < 0) {
+            return StorageProperties.UNDEFINED_ADDRESS;
+          }
+          ByteReader r = new ByteReader(m.body(), address(), "shared datatype message",
+              ctx.params());
+          r.position(at);
+          return r.offset();
+        }
+      }
+      return StorageProperties.UNDEFINED_ADDRESS;
+    });
+  }
+
   /** The layout message as stored (handed out by {@link DatasetInternals}). */
   LayoutMessage layoutMessage() throws IOException {
     return call(stored::layout);
@@ -158,6 +223,23 @@ public final class Dataset extends Node {
    */
   public byte @Nullable [] fillValueBytes() throws IOException {
     return call(stored::fillValueBytes);
+  }
+
+  /**
+   * The fill value decoded as {@link #read()} decodes elements, or null when none is
+   * defined or it is the default (zeros).
+   *
+   * @return a new flat array of one element (e.g. {@code int[1]}, {@code Object[1]} holding a
+   *     compound's members), or null
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public @Nullable Object fillValue() throws IOException {
+    return call(() -> {
+      byte[] bytes = stored.fillValueBytes();
+      return bytes == null || bytes.length == 0 ? null
+          : file.values().decode(stored.cachedDatatype(), bytes, 1);
+    });
   }
 
   /**

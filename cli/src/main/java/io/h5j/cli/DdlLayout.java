@@ -2,21 +2,24 @@ package io.h5j.cli;
 
 import io.h5j.Filter;
 import io.h5j.StorageLayout;
+import io.h5j.StorageProperties;
+import java.io.IOException;
 import io.h5j.raw.ChunkInfo;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * h5dump's {@code -p} blocks of a dataset: {@code STORAGE_LAYOUT} (chunk shape, stored size
- * and ratio), {@code FILTERS}, {@code FILLVALUE} and {@code ALLOCATION_TIME}, the last two
- * with libhdf5's defaults for the layout (h5j does not expose the fill-time and
- * allocation-time properties).
+ * and ratio; a contiguous dataset's address), {@code FILTERS}, {@code FILLVALUE} and
+ * {@code ALLOCATION_TIME}, as the dataset's header stores them.
  */
 final class DdlLayout {
   private DdlLayout() {}
 
-  static void write(DumpOutput out, int level, DumpPrinter.DatasetInfo info) {
+  static void write(DumpOutput out, int level, DumpPrinter.DatasetInfo info,
+      DdlElements elements) throws IOException {
     StorageLayout layout = info.layout();
+    StorageProperties props = info.dataset().storageProperties();
     long logical = info.space().elementCount() * info.type().size();
     line(out, level, "STORAGE_LAYOUT {");
     switch (layout.kind()) {
@@ -43,6 +46,12 @@ final class DdlLayout {
         line(out, level + 1, "COMPACT");
         line(out, level + 1, "SIZE " + logical);
       }
+      case CONTIGUOUS -> {
+        line(out, level + 1, "CONTIGUOUS");
+        boolean allocated = props.address() != StorageProperties.UNDEFINED_ADDRESS;
+        line(out, level + 1, "SIZE " + (allocated ? logical : 0));
+        line(out, level + 1, "OFFSET " + Long.toUnsignedString(props.address()));
+      }
       default -> {
         line(out, level + 1, "CONTIGUOUS");
         line(out, level + 1, "SIZE " + logical);
@@ -55,22 +64,35 @@ final class DdlLayout {
       line(out, level + 1, "NONE");
     }
     for (Filter f : filters) {
-      line(out, level + 1, filter(f));
+      if (f.id() == 4 && f.clientData().length > 1) {
+        szip(out, level + 1, f.clientData());
+      } else {
+        line(out, level + 1, filter(f));
+      }
     }
     line(out, level, "}");
-    boolean chunked = layout.kind() == StorageLayout.Kind.CHUNKED;
     line(out, level, "FILLVALUE {");
-    line(out, level + 1, "FILL_TIME " + (chunked ? "H5D_FILL_TIME_ALLOC"
-        : "H5D_FILL_TIME_IFSET"));
-    line(out, level + 1, "VALUE  H5D_FILL_VALUE_DEFAULT");
+    line(out, level + 1, "FILL_TIME H5D_FILL_TIME_" + props.fillTime());
+    line(out, level + 1, "VALUE  " + fillValue(props, info, elements, level + 1));
     line(out, level, "}");
     line(out, level, "ALLOCATION_TIME {");
-    line(out, level + 1, switch (layout.kind()) {
-      case CHUNKED -> "H5D_ALLOC_TIME_INCR";
-      case COMPACT -> "H5D_ALLOC_TIME_EARLY";
-      default -> "H5D_ALLOC_TIME_LATE";
+    line(out, level + 1, "H5D_ALLOC_TIME_" + switch (props.allocationTime()) {
+      case INCREMENTAL -> "INCR";
+      default -> props.allocationTime().toString();
     });
     line(out, level, "}");
+  }
+
+  /** The fill value as h5dump prints it: the state's name, or the value set by the writer. */
+  private static String fillValue(StorageProperties props, DumpPrinter.DatasetInfo info,
+      DdlElements elements, int level) throws IOException {
+    Object value = props.fillValue() == StorageProperties.FillValueState.USER_DEFINED
+        ? info.dataset().fillValue() : null;
+    if (value == null) {
+      return props.fillValue() == StorageProperties.FillValueState.UNDEFINED
+          ? "H5D_FILL_VALUE_UNDEFINED" : "H5D_FILL_VALUE_DEFAULT";
+    }
+    return elements.format(info.type(), value, 0, level);
   }
 
   private static String filter(Filter f) {
@@ -81,9 +103,26 @@ final class DdlLayout {
       case 3 -> "CHECKSUM FLETCHER32";
       case 4 -> "COMPRESSION SZIP";
       case 5 -> "COMPRESSION NBIT";
-      case 6 -> "COMPRESSION SCALEOFFSET";
+      case 6 -> "COMPRESSION SCALEOFFSET" + (d.length > 0 ? " { MIN BITS " + d[0] + " }" : "");
       default -> "USER_DEFINED_FILTER { FILTER_ID " + f.id() + " }";
     };
+  }
+
+  /**
+   * SZIP's block: client data 0 is the options mask (libhdf5's H5_SZIP_*_OPTION_MASK bits:
+   * 2 chip, 4 entropy coding, 8 LSB first, 128 raw header), 1 the pixels per block.
+   */
+  private static void szip(DumpOutput out, int level, int[] d) {
+    int mask = d[0];
+    line(out, level, "COMPRESSION SZIP {");
+    line(out, level + 1, "PIXELS_PER_BLOCK " + Integer.toUnsignedString(d[1]));
+    line(out, level + 1, (mask & 2) != 0 ? "MODE HARDWARE" : "MODE K13");
+    line(out, level + 1, (mask & 4) != 0 ? "CODING ENTROPY" : "CODING NEAREST NEIGHBOUR");
+    line(out, level + 1, (mask & 8) != 0 ? "BYTE_ORDER LSB" : "BYTE_ORDER MSB");
+    if ((mask & 128) != 0) {
+      line(out, level + 1, "HEADER RAW");
+    }
+    line(out, level, "}");
   }
 
   private static void line(DumpOutput out, int level, String s) {

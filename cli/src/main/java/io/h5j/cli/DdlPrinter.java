@@ -51,7 +51,37 @@ final class DdlPrinter implements DumpPrinter {
   public void group(String path, DumpAttributes attributes, ReadFailure members) {
     remember(path);
     open("GROUP", name(path));
+    if (path.equals("/")) {
+      unlinkedTypes();
+    }
     attributes(attributes);
+  }
+
+  /**
+   * h5dump prints, first in the root group, each committed datatype that datasets share but
+   * no link leads to, named "#address", in the order of the first dataset sharing it.
+   */
+  private void unlinkedTypes() {
+    java.util.Set<Long> done = new java.util.HashSet<>();
+    try {
+      for (Node n : file.root().walk()) {
+        if (n instanceof Dataset d) {
+          long address = d.sharedDatatypeAddress();
+          if (address != io.h5j.StorageProperties.UNDEFINED_ADDRESS
+              && references.node(address) == null && done.add(address)) {
+            StringBuilder b = indent().append("DATATYPE ")
+                .append(DdlStrings.quoted("#" + address)).append(' ');
+            DdlTypes.write(b, d.datatype(), level);
+            if (!(d.datatype() instanceof io.h5j.type.CompoundType)) {
+              b.append(';');
+            }
+            out.append(b).append('\n');
+          }
+        }
+      }
+    } catch (java.io.IOException e) {
+      // the datasets that cannot be read are reported where they are printed
+    }
   }
 
   @Override
@@ -64,9 +94,20 @@ final class DdlPrinter implements DumpPrinter {
       DumpAttributes attributes) {
     printed.putIfAbsent(info.dataset().address(), path);
     open("DATASET", name(path));
-    header(info.type(), info.space());
+    String shared = sharedTypeName(info.dataset());
+    if (shared == null) {
+      header(info.type(), info.space());
+    } else {
+      out.append(indent().append("DATATYPE  ").append(DdlStrings.quoted(shared))).append('\n');
+      out.append(indent().append("DATASPACE  ").append(DdlSpaces.of(info.space())))
+          .append('\n');
+    }
     if (options.properties()) {
-      DdlLayout.write(out, level, info);
+      try {
+        DdlLayout.write(out, level, info, elements);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
     }
     if (options.data() && options.datasetData() && data != null) {
       datasetValues(info, data);
@@ -241,6 +282,24 @@ final class DdlPrinter implements DumpPrinter {
     }
     out.append(indent().append("}\n"));
     level -= 2;
+  }
+
+  /**
+   * The path h5dump names a dataset's committed datatype by (its first path), "/#address" when
+   * no link leads to it, or null when the dataset's type is its own.
+   */
+  private String sharedTypeName(Dataset d) {
+    long address;
+    try {
+      address = d.sharedDatatypeAddress();
+    } catch (java.io.IOException e) {
+      return null; // printed in full, as the type read for the header
+    }
+    if (address == io.h5j.StorageProperties.UNDEFINED_ADDRESS) {
+      return null;
+    }
+    Node n = references.node(address);
+    return n == null ? "/#" + address : n.path();
   }
 
   private void header(Datatype type, Dataspace space) {

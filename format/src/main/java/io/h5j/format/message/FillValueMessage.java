@@ -86,6 +86,30 @@ public record FillValueMessage(int allocationTime, int writeTime, boolean define
     return r.bytes((int) Math.min(size, Integer.MAX_VALUE)); // bounded by what is left
   }
 
+  /**
+   * Whether the message {@code r} holds (the old type 4 message when {@code old}) leaves the
+   * fill value undefined in libhdf5's sense (H5D_FILL_VALUE_UNDEFINED), rather than the
+   * default zeros: version 1-2 with its "defined" byte 0, version 3 with its "undefined" flag
+   * (0x10), an old message of size 0 or all ones. {@link #defined()} cannot tell this from
+   * the default, a defined value of size 0.
+   */
+  public static boolean isUndefined(ByteReader r, boolean old) throws H5FormatException {
+    if (old) {
+      long size = r.u32();
+      return size == 0 || size == 0xFFFF_FFFFL;
+    }
+    int version = r.u8();
+    if (version < 1 || version > 3) {
+      throw r.versionError(version, 3, "fill value message version " + version + " is not 1..3");
+    }
+    if (version == 3) {
+      return (r.u8() & 0x10) != 0;
+    }
+    r.u8();
+    r.u8();
+    return r.u8() == 0;
+  }
+
   /** Where a fill value lies in an encoded message body: {@code length} bytes from {@code offset}. */
   public record ValueSpan(int offset, int length) {}
 
