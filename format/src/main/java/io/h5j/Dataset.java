@@ -282,6 +282,21 @@ public final class Dataset extends Node {
     return new MappingBlockView(mappingBlock());
   }
 
+  /**
+   * The stored bytes of this virtual dataset's mapping block, as {@code virtualMappings().bytes()}
+   * gives them, but without decoding a mapping or preparing the dataset for reading: the
+   * checksum is verified and nothing is kept, so comparing the blocks of many datasets (a
+   * version log) costs one read of each.
+   *
+   * @return a new array: the block's bytes, checksum included
+   * @throws IllegalStateException when the dataset is not virtual
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     the block is malformed or its checksum wrong
+   */
+  public byte[] virtualMappingBytes() throws IOException {
+    return call(stored::storedMappingBytes);
+  }
+
   /** The decoded mapping block of this virtual dataset (see {@link #virtualMappings}). */
   MappingBlock mappingBlock() throws IOException {
     return call(() -> stored.storage().mappings());

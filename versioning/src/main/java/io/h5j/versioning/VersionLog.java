@@ -111,7 +111,9 @@ final class VersionLog {
         walk(child, p, out);
       } else if (n instanceof Dataset d) {
         String layout = d.layoutName();
-        byte[] block = layout.equals("VIRTUAL") ? d.virtualMappings().bytes() : new byte[0];
+        // the stored bytes only: decoding the block (and indexing it for reads) was most of
+        // the log's time, and kept thousands of decoded blocks in the file's caches
+        byte[] block = layout.equals("VIRTUAL") ? d.virtualMappingBytes() : new byte[0];
         out.put(p, new Fingerprint(d.shape(), layout, block));
       }
     }

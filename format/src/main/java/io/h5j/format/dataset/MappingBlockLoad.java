@@ -106,6 +106,28 @@ final class MappingBlockLoad {
   }
 
   /**
+   * The stored bytes of the block {@code layout} points at, checksum verified but entries
+   * not scanned, and nothing kept: what comparing or copying blocks as bytes needs (a
+   * version log reads thousands), without the index and sources a read builds.
+   *
+   * @throws H5FormatException when the block is malformed or its checksum is wrong
+   */
+  static byte[] storedBytes(EngineFile file, LayoutMessage.Virtual layout, String path)
+      throws IOException {
+    FileParams params = file.context().params();
+    long heap = layout.heapAddress();
+    if (!FileParams.isDefined(heap)) { // no mappings: the empty block a writer would store
+      return new MappingBlockWriter(params).toByteArray();
+    }
+    FileAccess fa = file.context().access();
+    long[] at = GlobalHeapCollection.locate(fa, heap, (int) layout.heapIndex(),
+        MAX_LOCATE_STEPS);
+    byte[] bytes = at == null ? file.values().heapObject(heap, (int) layout.heapIndex())
+        : read(fa, at[0], (int) at[1], "VDS mapping block of " + path);
+    return MappingBlock.verified(bytes, params, heap, path);
+  }
+
+  /**
    * The {@code length} bytes at {@code address}: copied once from the file's mapping when it
    * has one. Otherwise read(2) in pieces of {@link #PIECE} bytes: the JDK stages a read into
    * a heap array through a temporary direct buffer of the read's size, which each new thread

@@ -104,6 +104,20 @@ public final class StoredDataset {
     return file.context().derived(address(), "layout", this::layout);
   }
 
+  /**
+   * The stored bytes of this virtual dataset's mapping block, checksum verified, mappings not
+   * decoded: the storage is not opened, so nothing of the block is kept.
+   *
+   * @throws IllegalStateException when the dataset is not virtual
+   */
+  public byte[] storedMappingBytes() throws IOException {
+    if (!(cachedLayout() instanceof LayoutMessage.Virtual v)) {
+      throw new IllegalStateException(path + " is not a virtual dataset; its layout is "
+          + storage().layoutName() + " (check layoutName() first)");
+    }
+    return MappingBlockLoad.storedBytes(file, v, path);
+  }
+
   /** The storage the layout calls for, opened once per header version. */
   public DatasetStorage storage() throws IOException {
     return file.context().derived(address(), "storage", () -> DatasetStorage.open(this));

@@ -177,6 +177,29 @@ public final class MappingBlock {
     return scanned;
   }
 
+  /**
+   * Checks a stored block's length and checksum without scanning its entries: for callers
+   * that compare or copy blocks as bytes.
+   *
+   * @param block the stored block, checksum included
+   * @param params the file's sizes of offsets and lengths
+   * @param address the file address of the block, for messages
+   * @param vdsName the virtual dataset's path, for messages
+   * @return {@code block}
+   * @throws H5FormatException when the block is too short or its checksum is wrong
+   */
+  public static byte[] verified(byte[] block, FileParams params, long address, String vdsName)
+      throws H5FormatException {
+    String structure = "VDS mapping block of " + vdsName;
+    if (block.length < 1 + params.lengthSize() + 4) {
+      throw new H5FormatException(structure, address, "block of " + block.length
+          + " bytes is too short for its header and checksum");
+    }
+    int end = block.length - 4;
+    verify(block, end, Lookup3.checksum(block, 0, end), structure, address);
+    return block;
+  }
+
   private static int checksumOf(FutureTask<Integer> sum) {
     try {
       return Tasks.join(sum);
