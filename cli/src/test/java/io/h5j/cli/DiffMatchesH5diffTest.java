@@ -123,6 +123,17 @@ class DiffMatchesH5diffTest {
     return out.stream();
   }
 
+  /** h5diff and {@code h5j diff} run with the same arguments. */
+  private record Runs(Oracles.Run h5diff, CliRun h5j) {
+    static Runs of(List<String> args) throws Exception {
+      List<String> cmd = new ArrayList<>(List.of("h5diff"));
+      cmd.addAll(args);
+      List<String> ours = new ArrayList<>(List.of("diff"));
+      ours.addAll(args);
+      return new Runs(Oracles.run(cmd), CliRun.of(ours.toArray(String[]::new)));
+    }
+  }
+
   /** The arguments, with the files in the fixture folder. */
   private static List<String> args(String options, String pair) {
     List<String> a = new ArrayList<>();
@@ -136,12 +147,9 @@ class DiffMatchesH5diffTest {
   @MethodSource("cases")
   void sameOutputAndExitCodeAsH5diff(String options, String pair) throws Exception {
     List<String> args = args(options, pair);
-    List<String> cmd = new ArrayList<>(List.of("h5diff"));
-    cmd.addAll(args);
-    Oracles.Run h5diff = Oracles.run(cmd);
-    List<String> ours = new ArrayList<>(List.of("diff"));
-    ours.addAll(args);
-    CliRun h5j = CliRun.of(ours.toArray(String[]::new));
+    Runs runs = Runs.of(args);
+    Oracles.Run h5diff = runs.h5diff();
+    CliRun h5j = runs.h5j();
     assertEquals(h5diff.stdout(), h5j.out(), "h5j diff " + String.join(" ", args));
     assertEquals(h5diff.exitCode(), h5j.code(), h5j.err());
   }
@@ -182,13 +190,9 @@ class DiffMatchesH5diffTest {
   /** h5diff refuses --no-dangling-links without --follow-symlinks (on stdout); h5j as a usage error. */
   @Test
   void noDanglingLinksNeedsFollowSymlinksAsInH5diff() throws Exception {
-    List<String> args = args("--no-dangling-links", "links1.h5 links2.h5");
-    List<String> cmd = new ArrayList<>(List.of("h5diff"));
-    cmd.addAll(args);
-    Oracles.Run h5diff = Oracles.run(cmd);
-    List<String> ours = new ArrayList<>(List.of("diff"));
-    ours.addAll(args);
-    CliRun r = CliRun.of(ours.toArray(String[]::new));
+    Runs runs = Runs.of(args("--no-dangling-links", "links1.h5 links2.h5"));
+    Oracles.Run h5diff = runs.h5diff();
+    CliRun r = runs.h5j();
     assertEquals(h5diff.exitCode(), r.code(), r.err());
     assertEquals("", r.out());
     org.junit.jupiter.api.Assertions.assertTrue(
