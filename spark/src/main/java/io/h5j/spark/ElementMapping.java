@@ -64,7 +64,7 @@ record ElementMapping(DataType sparkType, Function<Object, Object> convert) {
         numbers.put(e.names().get(i), e.values().get(i));
       }
       return new ElementMapping(base.sparkType(), v -> base.convert().apply(
-          v instanceof String s ? numbers.getOrDefault(s, parse(s)) : v));
+          v instanceof String s ? number(numbers, s) : v));
     } else if (t instanceof StringType || (t instanceof VarLenType v && v.string())) {
       return new ElementMapping(DataTypes.StringType, v -> UTF8String.fromString(v.toString()));
     } else if (t instanceof VarLenType v) {
@@ -160,8 +160,12 @@ record ElementMapping(DataType sparkType, Function<Object, Object> convert) {
     return "TRUE".equals(v.toString());
   }
 
-  /** An enum value without a name reads as its number in text. */
-  private static Long parse(String s) {
+  /** An enum's number: of its name, or (a value without a name reads so) of its text. */
+  private static Long number(Map<String, Long> numbers, String s) {
+    Long n = numbers.get(s);
+    if (n != null) {
+      return n;
+    }
     try {
       return Long.parseLong(s);
     } catch (NumberFormatException e) {

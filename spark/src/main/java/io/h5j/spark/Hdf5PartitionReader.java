@@ -125,8 +125,9 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   /** Reads the next slice of this box, or of the next box; false at the end. */
   private boolean nextSlice() throws IOException {
     SourceDataset s = source();
-    if (box == null || nextRow >= box.start()[0] + box.count()[0] || box.count().length == 0
-        && slice != null) {
+    boolean boxDone = box == null || (box.count().length == 0 ? slice != null
+        : nextRow >= box.start()[0] + box.count()[0]);
+    if (boxDone) {
       if (!boxes.hasNext()) {
         return false;
       }
