@@ -1,0 +1,47 @@
+package io.h5j.spark;
+
+import io.h5j.type.CompoundType;
+import io.h5j.type.Datatype;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The table a dataset reads as: index columns {@code i0 ... i{r-1}} (long, the element's
+ * index), then {@code value}, or for a compound one column per member.
+ */
+final class DatasetSchema {
+  /** The column of a non-compound element. */
+  static final String VALUE = "value";
+
+  private DatasetSchema() {}
+
+  /** The name of the index column of dimension {@code k}. */
+  static String index(int k) {
+    return "i" + k;
+  }
+
+  /** The schema of a dataset of {@code rank} and {@code type}. */
+  static StructType of(int rank, Datatype type, ReadOptions o) {
+    List<StructField> fields = new ArrayList<>();
+    for (int k = 0; k < rank; k++) {
+      fields.add(DataTypes.createStructField(index(k), DataTypes.LongType, false));
+    }
+    String where = o.dataset() + " of " + o.path();
+    if (type instanceof CompoundType c) {
+      for (StructField f : ElementMapping.structOf(c, o.enumAsNumber(), where).fields()) {
+        if (f.name().matches("i[0-9]+") && Integer.parseInt(f.name().substring(1)) < rank) {
+          throw new IllegalArgumentException("hdf5: compound member " + f.name() + " of "
+              + where + " has the name of an index column");
+        }
+        fields.add(f);
+      }
+    } else {
+      fields.add(DataTypes.createStructField(VALUE,
+          ElementMapping.of(type, o.enumAsNumber(), where).sparkType(), true));
+    }
+    return new StructType(fields.toArray(new StructField[0]));
+  }
+}

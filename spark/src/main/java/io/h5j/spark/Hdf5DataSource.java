@@ -1,0 +1,62 @@
+package io.h5j.spark;
+
+import io.h5j.type.Datatype;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import org.apache.spark.sql.connector.catalog.Table;
+import org.apache.spark.sql.connector.catalog.TableProvider;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.sources.DataSourceRegister;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/**
+ * The Spark data source {@code hdf5}: one HDF5 dataset as a table of one row per element.
+ *
+ * <pre>{@code
+ * Dataset<Row> df = spark.read().format("hdf5").option("dataset", "/temperature")
+ *     .load("/data/run1.h5");   // columns i0, i1, value
+ * }</pre>
+ *
+ * <p>Options: {@code dataset} (required), {@code version} or {@code timestampAsOf} (a version
+ * of a versioned-hdf5 file), {@code enumAsNumber}, {@code partitionBytes} (decoded bytes per
+ * partition, 128 MiB by default). See the README's "Spark" section.
+ */
+public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
+  /** Creates the source; Spark does, through {@code META-INF/services}. */
+  public Hdf5DataSource() {}
+
+  @Override
+  public String shortName() {
+    return "hdf5";
+  }
+
+  @Override
+  public StructType inferSchema(CaseInsensitiveStringMap options) {
+    return describe(ReadOptions.of(options)).schema();
+  }
+
+  @Override
+  public Table getTable(StructType schema, Transform[] partitioning,
+      Map<String, String> properties) {
+    return new Hdf5Table(describe(ReadOptions.of(new CaseInsensitiveStringMap(properties))));
+  }
+
+  @Override
+  public boolean supportsExternalMetadata() {
+    return false;
+  }
+
+  private static DatasetDescription describe(ReadOptions o) {
+    try (SourceDataset d = SourceDataset.open(o)) {
+      long[] shape = d.shape();
+      Datatype type = d.datatype();
+      return new DatasetDescription(o, shape, d.grid(), type.size(), d.chunked(),
+          DatasetSchema.of(shape.length, type, o));
+    } catch (IOException e) {
+      throw new UncheckedIOException("hdf5: cannot read dataset " + o.dataset() + " of "
+          + o.path() + ": " + e.getMessage(), e);
+    }
+  }
+}

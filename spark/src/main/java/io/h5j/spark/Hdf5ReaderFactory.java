@@ -1,0 +1,23 @@
+package io.h5j.spark;
+
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.connector.read.PartitionReaderFactory;
+import org.apache.spark.sql.types.StructType;
+
+/** Makes the executors' readers; serialized to them with the columns to produce. */
+final class Hdf5ReaderFactory implements PartitionReaderFactory {
+  private final DatasetDescription description;
+  private final StructType required;
+
+  Hdf5ReaderFactory(DatasetDescription description, StructType required) {
+    this.description = description;
+    this.required = required;
+  }
+
+  @Override
+  public PartitionReader<InternalRow> createReader(InputPartition partition) {
+    return new Hdf5PartitionReader(description, (Hdf5Partition) partition, required);
+  }
+}
