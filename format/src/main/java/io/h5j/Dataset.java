@@ -7,7 +7,6 @@ import io.h5j.format.dataset.StoredChunk;
 import io.h5j.format.dataset.StoredDataset;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.io.FileParams;
-import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.filter.FilterPipelineMessage;
 import io.h5j.format.io.ByteReader;
@@ -134,25 +133,15 @@ public final class Dataset extends Node {
    */
   public StorageProperties storageProperties() throws IOException {
     return call(() -> {
-      ByteReader r = stored.message(MessageType.FILL_VALUE);
-      boolean old = r == null;
-      FillValueMessage fill = null;
-      if (old) {
-        r = stored.message(MessageType.FILL_VALUE_OLD);
-      } else {
-        fill = FillValueMessage.decode(stored.message(MessageType.FILL_VALUE));
-      }
-      StorageProperties.FillValueState state;
-      if (r == null) { // libhdf5 maps the absent old message's size 0 to undefined
-        state = StorageProperties.FillValueState.UNDEFINED;
-      } else if (FillValueMessage.isUndefined(r, old)) {
-        state = StorageProperties.FillValueState.UNDEFINED;
-      } else {
-        byte[] value = stored.fillValueBytes();
-        state = value != null && value.length > 0 ? StorageProperties.FillValueState.USER_DEFINED
-            : StorageProperties.FillValueState.DEFAULT;
-      }
-      return StorageProperties.of(stored.storage().kind(), stored.layout(), fill, state,
+      StoredDataset.StoredFill fill = stored.fill();
+      // (no message at all: libhdf5 maps the absent old message's size 0 to undefined)
+      StorageProperties.FillValueState state = fill == null || fill.undefined()
+          ? StorageProperties.FillValueState.UNDEFINED
+          : fill.value() != null && fill.value().length > 0
+              ? StorageProperties.FillValueState.USER_DEFINED
+              : StorageProperties.FillValueState.DEFAULT;
+      return StorageProperties.of(stored.storage().kind(), stored.layout(),
+          fill == null ? null : fill.message(), state,
           stored.file().context().params().baseAddress());
     });
   }
@@ -167,23 +156,7 @@ public final class Dataset extends Node {
    *     a structure read is malformed or unsupported
    */
   public long sharedDatatypeAddress() throws IOException {
-    return call(() -> {
-      io.h5j.format.object.H5Context ctx = stored.file().context();
-      for (io.h5j.format.object.StoredMessage m : ctx.header(address()).messages()) {
-        if (m.type() == MessageType.DATATYPE) {
-          int at = m.isShared() ? io.h5j.format.object.SharedMessages.headerAddressOffset(
-              m.body(), ctx.params()) : -1;
-          if (at < 0) {
-            return StorageProperties.UNDEFINED_ADDRESS;
-          }
-          ByteReader r = new ByteReader(m.body(), address(), "shared datatype message",
-              ctx.params());
-          r.position(at);
-          return r.offset();
-        }
-      }
-      return StorageProperties.UNDEFINED_ADDRESS;
-    });
+    return call(stored::sharedDatatypeAddress);
   }
 
   /** The layout message as stored (handed out by {@link DatasetInternals}). */

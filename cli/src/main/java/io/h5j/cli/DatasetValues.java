@@ -42,6 +42,7 @@ final class DatasetValues {
   private final SlabPlan plan;
   /** Bytes of one chunk, 0 when not chunked. */
   private final long chunkBytes;
+  private final long elements;
   private long delivered;
   private ReadFailure failure;
   private Watcher watcher = Watcher.NONE;
@@ -54,6 +55,7 @@ final class DatasetValues {
     this.dataset = dataset;
     this.type = type;
     this.dims = space.dims();
+    this.elements = space.elementCount();
     long size = Math.max(1, type.size());
     long limit = Math.max(1, SLAB_BYTES / size);
     if (!ElementCodec.arrayClass(type).getComponentType().isPrimitive()) {
@@ -94,13 +96,7 @@ final class DatasetValues {
           : Selection.box(box.start(), box.shape()));
       int count = (int) box.elements();
       delivered += count;
-      if (watcher != Watcher.NONE) {
-        long total = 1;
-        for (long d : dims) {
-          total *= d;
-        }
-        watcher.read(dataset.path(), delivered, total);
-      }
+      watcher.read(dataset.path(), delivered, elements);
       return new Slab(box.start(), box.shape(), values, count);
     } catch (Exception e) {
       failure = ReadFailure.of(e);

@@ -10,6 +10,8 @@ import io.h5j.format.message.FillValueMessage;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.message.MessageType;
 import io.h5j.format.object.ObjectRef;
+import io.h5j.format.io.FileParams;
+import io.h5j.format.object.SharedMessages;
 import io.h5j.format.object.StoredMessage;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -147,12 +149,55 @@ public final class StoredDataset {
 
   /** The fill value's bytes, or null when none is defined (unwritten data reads as zeros). */
   public byte[] fillValueBytes() throws IOException {
+    StoredFill f = fill();
+    return f == null ? null : f.value();
+  }
+
+  /**
+   * The fill value message as libhdf5 reads it: the new one (type 5), else the old one
+   * (type 4), each decoded once; null when the header has neither.
+   *
+   * @param message the new message, or null when only the old one is stored
+   * @param undefined whether it leaves the fill value undefined rather than the default zeros
+   * @param value the value's bytes, or null when none is stored
+   */
+  public record StoredFill(FillValueMessage message, boolean undefined, byte[] value) {}
+
+  /** The header's fill value message (see {@link StoredFill}), or null when it has none. */
+  public StoredFill fill() throws IOException {
     ByteReader r = message(MessageType.FILL_VALUE);
-    if (r != null) {
-      return FillValueMessage.decode(r).value();
+    boolean old = r == null;
+    if (old) {
+      r = message(MessageType.FILL_VALUE_OLD);
     }
-    r = message(MessageType.FILL_VALUE_OLD);
-    return r == null ? null : FillValueMessage.decodeOld(r).value();
+    if (r == null) {
+      return null;
+    }
+    int start = r.position();
+    boolean undefined = FillValueMessage.isUndefined(r, old);
+    r.position(start);
+    FillValueMessage m = old ? FillValueMessage.decodeOld(r) : FillValueMessage.decode(r);
+    return new StoredFill(old ? null : m, undefined, m.value());
+  }
+
+  /**
+   * The object header address of the committed datatype this dataset's datatype message
+   * shares, or -1 when the header holds its own datatype.
+   */
+  public long sharedDatatypeAddress() throws IOException {
+    FileParams params = file.context().params();
+    for (StoredMessage m : file.context().header(address()).messages()) {
+      if (m.type() == MessageType.DATATYPE) {
+        int at = m.isShared() ? SharedMessages.headerAddressOffset(m.body(), params) : -1;
+        if (at < 0) {
+          return -1;
+        }
+        ByteReader r = new ByteReader(m.body(), address(), "shared datatype message", params);
+        r.position(at);
+        return r.offset();
+      }
+    }
+    return -1;
   }
 
   /** The bytes of {@code elements} of {@code size}: a format error beyond 2^63 bytes. */
