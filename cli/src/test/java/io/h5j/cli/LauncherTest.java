@@ -52,6 +52,9 @@ class LauncherTest {
     Path bin = Files.createDirectories(dir.resolve("bin"));
     Files.writeString(bin.resolve("mvn"), String.join("\n", "#!/bin/sh",
         "echo \"$(pwd -P) $*\" >> '" + builds + "'",
+        // what a quiet Maven still prints: colour codes, and a warning on stderr
+        "printf '\\033[0m\\033[0m'", "echo 'WARNING: a plugin warning' >&2",
+        "if [ -f '" + dir.resolve("fail") + "' ]; then echo 'ERROR: it does not compile'; exit 1; fi",
         "mkdir -p cli/target && cp '" + jar + "' cli/target/h5j.jar", ""));
     executable(bin.resolve("mvn"));
   }
@@ -103,6 +106,26 @@ class LauncherTest {
   }
 
   @Test
+  void showsMavensOutputOnlyWhenTheBuildFails() throws Exception {
+    Run quiet = launch(repo.resolve("h5j"), "ls", "x.h5");
+    assertEquals(0, quiet.code(), quiet.err());
+    assertEquals("ran ls x.h5\n", quiet.out());
+    assertEquals(List.of("h5j: building " + repo.toRealPath().resolve("cli/target/h5j.jar")
+        + " (first run)..."), quiet.err().lines().toList());
+
+    Files.writeString(dir.resolve("fail"), "");
+    Files.setLastModifiedTime(repo.resolve("cli/src/main/java/io/h5j/Some.java"),
+        FileTime.from(Instant.now().plusSeconds(60)));
+    Run failed = launch(repo.resolve("h5j"), "ls", "x.h5");
+    assertEquals(2, failed.code(), failed.err());
+    assertEquals("", failed.out());
+    assertTrue(failed.err().contains("ERROR: it does not compile"), failed.err());
+    assertTrue(failed.err().contains("WARNING: a plugin warning"), failed.err());
+    assertTrue(failed.err().endsWith("h5j: the build failed (Maven's output above)\n"),
+        failed.err());
+  }
+
+  @Test
   void buildsOnceThroughSymlinksAndAgainWhenASourceChanges() throws Exception {
     Path links = Files.createDirectories(dir.resolve("links"));
     Path absolute = Files.createSymbolicLink(links.resolve("h5j"), repo.resolve("h5j"));
@@ -112,7 +135,7 @@ class LauncherTest {
     assertEquals(0, first.code(), first.err());
     assertEquals("ran ls x.h5\n", first.out());
     assertTrue(first.err().contains("first run"), first.err());
-    assertEquals(List.of(repo.toRealPath() + " -q -B -DskipTests -pl cli -am package"), builds());
+    assertEquals(List.of(repo.toRealPath() + " -q -B -Dstyle.color=never -DskipTests -pl cli -am package"), builds());
 
     Run again = launch(chained, "dump", "y.h5");
     assertEquals(0, again.code(), again.err());

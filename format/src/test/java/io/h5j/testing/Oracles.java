@@ -231,7 +231,11 @@ public final class Oracles {
     return all;
   }
 
-  private static void require(boolean present, String what) {
+  /**
+   * Aborts the test, loudly, when {@code what} (a program or build product a test runs) is not
+   * {@code present}; under {@code CI=true} fails it instead.
+   */
+  public static void require(boolean present, String what) {
     if (present) {
       return;
     }
