@@ -9,8 +9,10 @@ import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import io.h5j.type.ReferenceType;
 import java.lang.reflect.Array;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,15 +23,29 @@ import java.util.Map;
  * printed carries the path it was asked by, those below it their link names.
  */
 final class DdlPrinter implements DumpPrinter {
+  /**
+   * The file whose objects are being printed, with the names of its objects: the file dumped,
+   * or one an external link was followed into.
+   */
+  private record FileContext(H5File file, DdlReferences references, DdlElements elements) {
+    static FileContext of(H5File file) {
+      DdlReferences references = new DdlReferences(file);
+      return new FileContext(file, references, new DdlElements(references));
+    }
+  }
+
   private final DumpOutput out;
-  private final H5File file;
   private final DdlOptions options;
-  private final DdlElements elements;
-  private final DdlReferences references;
   /** Where {@code -b} writes values instead of printing them, or null. */
   private final DdlBinary raw;
-  /** The first path each object was printed at, for h5dump's {@code HARDLINK}. */
+  /** The first path each object of the dumped file was printed at, for {@code HARDLINK}. */
   private final Map<Long, String> printed = new HashMap<>();
+  private final FileContext dumped;
+  /** The files of the external links being followed, innermost first. */
+  private final Deque<FileContext> followed = new ArrayDeque<>();
+  /** Each file external links were followed into, by its real path, named once. */
+  private final Map<java.nio.file.Path, FileContext> externalFiles = new HashMap<>();
+  private FileContext current;
   private int level;
   private String top;
 
@@ -40,21 +56,55 @@ final class DdlPrinter implements DumpPrinter {
   DdlPrinter(DumpOutput out, H5File file, DdlOptions options, DdlBinary raw, String top) {
     this.out = out;
     this.raw = raw;
-    this.file = file;
     this.options = options;
     this.top = top;
-    this.references = new DdlReferences(file);
-    this.elements = new DdlElements(references);
+    this.dumped = FileContext.of(file);
+    this.current = dumped;
   }
 
   @Override
   public void group(String path, DumpAttributes attributes, ReadFailure members) {
     remember(path);
     open("GROUP", name(path));
-    if (path.equals("/")) {
+    if (path.equals("/") && current == dumped) {
       unlinkedTypes();
     }
     attributes(attributes);
+  }
+
+  @Override
+  public boolean followsExternalLinks() {
+    return true;
+  }
+
+  /**
+   * h5dump prints the object an external link names below the link, one level further in,
+   * named by the link's target path; its hard links are named as that file's walk names them.
+   */
+  @Override
+  public void followedExternalLink(String path, Link link, Node target) {
+    linkBlock(path, link);
+    level++;
+    followed.push(current);
+    current = contextOf(target.file());
+    top = link.target();
+  }
+
+  @Override
+  public void endFollowedExternalLink(String path) {
+    current = followed.pop();
+    level--;
+    close();
+  }
+
+  private FileContext contextOf(H5File target) {
+    java.nio.file.Path real;
+    try {
+      real = target.path().toRealPath();
+    } catch (java.io.IOException e) {
+      real = target.path().toAbsolutePath().normalize();
+    }
+    return externalFiles.computeIfAbsent(real, p -> FileContext.of(target));
   }
 
   /**
@@ -64,11 +114,11 @@ final class DdlPrinter implements DumpPrinter {
   private void unlinkedTypes() {
     java.util.Set<Long> done = new java.util.HashSet<>();
     try {
-      for (Node n : file.root().walk()) {
+      for (Node n : current.file().root().walk()) {
         if (n instanceof Dataset d) {
           long address = d.sharedDatatypeAddress();
           if (address != io.h5j.StorageProperties.UNDEFINED_ADDRESS
-              && references.node(address) == null && done.add(address)) {
+              && current.references().node(address) == null && done.add(address)) {
             StringBuilder b = indent().append("DATATYPE ")
                 .append(DdlStrings.quoted("#" + address)).append(' ');
             DdlTypes.write(b, d.datatype(), level);
@@ -92,7 +142,9 @@ final class DdlPrinter implements DumpPrinter {
   @Override
   public void dataset(String path, DatasetInfo info, DatasetValues data,
       DumpAttributes attributes) {
-    printed.putIfAbsent(info.dataset().address(), path);
+    if (current == dumped) {
+      printed.putIfAbsent(info.dataset().address(), path);
+    }
     open("DATASET", name(path));
     String shared = sharedTypeName(info.dataset());
     if (shared == null) {
@@ -104,7 +156,7 @@ final class DdlPrinter implements DumpPrinter {
     }
     if (options.properties()) {
       try {
-        DdlLayout.write(out, level, info, elements);
+        DdlLayout.write(out, level, info, current.elements());
       } catch (java.io.IOException e) {
         throw new java.io.UncheckedIOException(e);
       }
@@ -135,6 +187,12 @@ final class DdlPrinter implements DumpPrinter {
 
   @Override
   public void link(String path, Link link) {
+    linkBlock(path, link);
+    close();
+  }
+
+  /** A link's block, left open. */
+  private void linkBlock(String path, Link link) {
     switch (link.kind()) {
       case SOFT -> {
         open("SOFTLINK", name(path));
@@ -150,22 +208,21 @@ final class DdlPrinter implements DumpPrinter {
       }
       default -> open("USERDEFINED_LINK", name(path));
     }
-    close();
   }
 
   @Override
-  public void seenAgain(String path) {
-    String first = null;
-    String kind = "GROUP";
-    try {
-      Node n = file.get(path);
+  public void seenAgain(Node n) {
+    String first;
+    if (current == dumped) {
       first = printed.get(n.address());
-      kind = n instanceof Dataset ? "DATASET" : n instanceof io.h5j.Group ? "GROUP" : "DATATYPE";
-    } catch (Exception e) {
-      // printed below without a target
+    } else {
+      Node named = current.references().node(n.address());
+      first = named == null ? null : named.path();
     }
-    open(kind, name(path));
-    out.append(indent().append("HARDLINK ").append(DdlStrings.quoted(first == null ? path
+    String kind = n instanceof Dataset ? "DATASET" : n instanceof io.h5j.Group ? "GROUP"
+        : "DATATYPE";
+    open(kind, name(n.path()));
+    out.append(indent().append("HARDLINK ").append(DdlStrings.quoted(first == null ? n.path()
         : first))).append('\n');
     close();
   }
@@ -245,7 +302,7 @@ final class DdlPrinter implements DumpPrinter {
       return;
     }
     for (int i = 0; i < count; i++) {
-      d.element(elements.format(type, values, i, level + 1));
+      d.element(current.elements().format(type, values, i, level + 1));
     }
   }
 
@@ -255,13 +312,13 @@ final class DdlPrinter implements DumpPrinter {
    */
   private void objectReference(long address) {
     level++;
-    Node n = address == 0 ? null : references.node(address);
+    Node n = address == 0 ? null : current.references().node(address);
     if (n == null) {
       out.append(indent().append("NULL\n"));
       level--;
       return;
     }
-    out.append(indent().append(references.apply(address)).append('\n'));
+    out.append(indent().append(current.references().apply(address)).append('\n'));
     level++;
     out.append(indent().append("DATA {\n"));
     if (n instanceof Dataset ds) {
@@ -298,7 +355,7 @@ final class DdlPrinter implements DumpPrinter {
     if (address == io.h5j.StorageProperties.UNDEFINED_ADDRESS) {
       return null;
     }
-    Node n = references.node(address);
+    Node n = current.references().node(address);
     return n == null ? "/#" + address : n.path();
   }
 
@@ -326,8 +383,11 @@ final class DdlPrinter implements DumpPrinter {
   }
 
   private void remember(String path) {
+    if (current != dumped) {
+      return; // another file's objects are named by its walk
+    }
     try {
-      printed.putIfAbsent(file.get(path).address(), path);
+      printed.putIfAbsent(dumped.file().get(path).address(), path);
     } catch (Exception e) {
       // an object that does not resolve is never linked to again
     }

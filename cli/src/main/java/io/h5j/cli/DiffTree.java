@@ -101,7 +101,7 @@ final class DiffTree {
   }
 
   /** The object a soft or external link reaches, null if none (a missing file included). */
-  private static Node reach(Group g, Link l) throws IOException {
+  static Node reach(Group g, Link l) throws IOException {
     try {
       return g.contains(l.name()) ? g.get(l.name()) : null;
     } catch (java.nio.file.NoSuchFileException e) {

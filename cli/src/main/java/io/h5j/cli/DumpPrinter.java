@@ -2,6 +2,7 @@ package io.h5j.cli;
 
 import io.h5j.Dataset;
 import io.h5j.Link;
+import io.h5j.Node;
 import io.h5j.StorageLayout;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
@@ -36,8 +37,25 @@ interface DumpPrinter {
   /** A soft, external or user-defined link. */
   void link(String path, Link link);
 
-  /** A hard link to an object printed already. */
-  void seenAgain(String path);
+  /** A hard link to {@code node}, an object printed already. */
+  void seenAgain(Node node);
+
+  /**
+   * Whether the walk follows an external link into the object it names in another file
+   * (h5dump's DDL does), printing that object between {@link #followedExternalLink} and
+   * {@link #endFollowedExternalLink}.
+   */
+  default boolean followsExternalLinks() {
+    return false;
+  }
+
+  /** An external link whose target, an object in another file, is printed next. */
+  default void followedExternalLink(String path, Link link, Node target) {
+    link(path, link);
+  }
+
+  /** After the target of the external link at {@code path}. */
+  default void endFollowedExternalLink(String path) {}
 
   /**
    * An object that could not be read.

@@ -2,16 +2,20 @@ package io.h5j.cli;
 
 import io.h5j.Dataset;
 import io.h5j.Group;
+import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.NamedDatatype;
 import io.h5j.Node;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -22,13 +26,22 @@ import java.util.Set;
  * its own stack, so that groups nested however deep cannot overflow the Java stack.
  */
 final class DumpWalker {
-  /** A group being walked: its members not yet visited. */
-  private record Frame(Group group, Iterator<Link> members) {}
+  /**
+   * A group being walked, its members not yet visited, and what ends it: the group's end, or
+   * (with no members) the end of an external link followed into another file.
+   */
+  private record Frame(Group group, Iterator<Link> members, Runnable end) {}
+
+  /** An object, by its file and address: another file's objects have addresses of their own. */
+  private record Seen(Path file, long address) {}
 
   private final DumpPrinter printer;
   private final DumpProblems problems;
-  private final Set<Long> seen = new HashSet<>();
+  private final Set<Seen> seen = new HashSet<>();
+  private final Map<H5File, Path> realPaths = new IdentityHashMap<>();
   private final Deque<Frame> stack = new ArrayDeque<>();
+  /** The file dumped: external links back into it are printed, not followed (as h5dump). */
+  private Path dumped;
 
   private final DatasetValues.Watcher watcher;
 
@@ -40,16 +53,21 @@ final class DumpWalker {
   }
 
   void walk(Node start) {
+    dumped = realPath(start.file());
     visit(start);
     while (!stack.isEmpty()) {
       Frame f = stack.peek();
       if (!f.members().hasNext()) {
         stack.pop();
-        printer.endGroup(f.group().path());
+        f.end().run();
         continue;
       }
       Link link = f.members().next();
       String path = LsCommand.childPath(f.group().path(), link.name());
+      if (link.kind() == Link.Kind.EXTERNAL && printer.followsExternalLinks()) {
+        external(f.group(), link, path);
+        continue;
+      }
       if (link.kind() != Link.Kind.HARD) {
         printer.link(path, link);
         continue;
@@ -66,12 +84,44 @@ final class DumpWalker {
   }
 
   /**
+   * An external link, followed into the object it names when that is in another file than the
+   * one dumped; one that dangles, or cannot be followed, is printed as a link only, as h5dump
+   * prints it.
+   */
+  private void external(Group g, Link link, String path) {
+    Node target;
+    try {
+      target = DiffTree.reach(g, link);
+    } catch (Exception e) {
+      target = null;
+    }
+    if (target == null || realPath(target.file()).equals(dumped)) {
+      printer.link(path, link);
+      return;
+    }
+    printer.followedExternalLink(path, link, target);
+    stack.push(new Frame(g, java.util.Collections.emptyIterator(),
+        () -> printer.endFollowedExternalLink(path)));
+    visit(target);
+  }
+
+  private Path realPath(H5File f) {
+    return realPaths.computeIfAbsent(f, x -> {
+      try {
+        return x.path().toRealPath();
+      } catch (java.io.IOException e) {
+        return x.path().toAbsolutePath().normalize();
+      }
+    });
+  }
+
+  /**
    * Prints one object: its own metadata first, so that an object whose header cannot be read
    * is one report, not one per thing read from it; then its attributes.
    */
   private void visit(Node n) {
-    if (!seen.add(n.address())) {
-      printer.seenAgain(n.path());
+    if (!seen.add(new Seen(realPath(n.file()), n.address()))) {
+      printer.seenAgain(n);
       return;
     }
     if (n instanceof Dataset d) {
@@ -107,7 +157,7 @@ final class DumpWalker {
       return;
     }
     printer.group(g.path(), attributes(g), null);
-    stack.push(new Frame(g, members.iterator()));
+    stack.push(new Frame(g, members.iterator(), () -> printer.endGroup(g.path())));
   }
 
   private void dataset(Dataset d) {

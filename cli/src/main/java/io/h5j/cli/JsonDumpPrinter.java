@@ -2,6 +2,7 @@ package io.h5j.cli;
 
 import io.h5j.H5File;
 import io.h5j.Link;
+import io.h5j.Node;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 
@@ -87,8 +88,8 @@ final class JsonDumpPrinter implements DumpPrinter {
   }
 
   @Override
-  public void seenAgain(String path) {
-    begin(path, "hard_link");
+  public void seenAgain(Node node) {
+    begin(node.path(), "hard_link");
     out.append('}');
   }
 

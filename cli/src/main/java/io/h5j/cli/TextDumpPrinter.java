@@ -1,6 +1,7 @@
 package io.h5j.cli;
 
 import io.h5j.Link;
+import io.h5j.Node;
 import io.h5j.type.Datatype;
 
 /**
@@ -86,9 +87,9 @@ final class TextDumpPrinter implements DumpPrinter {
   }
 
   @Override
-  public void seenAgain(String path) {
+  public void seenAgain(Node node) {
     out.append("HARD LINK ");
-    values.quote(path);
+    values.quote(node.path());
     out.append(" to an object already shown\n");
   }
 
