@@ -12,6 +12,7 @@ final class TestSpark {
     if (session == null) {
       session = SparkSession.builder().master("local[2]").appName("h5j-spark-tests")
           .config("spark.ui.enabled", "false")
+          .config("spark.sql.catalog.spark_catalog", Hdf5Catalog.class.getName())
           .config("spark.sql.shuffle.partitions", "2")
           .config("spark.driver.host", "127.0.0.1")
           .config("spark.driver.bindAddress", "127.0.0.1")
