@@ -89,7 +89,7 @@ final class CheckCommand implements Callable<Integer> {
     CheckProgress progress = bar == null ? CheckProgress.NONE : bar::update;
     try {
       if (repair) {
-        try (VersionedFile vf = VersionedFile.open(file)) {
+        try (VersionedFile vf = LockWaitNotice.on(VersionedFile.open(file), file, err, bar)) {
           for (CheckReport.Repair r : vf.repair()) {
             out.println(r);
             repairs++;
@@ -108,9 +108,10 @@ final class CheckCommand implements Callable<Integer> {
       out.println("damaged: " + e.getMessage());
       out.println(file + ": damaged (cannot be read as a versioned file)");
       return Main.BAD_INPUT;
-    }
-    if (bar != null) {
-      bar.clear();
+    } finally {
+      if (bar != null) { // before any line, the command's or the error's
+        bar.clear();
+      }
     }
     for (CheckReport.Finding f : report.findings()) {
       out.println(f);

@@ -45,12 +45,10 @@ final class CommitCommand implements Callable<Integer> {
       throw new NoSuchFileException(from.toString()); // before FILE is made, not after
     }
     String n;
+    DelayedProgress bar = DelayedProgress.onTerminal(err);
     try (VersionedFile vf = creates ? VersionedFile.create(file) : VersionedFile.open(file)) {
-      vf.onLibhdf5LockWait(holders -> err.println("h5j: waiting for " + file
-          + " to be closed by " + holders + " (h5j changes it only when no libhdf5 program"
-          + " has it open)"));
+      LockWaitNotice.on(vf, file, err, bar);
       n = name != null ? name : "v" + (vf.versions().size() + 1);
-      DelayedProgress bar = DelayedProgress.onTerminal(err);
       try {
         PlainFiles.commitFrom(vf, from, n, parent, bar == null ? CountProgress.NONE
             : (done, total) -> bar.count("staging", done, total, "datasets"));

@@ -97,7 +97,6 @@ final class DumpCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter err = spec.commandLine().getErr();
     DumpOutput out = new DumpOutput(spec.commandLine().getOut());
-    DumpProblems problems = new DumpProblems(err, file.toString());
     boolean h5dump = ddl || header || dataset != null || group != null || attribute != null
         || onlyAttributes != null || properties || noIndex || binary != null || output != null;
     if (h5dump && json) {
@@ -110,6 +109,7 @@ final class DumpCommand implements Callable<Integer> {
     }
     // a bar only when the dump goes elsewhere than the terminal: its lines would break the bar's
     DelayedProgress bar = Terminal.stdout() ? null : DelayedProgress.onTerminal(err, "dumping");
+    DumpProblems problems = new DumpProblems(err, file.toString(), bar);
     DatasetValues.Watcher watcher = bar == null ? DatasetValues.Watcher.NONE
         : (p, done, total) -> bar.count(p, done, total, "elements");
     try (H5File f = H5File.open(file)) {

@@ -28,7 +28,8 @@ final class ProgressBar {
 
   void update(long objects, long bytes, long total) {
     long now = System.nanoTime();
-    if (now - lastDraw < REDRAW_NANOS) {
+    // the end is drawn however soon it comes: the work is done, and the bar says so
+    if (now - lastDraw < REDRAW_NANOS && (total <= 0 || bytes < total)) {
       return;
     }
     lastDraw = now;

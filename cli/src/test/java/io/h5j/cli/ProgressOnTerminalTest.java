@@ -38,6 +38,8 @@ class ProgressOnTerminalTest {
 
   private static Path big;
   private static Path plain;
+  /** {@link #big}'s dataset with checksums, its last chunk damaged: a dump fails there. */
+  private static Path damaged;
 
   @BeforeAll
   static void files() throws Exception {
@@ -52,6 +54,7 @@ class ProgressOnTerminalTest {
     Oracles.requireH5py();
     big = dir.resolve("big.h5");
     plain = dir.resolve("plain.h5");
+    damaged = dir.resolve("damaged.h5");
     Oracles.python(String.join("\n",
         "import sys, h5py, numpy as np",
         "with h5py.File(sys.argv[1], 'w') as h:",
@@ -59,13 +62,26 @@ class ProgressOnTerminalTest {
         "        chunks=(50, 2000))",
         "with h5py.File(sys.argv[2], 'w') as h:",
         "    for i in range(30):",
-        "        h.create_dataset('d%02d' % i, data=np.arange(1000) * i, chunks=(100,))"),
-        big.toString(), plain.toString());
+        "        h.create_dataset('d%02d' % i, data=np.arange(1000) * i, chunks=(100,))",
+        "with h5py.File(sys.argv[3], 'w') as h:",
+        "    h.create_dataset('x', data=np.arange(2_000_000.0).reshape(1000, 2000),",
+        "        chunks=(50, 2000), fletcher32=True)",
+        "    at = h['x'].id.get_chunk_info(19).byte_offset",
+        "with open(sys.argv[3], 'r+b') as f:",
+        "    f.seek(at + 100)",
+        "    f.write(b'damaged')"),
+        big.toString(), plain.toString(), damaged.toString());
   }
 
   /** What the terminal showed (stdout and stderr, unless the command redirects one). */
   private static String onTerminal(Map<String, String> env, String redirect, String... args)
       throws Exception {
+    return onTerminal(0, env, redirect, args);
+  }
+
+  /** As {@link #onTerminal(Map, String, String...)}, for a command that exits {@code code}. */
+  private static String onTerminal(int code, Map<String, String> env, String redirect,
+      String... args) throws Exception {
     StringBuilder cmd = new StringBuilder("exec");
     List<String> words = new ArrayList<>(javaCommand());
     words.addAll(List.of(args));
@@ -87,7 +103,7 @@ class ProgressOnTerminalTest {
       fail("timed out on a terminal: " + cmd);
     }
     String shown = Files.readString(tty, StandardCharsets.UTF_8);
-    assertEquals(0, p.exitValue(), shown);
+    assertEquals(code, p.exitValue(), shown);
     return shown;
   }
 
@@ -146,6 +162,19 @@ class ProgressOnTerminalTest {
         Files.readString(json, StandardCharsets.UTF_8));
   }
 
+  /** A problem's line clears the bar first: it starts a line of its own, not the bar's. */
+  @Test
+  void aDumpProblemLineIsNotGluedToTheBar() throws Exception {
+    String shown = onTerminal(1, Map.of(), " > /dev/null", "dump", "--json",
+        damaged.toString());
+    int problem = shown.indexOf("h5j: could not dump dataset /x of ");
+    assertTrue(problem > 0, printable(shown));
+    int lineStart = Math.max(shown.lastIndexOf('\r', problem), shown.lastIndexOf('\n', problem));
+    assertEquals(problem - 1, lineStart, "glued to: " + printable(shown.substring(0, problem)));
+    assertTrue(shown.substring(0, problem).matches("(?s).*\\] +\\d+%[^\r]*\r *\r"),
+        "the bar was drawn, then cleared: " + printable(shown.substring(0, problem)));
+  }
+
   @Test
   void dumpToTheTerminalDrawsNoBarAcrossItsLines() throws Exception {
     String shown = onTerminal("", "dump", "-H", big.toString());
@@ -193,8 +222,11 @@ class ProgressOnTerminalTest {
   @Test
   void repackAndItsVerifyDrawBars() throws Exception {
     Path copy = dir.resolve("copy.h5");
-    assertBar(onTerminal(" > /dev/null", "repack", "-f", "GZIP=1", big.toString(),
-        copy.toString()), "[");
+    String repacked = onTerminal(" > /dev/null", "repack", "-f", "GZIP=1", big.toString(),
+        copy.toString());
+    assertBar(repacked, "[");
+    assertTrue(repacked.contains("] 100% "), "the copy's bar ends at 100%: "
+        + printable(repacked));
     Path verified = dir.resolve("verified.h5");
     assertBar(onTerminal(" > /dev/null", "repack", "--verify", big.toString(),
         verified.toString()), "verifying [");

@@ -1,6 +1,10 @@
 package io.h5j.repack;
 
-/** Told after every object a repack copies; for progress bars. */
+/**
+ * Told as a repack goes, for progress bars: after every object copied and as the chunks of
+ * large datasets (moved as stored, or re-encoded with other filters) are written; the counts
+ * never go back, and the copy's last report counts the whole input.
+ */
 @FunctionalInterface
 public interface RepackProgress {
   /**

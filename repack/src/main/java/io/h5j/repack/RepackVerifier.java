@@ -35,7 +35,9 @@ import java.util.Objects;
  * read in either file is a difference, named by its path.
  *
  * <p>Memory stays bounded whatever the file's size: the walk holds links still to visit, not
- * opened objects, and one chunk or slab of each file at a time.
+ * opened objects, and one chunk or slab of each file at a time; both files are opened afresh
+ * whenever what the library keeps of the objects read (decoded mapping blocks above all)
+ * passes a budget ({@link HeldState}).
  */
 public final class RepackVerifier {
   /** Bytes of one dataset slab read from each file at a time. */
@@ -43,19 +45,13 @@ public final class RepackVerifier {
   /** Chunk cache of each file. */
   private static final long CHUNK_CACHE_BYTES = 16L << 20;
 
-  /**
-   * Objects compared between re-openings of both files: the library keeps what it derived
-   * from thousands of object headers per open file (a virtual dataset's decoded mapping
-   * block among them), which, for a versioned file's many virtual datasets, is hundreds of
-   * MiB.
-   */
-  private static final int OBJECTS_PER_OPEN = 512;
 
   private final Path inPath;
   private final Path outPath;
   private H5File in;
   private H5File out;
-  private int objectsSinceOpen;
+  /** What the open files keep of the objects compared so far: see {@link HeldState}. */
+  private final HeldState held = new HeldState();
   private final int limit;
   private final List<String> differences = new ArrayList<>();
   /** Object header addresses of the input and their counterparts in the output. */
@@ -122,12 +118,12 @@ public final class RepackVerifier {
     }
   }
 
-  /** Opens both files afresh, closing what was open: see {@link #OBJECTS_PER_OPEN}. */
+  /** Opens both files afresh, closing what was open: see {@link HeldState}. */
   private void reopen() throws IOException {
     close();
     in = opened(inPath);
     out = opened(outPath);
-    objectsSinceOpen = 0;
+    held.reset();
   }
 
   private void close() throws IOException {
@@ -169,9 +165,10 @@ public final class RepackVerifier {
     visit(in.root(), out.root(), queue);
     while (!queue.isEmpty() && differences.size() < limit) {
       Pending p = queue.poll();
-      if (++objectsSinceOpen > OBJECTS_PER_OPEN) {
+      if (held.overBudget()) {
         reopen();
       }
+      held.object();
       Node a;
       Node b;
       try {
@@ -305,10 +302,11 @@ public final class RepackVerifier {
         differ(a.path(), "values differ");
       }
       compared(elements * type.size());
-    } else if (StoredChunks.comparable(a, b) && StoredChunks.same(a, b, this::compared)) {
+    } else if (StoredChunks.comparable(a, b)
+        && StoredChunks.same(a, b, this::compared, held)) {
       return;
     } else if (VirtualMappingsComparison.comparable(a, b)
-        && VirtualMappingsComparison.same(a, b)) {
+        && VirtualMappingsComparison.same(a, b, held)) {
       compared(a.virtualMappings().size());
     } else {
       compareSlabs(a, b, shape, type.size());

@@ -136,7 +136,8 @@ public final class Repacker {
     }
 
     /**
-     * Told after every object copied.
+     * Told as the copy goes (see {@link RepackProgress}), then as the output is checked and
+     * verified.
      *
      * @param p the listener, called on the copying thread; null for none
      * @return this builder

@@ -37,11 +37,13 @@ final class StoredChunks {
   /**
    * Whether {@code b} stores the same chunks as {@code a}, byte for byte: the same offsets
    * allocated, each with the same bytes and filter mask. {@code compared} is told the stored
-   * size of each chunk compared.
+   * size of each chunk compared; {@code held} of both chunk indexes, which the files keep.
    */
-  static boolean same(Dataset a, Dataset b, LongConsumer compared) throws IOException {
+  static boolean same(Dataset a, Dataset b, LongConsumer compared, HeldState held)
+      throws IOException {
     List<ChunkInfo> ours = a.chunks();
     List<ChunkInfo> theirs = b.chunks();
+    held.chunkIndex(ours.size() + (long) theirs.size());
     if (ours.size() != theirs.size()) {
       return false;
     }

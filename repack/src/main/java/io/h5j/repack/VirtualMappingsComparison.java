@@ -25,11 +25,13 @@ final class VirtualMappingsComparison {
   /**
    * Whether {@code b} has {@code a}'s mappings, all to this file: the same bytes, or (when
    * the copy changed the block's encoding) the same box-to-box mappings decoded one at a
-   * time.
+   * time. {@code held} is told of both blocks, which the files keep decoded.
    */
-  static boolean same(Dataset a, Dataset b) throws IOException {
+  static boolean same(Dataset a, Dataset b, HeldState held) throws IOException {
     VirtualMappings x = a.virtualMappings();
     VirtualMappings y = b.virtualMappings();
+    held.mappingBlock(x);
+    held.mappingBlock(y);
     if (x.count() != y.count()) {
       return false;
     }

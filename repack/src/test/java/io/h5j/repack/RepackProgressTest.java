@@ -12,7 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A repack's progress moves on through virtual datasets, as libhdf5 writes them. */
+/**
+ * A repack's progress moves on through virtual datasets, as libhdf5 writes them, and through
+ * the chunks of a dataset whose filters change.
+ */
 @OracleTest
 class RepackProgressTest {
   /**
@@ -55,6 +58,42 @@ class RepackProgressTest {
         "a, b = h5py.File(sys.argv[1], 'r'), h5py.File(sys.argv[2], 'r')",
         "ok = all(np.array_equal(a['v'][k][()], b['v'][k][()]) for k in a['v'])",
         "print('same' if ok and np.array_equal(a['raw'][()], b['raw'][()]) else 'differ')"),
+        in.toString(), out.toString()).strip());
+  }
+
+  /**
+   * The chunks of one dataset re-encoded with other filters count as they are written: many
+   * reports while the object count stands still, bytes never going back, and the input's
+   * size at the end.
+   */
+  @Test
+  void bytesGrowChunkByChunkThroughOneDatasetWhoseFiltersChange() throws IOException {
+    Path dir = Files.createTempDirectory("repack-progress");
+    Path in = dir.resolve("in.h5");
+    Oracles.python(String.join("\n", "import sys, h5py, numpy as np",
+        "with h5py.File(sys.argv[1], 'w') as f:",
+        "    f.create_dataset('x', data=np.arange(200 * 8000.0).reshape(200, 8000),"
+            + " chunks=(1, 8000))"), in.toString());
+    Path out = dir.resolve("out.h5");
+    List<long[]> seen = new ArrayList<>();
+    Repacker.builder().filter(FilterOption.parse("GZIP=1"))
+        .progress((objects, bytes, of) -> seen.add(new long[] {objects, bytes, of}))
+        .build().repack(in, out);
+    long objects = seen.get(seen.size() - 1)[0];
+    List<long[]> last = seen.stream().filter(u -> u[0] == objects).toList();
+    assertTrue(last.size() >= 100, "reports while the dataset's 200 chunks are written: "
+        + last.size());
+    for (int i = 1; i < seen.size(); i++) {
+      assertTrue(seen.get(i)[1] >= seen.get(i - 1)[1] && seen.get(i)[0] >= seen.get(i - 1)[0],
+          "report " + i + " goes back");
+    }
+    long[] end = seen.get(seen.size() - 1);
+    assertEquals(end[2], end[1], "the last report counts the whole input");
+    assertEquals(Files.size(in), end[2]);
+    assertEquals("gzip 1 True", Oracles.python(String.join("\n", "import sys, h5py, numpy as np",
+        "a, b = h5py.File(sys.argv[1], 'r'), h5py.File(sys.argv[2], 'r')",
+        "print(b['x'].compression, b['x'].compression_opts,"
+            + " bool(np.array_equal(a['x'][()], b['x'][()])))"),
         in.toString(), out.toString()).strip());
   }
 }

@@ -44,7 +44,7 @@ final class BatchedOutput extends ForwardingFileChannel {
   /** Writes this long or longer are not worth staging. */
   private static final int STAGE_AT_MOST = STAGING / 4;
   /** A batch this long is handed over, so that the writer thread starts early. */
-  private static final long MAX_BATCH_BYTES = 16 << 20;
+  static final long MAX_BATCH_BYTES = 16 << 20;
   /** Writes handed over but not known to be done; bounds the staging memory. */
   private static final int MAX_IN_FLIGHT = 4;
   /** Bytes handed over between the background syncs. */

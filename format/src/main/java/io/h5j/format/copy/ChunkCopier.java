@@ -34,11 +34,14 @@ final class ChunkCopier {
   private final H5Context in;
   private final H5Context out;
   private final ByteRuns runs;
+  /** Told of each chunk decoded and encoded again (those moved as bytes, {@link #runs} tells). */
+  private final CopyMeter meter;
 
-  ChunkCopier(H5Context in, H5Context out, ByteRuns runs) {
+  ChunkCopier(H5Context in, H5Context out, ByteRuns runs, CopyMeter meter) {
     this.in = in;
     this.out = out;
     this.runs = runs;
+    this.meter = meter;
   }
 
   /**
@@ -125,10 +128,21 @@ final class ChunkCopier {
       long address = out.allocator().allocate(e.bytes().length);
       out.access().write(address, e.bytes());
       moved.add(new ChunkRecord(c.offset(), address, e.bytes().length, e.filterMask()));
+      meter.add(c.storedSize());
     }
     int flags = rawOut ? layout.flags()
         : layout.flags() & ~LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS;
     return index(layout.withFlags(flags), space, to != null, moved);
+  }
+
+  /** The bytes the chunks of {@code layout} take in the input, as stored. */
+  long storedBytes(LayoutMessage.Chunked layout, Dataspace space, boolean filtered)
+      throws IOException {
+    long total = 0;
+    for (ChunkRecord c : chunks(layout, space, filtered)) {
+      total += c.storedSize();
+    }
+    return total;
   }
 
   private List<ChunkRecord> chunks(LayoutMessage.Chunked layout, Dataspace space,

@@ -54,10 +54,12 @@ public final class CopyEngine {
       H5Context source = H5Context.open(inAccess);
       H5Context target = H5Context.open(outAccess);
       target.deferCommitOrderToFlush(); // renamed into place only once flushed
-      ByteRuns runs = new ByteRuns(inAccess, inBytes, outAccess, outBytes);
+      CopyMeter meter = new CopyMeter(settings.progress(), inAccess.size());
+      ByteRuns runs = new ByteRuns(inAccess, inBytes, outAccess, outBytes, meter);
       StoragePlanner planner = new StoragePlanner(settings.filters(), settings.layouts());
-      CopyCounts counts = new ObjectCopier(source, target, runs, settings.progress(), planner,
+      CopyCounts counts = new ObjectCopier(source, target, runs, meter, planner,
           values, settings.vdsEncoding(), settings.shareVdsBlocks()).copyAll();
+      meter.finish();
       checkFits(target, out);
       target.flush(); // writes what is pending, the superblock, then forces the file
       return counts;

@@ -1,6 +1,10 @@
 package io.h5j.format.copy;
 
-/** Told after every object the copy writes. */
+/**
+ * Told as a copy goes: after every object, and as the bytes of raw data, chunks re-encoded
+ * and mapping blocks are dealt with; the counts never go back, and the last report counts
+ * the whole input.
+ */
 @FunctionalInterface
 public interface CopyProgress {
   /**

@@ -65,21 +65,19 @@ final class ObjectCopier {
 
   private final H5Context in;
   private final H5Context out;
-  private final CopyProgress progress;
+  /**
+   * Counts the input's bytes as they are copied, for progress reports: raw data and heap
+   * collections as {@link #runs} moves them, and what is read and written anew (object
+   * headers, mapping blocks in shared heap collections, chunks re-encoded) here. Without the
+   * latter a file whose virtual datasets' blocks share collections, as libhdf5 writes small
+   * ones, shows no progress through its virtual datasets.
+   */
+  private final CopyMeter meter;
   private final ByteRuns runs;
   private final ChunkCopier chunks;
   private final GlobalHeapReader inHeap;
   private final GlobalHeapWriter outHeap;
   private final HeapCollectionMover collections;
-  /** The input's size, for progress reports (asked once: the input does not change). */
-  private final long inSize;
-  /**
-   * Bytes of the input read and written anew rather than moved (object headers, mapping
-   * blocks in shared heap collections), for progress reports: without them a file whose
-   * virtual datasets' blocks share collections, as libhdf5 writes small ones, shows no
-   * progress through its virtual datasets.
-   */
-  private long rewritten;
   private final ElementRewriter rewriter;
   private final FillValueRewriter fills;
   private final BlockCensus census = new BlockCensus();
@@ -107,22 +105,22 @@ final class ObjectCopier {
   private record SharedBlock(long inCollection, int inIndex, GlobalHeapId out) {}
 
   /**
-   * @param runs what copies bytes from {@code in} to {@code out}
+   * @param runs what copies bytes from {@code in} to {@code out}, telling {@code meter}
+   * @param meter counts the input's bytes copied, for progress reports
    * @param source the input as element values, for datasets whose storage
    *     {@code planner} changes (may be null when it changes none)
    */
-  ObjectCopier(H5Context in, H5Context out, ByteRuns runs, CopyProgress progress,
+  ObjectCopier(H5Context in, H5Context out, ByteRuns runs, CopyMeter meter,
       StoragePlanner planner, ElementSource source, MappingBlockWriter.Format vdsEncoding,
       boolean shareBlocks) throws IOException {
     this.vdsEncoding = vdsEncoding;
     this.sharedBlocks = shareBlocks ? new HashMap<>() : null;
     this.in = in;
     this.out = out;
-    this.progress = progress;
+    this.meter = meter;
     this.planner = planner;
     this.runs = runs;
-    this.inSize = in.access().size();
-    this.chunks = new ChunkCopier(in, out, runs);
+    this.chunks = new ChunkCopier(in, out, runs, meter);
     this.inHeap = new GlobalHeapReader(in.access());
     this.outHeap = new GlobalHeapWriter(out.access(), out.allocator());
     this.collections = new HeapCollectionMover(in.access(), runs, out.allocator());
@@ -130,7 +128,8 @@ final class ObjectCopier {
     this.rewriter = new ElementRewriter(in.params().offsetSize(), inHeap, outHeap,
         this::translate);
     this.fills = new FillValueRewriter(rewriter, in.params());
-    this.transcoder = source == null ? null : new Transcoder(source, out, chunks, rewriter);
+    this.transcoder = source == null ? null : new Transcoder(source, out, chunks, rewriter,
+        meter);
   }
 
   /** Copies everything reachable from the input's root into the (empty) output root. */
@@ -145,7 +144,9 @@ final class ObjectCopier {
       for (ObjectHeader.Chunk c : placeholder.chunks()) {
         out.allocator().free(c.address(), c.size());
       }
-      long outRoot = copyGroup(in.header(inRoot), "/");
+      ObjectHeader root = in.header(inRoot);
+      long outRoot = copyGroup(root, "/");
+      meter.object(headerBytes(root));
       out.superblock(out.superblock().withRootAddress(outRoot));
     } catch (IOException | RuntimeException e) {
       throw new ObjectCopyException("/", inRoot, e);
@@ -184,16 +185,21 @@ final class ObjectCopier {
         throw new H5FormatException("object header", old, "is neither a group, a dataset nor"
             + " a committed datatype");
       }
-      for (ObjectHeader.Chunk c : h.chunks()) {
-        rewritten += c.size();
-      }
-      progress.update(copied.size(), Math.min(inSize, runs.moved() + rewritten), inSize);
+      meter.object(headerBytes(h));
       return address;
     } catch (ObjectCopyException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
       throw new ObjectCopyException(path, old, e);
     }
+  }
+
+  private static long headerBytes(ObjectHeader h) {
+    long n = 0;
+    for (ObjectHeader.Chunk c : h.chunks()) {
+      n += c.size();
+    }
+    return n;
   }
 
   /**
@@ -346,7 +352,8 @@ final class ObjectCopier {
       virtualCount++;
     }
     if (plan != null) {
-      fixups.add(() -> transcode(address, type, space, plan, path, h.address()));
+      fixups.add(() -> transcode(address, type, space, plan, path, h.address(), layout,
+          pipeline));
     } else if (rewrite) {
       later(ElementRewriter.holdsReferences(type), () -> rewriteElements(address, type, space,
           layout, copiedLayout, pipeline, path, h.address()));
@@ -425,15 +432,32 @@ final class ObjectCopier {
 
   /** Stores a dataset's elements in the layout and filters that the options asked for. */
   private void transcode(long address, Datatype type, Dataspace space, StoragePlan plan,
-      String path, long oldAddress) throws IOException {
+      String path, long oldAddress, LayoutMessage stored, FilterPipelineMessage pipeline)
+      throws IOException {
     try {
-      LayoutMessage layout = transcoder.write(path, type, space, plan);
+      LayoutMessage layout = transcoder.write(path, type, space, plan,
+          storedBytes(stored, space, pipeline));
       replaceMessage(address, MessageType.LAYOUT, layout.toBytes(out.params()));
     } catch (ObjectCopyException e) {
       throw e;
     } catch (IOException | RuntimeException e) {
       throw new ObjectCopyException(path, oldAddress, e);
     }
+  }
+
+  /**
+   * The bytes a dataset's elements take in the input as stored (0 for compact data, which
+   * its header holds): what its transcoding counts for progress.
+   */
+  private long storedBytes(LayoutMessage layout, Dataspace space,
+      FilterPipelineMessage pipeline) throws IOException {
+    if (layout instanceof LayoutMessage.Contiguous c) {
+      return FileParams.isDefined(c.address()) ? c.size() : 0;
+    }
+    if (layout instanceof LayoutMessage.Chunked c && FileParams.isDefined(c.indexAddress())) {
+      return chunks.storedBytes(c, space, pipeline != null);
+    }
+    return 0;
   }
 
   private static int elements(int bytes, Datatype type) {
@@ -549,7 +573,7 @@ final class ObjectCopier {
         return moved;
       }
       byte[] block = inHeap.read(collection, index);
-      rewritten += block.length;
+      meter.add(block.length);
       BlockCensus.Key key = census.key(block);
       census.add(key);
       SharedBlock earlier = sharedBlocks == null ? null : sharedBlocks.get(key);

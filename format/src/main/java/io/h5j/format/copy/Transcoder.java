@@ -29,30 +29,40 @@ final class Transcoder {
   private final H5Context out;
   private final ChunkCopier chunks;
   private final ElementRewriter rewriter;
+  /** Told as the elements are written, chunk by chunk or slab by slab. */
+  private final CopyMeter meter;
 
-  Transcoder(ElementSource in, H5Context out, ChunkCopier chunks, ElementRewriter rewriter) {
+  Transcoder(ElementSource in, H5Context out, ChunkCopier chunks, ElementRewriter rewriter,
+      CopyMeter meter) {
     this.in = in;
     this.out = out;
     this.chunks = chunks;
     this.rewriter = rewriter;
+    this.meter = meter;
   }
 
   /**
    * Stores the elements of {@code path} as {@code plan} says; returns the new layout. A
    * dataset never written (no storage allocated) gets none in its new chunked or contiguous
    * layout either, as h5repack leaves it: it reads as its fill value all the same.
+   *
+   * @param storedBytes the bytes the elements take in the input, which the meter is told
+   *     in parts as the elements are written
    */
-  LayoutMessage write(String path, Datatype type, Dataspace space, StoragePlan plan)
-      throws IOException {
+  LayoutMessage write(String path, Datatype type, Dataspace space, StoragePlan plan,
+      long storedBytes) throws IOException {
     Elements d = in.dataset(path);
     boolean written = isAllocated(d.layout());
     byte[] fill = d.fillValueBytes();
-    return switch (plan.kind()) {
-      case CHUNKED -> written ? chunked(d, type, space, plan, fill)
+    CopyMeter.Share share = meter.share(storedBytes, space.elementCount());
+    LayoutMessage layout = switch (plan.kind()) {
+      case CHUNKED -> written ? chunked(d, type, space, plan, fill, share)
           : chunks.index(draft(plan, type), space, plan.pipeline() != null, List.of());
-      case CONTIGUOUS -> contiguous(d, type, space, written);
+      case CONTIGUOUS -> contiguous(d, type, space, written, share);
       case COMPACT -> compact(d, type, space);
     };
+    share.done(space.elementCount());
+    return layout;
   }
 
   /** Whether a dataset with {@code layout} has storage: written, or allocated early. */
@@ -91,8 +101,8 @@ final class Transcoder {
   }
 
   /** Contiguous storage of {@code d}'s elements; none allocated when it was never written. */
-  private LayoutMessage contiguous(Elements d, Datatype type, Dataspace space, boolean written)
-      throws IOException {
+  private LayoutMessage contiguous(Elements d, Datatype type, Dataspace space, boolean written,
+      CopyMeter.Share share) throws IOException {
     long[] dims = space.dims();
     if (space.elementCount() > Long.MAX_VALUE / Math.max(1, type.size())) {
       throw new H5FormatException("dataset " + d.path(), d.address(), space.elementCount()
@@ -120,12 +130,13 @@ final class Transcoder {
       byte[] slab = java.util.Arrays.copyOf(b.array(), (int) (count[0] * row));
       rewriter.rewrite(type, slab, (int) (slab.length / type.size()));
       out.access().write(address + start * row, slab);
+      share.done(slab.length / Math.max(1, type.size()));
     }
     return new LayoutMessage.Contiguous(address, bytes);
   }
 
   private LayoutMessage chunked(Elements d, Datatype type, Dataspace space, StoragePlan plan,
-      byte[] fill) throws IOException {
+      byte[] fill, CopyMeter.Share share) throws IOException {
     int size = type.size();
     long[] dims = space.dims();
     long[] c = plan.chunks();
@@ -158,6 +169,11 @@ final class Transcoder {
       long address = out.allocator().allocate(e.bytes().length);
       out.access().write(address, e.bytes());
       records.add(new ChunkRecord(start, address, e.bytes().length, e.filterMask()));
+      long boxElements = 1;
+      for (long k : count) {
+        boxElements *= k;
+      }
+      share.done(boxElements);
       for (int i = dims.length - 1; i >= 0 && ++cell[i] == grid[i]; i--) {
         cell[i] = 0;
       }
