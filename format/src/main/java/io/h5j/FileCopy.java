@@ -61,7 +61,11 @@ public final class FileCopy {
     return new Builder();
   }
 
-  /** Told after every object a copy writes; for progress bars. */
+  /**
+   * Told as a copy goes: after each object, and while a large one is written, every few MiB of
+   * its chunks (moved, re-encoded or rewritten); for progress bars. The byte count never goes
+   * back, and the last report counts the whole input.
+   */
   @FunctionalInterface
   public interface Progress {
     /**
@@ -151,7 +155,7 @@ public final class FileCopy {
     }
 
     /**
-     * Told after every object copied.
+     * Told as the copy goes (see {@link Progress}).
      *
      * @param p the listener, or null for none
      * @return this builder
