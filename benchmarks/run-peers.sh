@@ -10,7 +10,8 @@
 #                                        # /tmp/h5j-peers-quick)
 #   benchmarks/run-peers.sh write random # some rows only: the table of every row measured so
 #                                        # far in the work directory is rewritten
-#   options: --rounds N, --work-dir DIR, --out FILE (default benchmarks/target/peers-table.md)
+#   options: --rounds N, --commit-rounds N (default 1: minutes per round with
+#   versioned-hdf5), --work-dir DIR, --out FILE (default benchmarks/target/peers-table.md)
 #   rows: write random read vds-read seed-read vds-open repack commit deflate-read
 #         deflate-write random-deflate slabs list vds-first startup
 #

@@ -141,8 +141,9 @@ final class PeerRow {
               .append("; per round ").append(String.join(" ", each)).append('\n');
         }
       }
-      if (row.sameChecks) {
-        sb.append("  - every run's check value agreed: ").append(checks.get(0)).append('\n');
+      if (row.sameChecks && checks.stream().anyMatch(c -> c != null)) {
+        sb.append("  - every run's check value agreed: ").append(checks.stream()
+            .filter(c -> c != null).findFirst().get()).append('\n');
       }
       for (String n : row.notes) {
         sb.append("  - ").append(n).append('\n');
