@@ -29,6 +29,10 @@ final class PeerRow {
   private String unit = "";
   /** Whether the contenders' checks must agree (not for, e.g., file sizes of commits). */
   private boolean sameChecks = true;
+  /** What differing checks are (e.g. "file bytes"), printed beside each median. */
+  private String checkName;
+  /** A goal on h5j's check over the best peer's (file size), or null. */
+  private Double checkGoal;
 
   PeerRow(String id, String label) {
     this.id = id;
@@ -52,8 +56,15 @@ final class PeerRow {
   }
 
   /** The checks differ by design (they are reported, e.g. as file sizes, not compared). */
-  PeerRow checksDiffer() {
+  PeerRow checksDiffer(String what) {
     sameChecks = false;
+    checkName = what;
+    return this;
+  }
+
+  /** A goal: h5j's check value at most {@code limit} times the best peer's (file sizes). */
+  PeerRow checkGoal(double limit) {
+    checkGoal = limit;
     return this;
   }
 
@@ -89,13 +100,24 @@ final class PeerRow {
       List<String> medians = new ArrayList<>();
       for (int i = 0; i < row.contenders.size(); i++) {
         medians.add(row.contenders.get(i).name() + " " + time(Timing.median(times.get(i)))
-            + (row.contenders.get(i).once() ? " (one run)" : ""));
+            + (row.contenders.get(i).once() ? " (one run)" : "")
+            + (row.checkName == null || checks.get(i) == null ? ""
+                : String.format(Locale.ROOT, " (%s %,d)", row.checkName,
+                    Math.round(Double.parseDouble(checks.get(i).toString())))));
       }
       List<String> verdicts = new ArrayList<>();
       for (Goal g : row.goals) {
         RoundRatios r = ratios(g.against());
         verdicts.add(g.text() + ": " + (r == null ? "**no " + g.against().name().toLowerCase(
             Locale.ROOT) + " measured**" : r.verdict(g.limit())));
+      }
+      int j = index(Role.H5J);
+      int p = index(Role.PEER);
+      if (row.checkGoal != null && j >= 0 && p >= 0) {
+        double r = Double.parseDouble(checks.get(j).toString())
+            / Double.parseDouble(checks.get(p).toString());
+        verdicts.add(String.format(Locale.ROOT, "%s ≤ %.2f of the peer's: %.2f, %s",
+            row.checkName, row.checkGoal, r, r <= row.checkGoal ? "met" : "**not met**"));
       }
       return "| " + row.label + " | " + String.join("; ", medians) + " | "
           + ratioCell(Role.PEER) + " | " + ratioCell(Role.FLOOR) + " | "
