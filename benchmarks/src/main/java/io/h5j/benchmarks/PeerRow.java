@@ -70,7 +70,7 @@ final class PeerRow {
 
   /** What one measurement of this row gave. */
   record Result(PeerRow row, List<List<Double>> times, List<Object> checks, String loadBefore,
-      String loadAfter, int rounds) {
+      String loadAfter, int warmup, int rounds) {
     private int index(Role role) {
       int best = -1;
       for (int i = 0; i < row.contenders.size(); i++) {
@@ -138,7 +138,8 @@ final class PeerRow {
     String rawLines() {
       StringBuilder sb = new StringBuilder();
       sb.append("- ").append(row.label).append(String.format(Locale.ROOT,
-          " (%d rounds after the warm-up; load %s before, %s after):%n", rounds, loadBefore,
+          " (%d round%s%s; load %s before, %s after):%n", rounds, rounds == 1 ? "" : "s",
+          warmup == 0 ? ", no warm-up" : " after " + warmup + " warm-up", loadBefore,
           loadAfter));
       for (int i = 0; i < row.contenders.size(); i++) {
         List<String> ms = new ArrayList<>();
@@ -224,7 +225,7 @@ final class PeerRow {
       System.err.printf(Locale.ROOT, "[peers] %s: round %d of %d done, load %s%n", id, r + 1,
           warmup + rounds, MachineFacts.loadAverage());
     }
-    return new Result(this, times, checks, loadBefore, load(), rounds);
+    return new Result(this, times, checks, loadBefore, load(), warmup, rounds);
   }
 
   /** The 1-minute load average (as uptime prints it first). */
