@@ -20,6 +20,7 @@ final class H5pySide {
   static final String PYTHON = System.getProperty("h5j.bench.python", "/usr/bin/python3");
 
   private final Path script;
+  private final String python;
 
   H5pySide(Path workDir) throws IOException {
     this(workDir, "h5py_side.py");
@@ -27,21 +28,40 @@ final class H5pySide {
 
   /** Copies the resource {@code scriptName} into {@code workDir}, to be run from there. */
   H5pySide(Path workDir, String scriptName) throws IOException {
+    this(workDir, scriptName, PYTHON);
+  }
+
+  /**
+   * As {@link #H5pySide(Path, String)}, run by the interpreter {@code python}; the resources
+   * {@code imports} are copied beside the script, for it to import.
+   */
+  H5pySide(Path workDir, String scriptName, String python, String... imports)
+      throws IOException {
     Files.createDirectories(workDir);
-    script = workDir.resolve(scriptName);
-    try (InputStream in = H5pySide.class.getResourceAsStream(scriptName)) {
+    this.python = python;
+    script = copyResource(workDir, scriptName);
+    for (String name : imports) {
+      copyResource(workDir, name);
+    }
+  }
+
+  /** Copies the resource {@code name} of this package into {@code workDir}. */
+  static Path copyResource(Path workDir, String name) throws IOException {
+    Path to = workDir.resolve(name);
+    try (InputStream in = H5pySide.class.getResourceAsStream(name)) {
       if (in == null) {
-        throw new IllegalStateException("resource io/h5j/benchmarks/" + scriptName + " is"
+        throw new IllegalStateException("resource io/h5j/benchmarks/" + name + " is"
             + " missing from the classpath; rebuild the benchmarks module");
       }
-      Files.copy(in, script, StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(in, to, StandardCopyOption.REPLACE_EXISTING);
     }
+    return to;
   }
 
   /** Runs the script with {@code args}; returns its stdout, trimmed. Stderr passes through. */
   String run(String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
-    cmd.add(PYTHON);
+    cmd.add(python);
     cmd.add(script.toString());
     cmd.addAll(List.of(args));
     Process p = new ProcessBuilder(cmd)
@@ -53,7 +73,7 @@ final class H5pySide {
     int rc = p.waitFor();
     if (rc != 0) {
       throw new IOException(String.join(" ", cmd) + " failed with exit code " + rc
-          + " (is h5py installed for " + PYTHON + "? apt-get install python3-h5py)");
+          + " (is h5py installed for " + python + "? apt-get install python3-h5py)");
     }
     return out.trim();
   }
@@ -63,7 +83,7 @@ final class H5pySide {
    * in one interpreter that stays warm, as h5j's JVM does.
    */
   Server serve() throws IOException {
-    return new Server(new ProcessBuilder(PYTHON, script.toString(), "serve")
+    return new Server(new ProcessBuilder(python, script.toString(), "serve")
         .redirectError(ProcessBuilder.Redirect.INHERIT).start());
   }
 
