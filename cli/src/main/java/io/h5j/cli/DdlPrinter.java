@@ -5,6 +5,7 @@ import io.h5j.Dataset;
 import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.Node;
+import io.h5j.RegionReference;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import io.h5j.type.ReferenceType;
@@ -301,6 +302,12 @@ final class DdlPrinter implements DumpPrinter {
       }
       return;
     }
+    if (type instanceof ReferenceType r && r.kind() == ReferenceType.Kind.DATASET_REGION) {
+      for (int i = 0; i < count; i++) {
+        regionReference((byte[]) Array.get(values, i));
+      }
+      return;
+    }
     for (int i = 0; i < count; i++) {
       d.element(current.elements().format(type, values, i, level + 1));
     }
@@ -339,6 +346,32 @@ final class DdlPrinter implements DumpPrinter {
     }
     out.append(indent().append("}\n"));
     level -= 2;
+  }
+
+  /**
+   * h5dump prints a region reference as a block of its own: the dataset, the region's blocks
+   * or points, the dataset's datatype and dataspace.
+   */
+  private void regionReference(byte[] element) {
+    level++;
+    try {
+      RegionReference ref = current.file().region(element);
+      Node n = ref == null ? null : current.references().node(ref.address());
+      if (!(n instanceof Dataset ds)) {
+        out.append(indent().append("NULL\n"));
+      } else {
+        open("DATASET", n.path());
+        String region = DdlSelections.regionType(ref.selection());
+        if (region != null) {
+          out.append(indent().append(region)).append('\n');
+        }
+        header(ds.datatype(), ds.dataspace());
+        close();
+      }
+    } catch (java.io.IOException e) {
+      out.append(indent().append("h5dump error: unable to read region reference\n"));
+    }
+    level--;
   }
 
   /**
