@@ -25,6 +25,8 @@ final class DdlData {
   private final long total;
   private final boolean indices;
   private long next;
+  /** Elements printed as blocks of their own, not on the data lines. */
+  private long blocks;
   private int column;
   private boolean lastMultiline;
 
@@ -75,9 +77,18 @@ final class DdlData {
     lastMultiline = multiline;
   }
 
-  /** Ends the last line, if any element was given. */
+  /**
+   * Counts an element printed as a block of its own (a region reference) rather than on the
+   * data lines; returns its index.
+   */
+  long block() {
+    blocks++;
+    return next++;
+  }
+
+  /** Ends the last line, if any element was given to it. */
   void end() {
-    if (next > 0) {
+    if (next > blocks) {
       out.append('\n');
     }
   }

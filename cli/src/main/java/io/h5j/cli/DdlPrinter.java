@@ -6,6 +6,7 @@ import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.Node;
 import io.h5j.RegionReference;
+import io.h5j.raw.StoredSelection;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import io.h5j.type.ReferenceType;
@@ -304,7 +305,7 @@ final class DdlPrinter implements DumpPrinter {
     }
     if (type instanceof ReferenceType r && r.kind() == ReferenceType.Kind.DATASET_REGION) {
       for (int i = 0; i < count; i++) {
-        regionReference((byte[]) Array.get(values, i));
+        regionReference((byte[]) Array.get(values, i), d.block());
       }
       return;
     }
@@ -350,9 +351,11 @@ final class DdlPrinter implements DumpPrinter {
 
   /**
    * h5dump prints a region reference as a block of its own: the dataset, the region's blocks
-   * or points, the dataset's datatype and dataspace.
+   * or points, the dataset's datatype and dataspace; for a region of neither (all, none) the
+   * dataset's name only. The block of blocks of any element but the first opens after two
+   * spaces, h5dump 1.10.8's way.
    */
-  private void regionReference(byte[] element) {
+  private void regionReference(byte[] element, long index) {
     level++;
     try {
       RegionReference ref = current.file().region(element);
@@ -360,13 +363,17 @@ final class DdlPrinter implements DumpPrinter {
       if (!(n instanceof Dataset ds)) {
         out.append(indent().append("NULL\n"));
       } else {
-        open("DATASET", n.path());
-        String region = DdlSelections.regionType(ref.selection());
-        if (region != null) {
-          out.append(indent().append(region)).append('\n');
+        StringBuilder head = indent().append("DATASET ").append(DdlStrings.quoted(n.path()));
+        boolean points = ref.selection() instanceof StoredSelection.Points;
+        if (!points && !DdlSelections.isBlocks(ref.selection())) {
+          out.append(head).append('\n');
+        } else {
+          out.append(head.append(points || index == 0 ? " {" : "  {")).append('\n');
+          level++;
+          DdlSelections.writeRegion(out, indent(), ref.selection());
+          header(ds.datatype(), ds.dataspace());
+          close();
         }
-        header(ds.datatype(), ds.dataspace());
-        close();
       }
     } catch (java.io.IOException e) {
       out.append(indent().append("h5dump error: unable to read region reference\n"));

@@ -34,21 +34,56 @@ final class DdlSelections {
     }
   }
 
+  /** Whether a region reference's selection prints as {@code REGION_TYPE BLOCK}. */
+  static boolean isBlocks(StoredSelection s) {
+    return s instanceof StoredSelection.Blocks
+        || s instanceof StoredSelection.Hyperslab h && bounded(h);
+  }
+
   /**
-   * A region reference's {@code REGION_TYPE} line without indent: blocks (a regular hyperslab
-   * as its blocks) or points; null for a selection of neither kind, which h5dump omits.
+   * A region reference's {@code REGION_TYPE} lines, after {@code indent}: its points, or its
+   * blocks (a regular hyperslab's in C order), wrapped as h5dump wraps them: an item goes to a
+   * new line, indented one more space, when the line would reach column 77 with it.
    */
-  static String regionType(StoredSelection s) {
+  static void writeRegion(DumpOutput out, StringBuilder indent, StoredSelection s) {
+    StringBuilder line = new StringBuilder(indent);
+    String items;
     if (s instanceof StoredSelection.Points p) {
-      return "REGION_TYPE POINT  " + points(p);
+      line.append("REGION_TYPE POINT  ");
+      items = points(p);
+    } else {
+      line.append("REGION_TYPE BLOCK  ");
+      items = blocks(s instanceof StoredSelection.Hyperslab h ? blocksOf(h)
+          : (StoredSelection.Blocks) s);
     }
-    if (s instanceof StoredSelection.Blocks b) {
-      return "REGION_TYPE BLOCK  " + blocks(b);
+    // items are separated by ", ": each after the first starts with its space
+    int from = 0;
+    boolean first = true;
+    while (from < items.length()) {
+      int comma = items.indexOf(", ", from);
+      int to = comma < 0 ? items.length() : comma + 1;
+      String item = (first ? "" : " ") + items.substring(from, to);
+      if (!first && line.length() + item.length() >= WRAP_AT) {
+        out.append(line).append('\n');
+        line.setLength(0);
+        line.append(indent);
+      }
+      line.append(item);
+      first = false;
+      from = comma < 0 ? items.length() : comma + 2;
     }
-    if (s instanceof StoredSelection.Hyperslab h) {
-      return "REGION_TYPE BLOCK  " + blocks(blocksOf(h));
+    out.append(line).append('\n');
+  }
+
+  private static final int WRAP_AT = 77;
+
+  private static boolean bounded(StoredSelection.Hyperslab h) {
+    for (int d = 0; d < h.rank(); d++) {
+      if (h.count()[d] == StoredSelection.UNLIMITED || h.block()[d] == StoredSelection.UNLIMITED) {
+        return false;
+      }
     }
-    return null;
+    return true;
   }
 
   /** The stored hyperslab, or the one a block list forms, or null. */
