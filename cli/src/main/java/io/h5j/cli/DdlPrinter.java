@@ -352,8 +352,8 @@ final class DdlPrinter implements DumpPrinter {
   /**
    * h5dump prints a region reference as a block of its own: the dataset, the region's blocks
    * or points, the dataset's datatype and dataspace; for a region of neither (all, none) the
-   * dataset's name only. The block of blocks of any element but the first opens after two
-   * spaces, h5dump 1.10.8's way.
+   * dataset's name only. The block opens as h5dump 1.10.8's does: after a space for each of
+   * "not the first element" and "blocks, not points".
    */
   private void regionReference(byte[] element, long index) {
     level++;
@@ -368,7 +368,8 @@ final class DdlPrinter implements DumpPrinter {
         if (!points && !DdlSelections.isBlocks(ref.selection())) {
           out.append(head).append('\n');
         } else {
-          out.append(head.append(points || index == 0 ? " {" : "  {")).append('\n');
+          head.append(index > 0 ? " " : "").append(points ? "" : " ").append('{');
+          out.append(head).append('\n');
           level++;
           DdlSelections.writeRegion(out, indent(), ref.selection());
           header(ds.datatype(), ds.dataspace());
