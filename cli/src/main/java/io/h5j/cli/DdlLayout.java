@@ -5,6 +5,7 @@ import io.h5j.StorageLayout;
 import io.h5j.StorageProperties;
 import java.io.IOException;
 import io.h5j.raw.ChunkInfo;
+import io.h5j.raw.StoredSelection;
 import io.h5j.raw.VirtualMapping;
 import io.h5j.raw.VirtualMappings;
 import java.util.List;
@@ -102,8 +103,15 @@ final class DdlLayout {
       line(out, level + 1, "SOURCE {");
       VirtualMapping names = m.mapping(i);
       line(out, level + 2, "FILE " + DdlStrings.quoted(names.sourceFile()));
-      line(out, level + 2, "DATASET " + DdlStrings.quoted(names.sourceDataset()));
-      DdlSelections.writeMapping(out, level + 2, m.sourceSelection(i));
+      String dataset = "DATASET " + DdlStrings.quoted(names.sourceDataset());
+      StoredSelection source = m.sourceSelection(i);
+      if (source instanceof StoredSelection.None) {
+        // h5dump 1.10.8 prints an empty source selection so, on one line
+        line(out, level + 2, dataset + dataset + "Unknown Selection");
+      } else {
+        line(out, level + 2, dataset);
+        DdlSelections.writeMapping(out, level + 2, source);
+      }
       line(out, level + 1, "}");
       line(out, level, "}");
     }
