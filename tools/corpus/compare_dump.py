@@ -6,8 +6,8 @@ floating-point numbers once converted to the dataset's own type (h5j prints the 
 decimal of a float32), complex numbers part by part (HDF5 2.0's class, dumped as
 {"real", "imag"}, or the compound {"r", "i"} h5py reads as complex), compounds field by field, arrays element by element; an object reference by the path of
 its object (h5py's name of what it opens), a region reference by its kind and the path of its
-dataset where the dump gives one (classic region references are listed: their selections are
-not compared). Prints one line
+dataset where the dump gives one, and by the elements its selection selects (libhdf5's points
+or blocks) where the dump gives a selection (those without one are listed, not compared). Prints one line
 per difference and a last line "compared N datasets"; exits 1 if there is any difference.
 usage: compare_dump.py FILE DUMP
 """
@@ -21,6 +21,35 @@ import numpy as np
 # datasets of region references, whose selections are not compared
 unresolved = set()
 opened = []  # the h5py.File being compared, to open what references point to
+
+
+def selected(ref):
+    """libhdf5's selection of a classic region reference: its kind, and its points or its
+    blocks (sorted [start, end] pairs)."""
+    space = h5py.h5r.get_region(ref, opened[0][ref].id)
+    kind = space.get_select_type()
+    if kind == h5py.h5s.SEL_NONE:
+        return ('none',)
+    if kind == h5py.h5s.SEL_ALL:
+        return ('all',)
+    if kind == h5py.h5s.SEL_POINTS:
+        return ('points', np.asarray(space.get_select_elem_pointlist()).tolist())
+    return ('blocks', sorted(np.asarray(space.get_select_hyper_blocklist()).tolist()))
+
+
+def selected_by(sel):
+    """The dump's selection as selected() gives libhdf5's (a hyperslab as its blocks)."""
+    kind = sel.get('type')
+    if kind in ('none', 'all'):
+        return (kind,)
+    if kind == 'points':
+        return ('points', sel['points'])
+    if kind == 'blocks':
+        return ('blocks', sorted([b['start'], b['end']] for b in sel['blocks']))
+    corners = [[]]
+    for s, st, c, b in zip(sel['start'], sel['stride'], sel['count'], sel['block']):
+        corners = [k + [s + i * st] for k in corners for i in range(c)]
+    return ('blocks', sorted([k, [x + b - 1 for x, b in zip(k, sel['block'])]] for k in corners))
 
 
 def same(ours, value, dt, where, problems):
@@ -76,7 +105,11 @@ def same(ours, value, dt, where, problems):
         if not isinstance(ours, dict) or ours.get('kind') != kind or (
                 ours.get('path', target) if region else ours.get('path')) != target:
             problems.append('%s: %s reference to %s, h5j dumped %r' % (where, kind, target, ours))
-        if region:
+        if region and isinstance(ours, dict) and 'selection' in ours:
+            theirs = selected(value)
+            if selected_by(ours['selection']) != theirs:
+                problems.append('%s: region %r, h5j dumped %r' % (where, theirs, ours))
+        elif region:
             unresolved.add(where.split('[')[0])
         return
     if isinstance(value, bytes):

@@ -4,6 +4,8 @@ import io.h5j.format.H5FormatException;
 import io.h5j.format.dataset.EngineFile;
 import io.h5j.format.dataset.Values;
 import io.h5j.format.dataset.VirtualDatasetWriter;
+import io.h5j.format.datatype.RegionReferenceCodec;
+import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.io.DurableFiles;
 import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
@@ -345,6 +347,48 @@ public final class H5File implements Closeable {
     H5File in = ref.file() == null ? this
         : EngineCalls.call(this, () -> external(ref.file()));
     return in == null ? null : ReferenceTargets.find(in, ref.address());
+  }
+
+  /**
+   * Decodes a dataset region reference of the old kind as read from a dataset or attribute of
+   * this file: a region reference type reads as {@code byte[][]}, one element of
+   * {@code ReferenceType.size()} bytes each (a global heap ID), and the heap object it names
+   * holds the dataset's address and the selection.
+   *
+   * @param element one element's stored bytes
+   * @return the dataset's address and the region, or null for a null reference
+   * @throws H5FormatException when the element or its heap object is malformed
+   */
+  public @Nullable RegionReference region(byte[] element) throws IOException {
+    checkOpen();
+    return EngineCalls.call(this, () -> {
+      GlobalHeapId id = RegionReferenceCodec.heapId(element, ctx.params());
+      if (id == null) {
+        return null;
+      }
+      RegionReferenceCodec.Region r = RegionReferenceCodec.decode(
+          engine.values().heapObject(id.collectionAddress(), id.index()),
+          id.collectionAddress(), ctx.params());
+      return new RegionReference(r.address(), StoredSelections.of(r.selection()));
+    });
+  }
+
+  /**
+   * The dataset a region reference of this file selects from. Its path is the first a walk
+   * over hard links finds, as for {@link #dereference(Reference)}.
+   *
+   * @param ref a region reference from {@link #region}
+   * @return the dataset
+   * @throws H5FormatException when no dataset's object header is at the referenced address
+   */
+  public Dataset dereference(RegionReference ref) throws IOException {
+    checkOpen();
+    Node n = ReferenceTargets.find(this, ref.address());
+    if (n instanceof Dataset d) {
+      return d;
+    }
+    throw new H5FormatException("region reference", ref.address(), "the object there is not"
+        + " a dataset");
   }
 
   /**

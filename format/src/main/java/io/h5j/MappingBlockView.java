@@ -4,9 +4,11 @@ import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
 import io.h5j.format.vds.MappingBlock;
+import io.h5j.raw.StoredSelection;
 import io.h5j.raw.VirtualMapping;
 import io.h5j.raw.VirtualMappings;
 import java.io.IOException;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /** The public view of a decoded {@link MappingBlock}: its bytes and its mappings as boxes. */
@@ -70,6 +72,18 @@ final class MappingBlockView implements VirtualMappings {
     Mapping m = block.mapping(i);
     return new VirtualMapping(m.sourceFile(), m.sourceDataset(), box(m.virtualSelection()),
         box(m.sourceSelection()));
+  }
+
+  @Override
+  public StoredSelection virtualSelection(int i) throws IOException {
+    Objects.checkIndex(i, block.count());
+    return StoredSelections.of(block.virtualSelection(i));
+  }
+
+  @Override
+  public StoredSelection sourceSelection(int i) throws IOException {
+    Objects.checkIndex(i, block.count());
+    return StoredSelections.of(block.sourceSelection(i));
   }
 
   /** The selection as one box, or null when it is not a single bounded block. */

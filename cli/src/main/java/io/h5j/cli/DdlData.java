@@ -25,6 +25,8 @@ final class DdlData {
   private final long total;
   private final boolean indices;
   private long next;
+  /** Elements printed as blocks of their own, not on the data lines. */
+  private long blocks;
   private int column;
   private boolean lastMultiline;
 
@@ -51,7 +53,9 @@ final class DdlData {
     if (i + 1 < total) {
       s = s + ",";
     }
-    boolean multiline = s.indexOf('\n') >= 0 || s.indexOf(DdlStrings.NEWLINE) >= 0;
+    // a string holding a newline ends its line; an element of several lines (an array, a
+    // compound) does not, but h5dump counts all its characters as if on one line
+    boolean multiline = s.indexOf(DdlStrings.NEWLINE) >= 0;
     long row = dims.length == 0 ? 0 : dims[dims.length - 1];
     boolean newLine = i == 0 || lastMultiline || (row > 0 && i % row == 0)
         || column + 1 + s.length() > WIDTH - (indices ? INDEX_SLACK : 0);
@@ -68,16 +72,24 @@ final class DdlData {
       column += s.length() - (int) s.chars().filter(c -> c == DdlStrings.NEWLINE).count();
       s = s.replace(String.valueOf(DdlStrings.NEWLINE), VALUE_CONTINUATION);
     } else {
-      int nl = s.lastIndexOf('\n');
-      column = nl < 0 ? column + s.length() : s.length() - nl - 1;
+      column += s.length();
     }
     out.append(s);
     lastMultiline = multiline;
   }
 
-  /** Ends the last line, if any element was given. */
+  /**
+   * Counts an element printed as a block of its own (a region reference) rather than on the
+   * data lines; returns its index.
+   */
+  long block() {
+    blocks++;
+    return next++;
+  }
+
+  /** Ends the last line, if any element was given to it. */
   void end() {
-    if (next > 0) {
+    if (next > blocks) {
       out.append('\n');
     }
   }

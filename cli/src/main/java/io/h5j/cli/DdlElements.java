@@ -62,7 +62,9 @@ final class DdlElements {
       }
       b.append(')');
     } else if (t instanceof EnumType e) {
-      b.append(v instanceof String name ? name : enumName(e, v));
+      // a value naming no member reads as its number's text
+      b.append(v instanceof String name && e.names().contains(name) ? name
+          : enumName(e, v instanceof String number ? new BigInteger(number).longValue() : v));
     } else if (t instanceof BitfieldType f) {
       hex(b, (byte[]) v, f.order() == Endianness.BIG_ENDIAN);
     } else if (t instanceof OpaqueType) {
@@ -78,11 +80,26 @@ final class DdlElements {
     }
   }
 
-  /** A value read as a number or, for an enum of FALSE and TRUE, a Boolean. */
+  /**
+   * A value read as a number or, for an enum of FALSE and TRUE, a Boolean: its member's name,
+   * or, when it names none, its bytes as h5dump prints them: {@code 0xff} for one byte, else
+   * in the memory order of a little-endian machine joined by colons ({@code 03:04} for a u16
+   * 1027).
+   */
   private static String enumName(EnumType e, Object v) {
     long n = v instanceof Boolean bool ? (bool ? 1 : 0) : ((Number) v).longValue();
     int i = e.values().indexOf(n);
-    return i >= 0 ? e.names().get(i) : integer(e.base(), n);
+    if (i >= 0) {
+      return e.names().get(i);
+    }
+    int size = e.base().size();
+    StringBuilder hex = new StringBuilder(size == 1 ? "0x" : "");
+    for (int k = 0; k < size; k++) {
+      int x = k < 8 ? (int) (n >>> (8 * k)) & 0xff : n < 0 ? 0xff : 0;
+      hex.append(k == 0 ? "" : ":").append(Character.forDigit(x >> 4, 16))
+          .append(Character.forDigit(x & 15, 16));
+    }
+    return hex.toString();
   }
 
   private static String integer(FixedPointType f, Object v) {

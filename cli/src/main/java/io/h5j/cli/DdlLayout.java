@@ -5,6 +5,9 @@ import io.h5j.StorageLayout;
 import io.h5j.StorageProperties;
 import java.io.IOException;
 import io.h5j.raw.ChunkInfo;
+import io.h5j.raw.StoredSelection;
+import io.h5j.raw.VirtualMapping;
+import io.h5j.raw.VirtualMappings;
 import java.util.List;
 import java.util.Locale;
 
@@ -22,6 +25,13 @@ final class DdlLayout {
     StorageProperties props = info.dataset().storageProperties();
     long logical = info.space().elementCount() * info.type().size();
     line(out, level, "STORAGE_LAYOUT {");
+    if (layout.kind() == StorageLayout.Kind.VIRTUAL) {
+      // h5dump prints no FILTERS and no ALLOCATION_TIME of a virtual dataset
+      mappings(out, level + 1, info.dataset().virtualMappings());
+      line(out, level, "}");
+      fill(out, level, props, info, elements);
+      return;
+    }
     switch (layout.kind()) {
       case CHUNKED -> {
         StringBuilder shape = new StringBuilder("CHUNKED ( ");
@@ -66,20 +76,52 @@ final class DdlLayout {
     for (Filter f : filters) {
       if (f.id() == 4 && f.clientData().length > 1) {
         szip(out, level + 1, f.clientData());
+      } else if (f.id() > 6) {
+        userDefined(out, level + 1, f);
       } else {
         line(out, level + 1, filter(f));
       }
     }
     line(out, level, "}");
-    line(out, level, "FILLVALUE {");
-    line(out, level + 1, "FILL_TIME H5D_FILL_TIME_" + props.fillTime());
-    line(out, level + 1, "VALUE  " + fillValue(props, info, elements, level + 1));
-    line(out, level, "}");
+    fill(out, level, props, info, elements);
     line(out, level, "ALLOCATION_TIME {");
     line(out, level + 1, "H5D_ALLOC_TIME_" + switch (props.allocationTime()) {
       case INCREMENTAL -> "INCR";
       default -> props.allocationTime().toString();
     });
+    line(out, level, "}");
+  }
+
+  /** The mappings, one at a time (a versioned dataset has thousands). */
+  private static void mappings(DumpOutput out, int level, VirtualMappings m)
+      throws IOException {
+    for (int i = 0; i < m.count(); i++) {
+      line(out, level, "MAPPING " + i + " { ");
+      line(out, level + 1, "VIRTUAL {");
+      DdlSelections.writeMapping(out, level + 2, m.virtualSelection(i));
+      line(out, level + 1, "}");
+      line(out, level + 1, "SOURCE {");
+      VirtualMapping names = m.mapping(i);
+      line(out, level + 2, "FILE " + DdlStrings.quoted(names.sourceFile()));
+      String dataset = "DATASET " + DdlStrings.quoted(names.sourceDataset());
+      StoredSelection source = m.sourceSelection(i);
+      if (source instanceof StoredSelection.None) {
+        // h5dump 1.10.8 prints an empty source selection so, on one line
+        line(out, level + 2, dataset + dataset + "Unknown Selection");
+      } else {
+        line(out, level + 2, dataset);
+        DdlSelections.writeMapping(out, level + 2, source);
+      }
+      line(out, level + 1, "}");
+      line(out, level, "}");
+    }
+  }
+
+  private static void fill(DumpOutput out, int level, StorageProperties props,
+      DumpPrinter.DatasetInfo info, DdlElements elements) throws IOException {
+    line(out, level, "FILLVALUE {");
+    line(out, level + 1, "FILL_TIME H5D_FILL_TIME_" + props.fillTime());
+    line(out, level + 1, "VALUE  " + fillValue(props, info, elements, level + 1));
     line(out, level, "}");
   }
 
@@ -104,8 +146,26 @@ final class DdlLayout {
       case 4 -> "COMPRESSION SZIP";
       case 5 -> "COMPRESSION NBIT";
       case 6 -> "COMPRESSION SCALEOFFSET" + (d.length > 0 ? " { MIN BITS " + d[0] + " }" : "");
-      default -> "USER_DEFINED_FILTER { FILTER_ID " + f.id() + " }";
+      default -> throw new IllegalArgumentException("filter " + f.id() + " is user-defined");
     };
+  }
+
+  /** A filter libhdf5 does not define: its number, its stored name, its client data. */
+  private static void userDefined(DumpOutput out, int level, Filter f) {
+    line(out, level, "USER_DEFINED_FILTER {");
+    line(out, level + 1, "FILTER_ID " + f.id());
+    if (!f.name().isEmpty()) {
+      line(out, level + 1, "COMMENT " + f.name());
+    }
+    int[] d = f.clientData();
+    if (d.length > 0) {
+      StringBuilder params = new StringBuilder("PARAMS {");
+      for (int v : d) {
+        params.append(' ').append(Integer.toUnsignedString(v));
+      }
+      line(out, level + 1, params.append(" }").toString());
+    }
+    line(out, level, "}");
   }
 
   /**

@@ -5,6 +5,8 @@ import io.h5j.Dataset;
 import io.h5j.H5File;
 import io.h5j.Link;
 import io.h5j.Node;
+import io.h5j.RegionReference;
+import io.h5j.raw.StoredSelection;
 import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import io.h5j.type.ReferenceType;
@@ -301,6 +303,12 @@ final class DdlPrinter implements DumpPrinter {
       }
       return;
     }
+    if (type instanceof ReferenceType r && r.kind() == ReferenceType.Kind.DATASET_REGION) {
+      for (int i = 0; i < count; i++) {
+        regionReference((byte[]) Array.get(values, i), d.block());
+      }
+      return;
+    }
     for (int i = 0; i < count; i++) {
       d.element(current.elements().format(type, values, i, level + 1));
     }
@@ -339,6 +347,39 @@ final class DdlPrinter implements DumpPrinter {
     }
     out.append(indent().append("}\n"));
     level -= 2;
+  }
+
+  /**
+   * h5dump prints a region reference as a block of its own: the dataset, the region's blocks
+   * or points, the dataset's datatype and dataspace; for a region of neither (all, none) the
+   * dataset's name only. The block opens as h5dump 1.10.8's does: after a space for each of
+   * "not the first element" and "blocks, not points".
+   */
+  private void regionReference(byte[] element, long index) {
+    level++;
+    try {
+      RegionReference ref = current.file().region(element);
+      Node n = ref == null ? null : current.references().node(ref.address());
+      if (!(n instanceof Dataset ds)) {
+        out.append(indent().append("NULL\n"));
+      } else {
+        StringBuilder head = indent().append("DATASET ").append(DdlStrings.quoted(n.path()));
+        boolean points = ref.selection() instanceof StoredSelection.Points;
+        if (!points && !DdlSelections.isBlocks(ref.selection())) {
+          out.append(head).append('\n');
+        } else {
+          head.append(index > 0 ? " " : "").append(points ? "" : " ").append('{');
+          out.append(head).append('\n');
+          level++;
+          DdlSelections.writeRegion(out, indent(), ref.selection());
+          header(ds.datatype(), ds.dataspace());
+          close();
+        }
+      }
+    } catch (java.io.IOException e) {
+      out.append(indent().append("h5dump error: unable to read region reference\n"));
+    }
+    level--;
   }
 
   /**

@@ -116,7 +116,7 @@ final class DumpCommand implements Callable<Integer> {
       if (h5dump) {
         ddl(f, out, problems, watcher);
       } else {
-        DumpPrinter printer = json ? new JsonDumpPrinter(out, f) : new TextDumpPrinter(out);
+        DumpPrinter printer = json ? new JsonDumpPrinter(out, f) : new TextDumpPrinter(out, f);
         new DumpWalker(printer, problems, watcher).walk(f.get(path));
         printer.finish();
       }

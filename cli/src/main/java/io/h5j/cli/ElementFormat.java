@@ -1,5 +1,7 @@
 package io.h5j.cli;
 
+import io.h5j.RegionReference;
+import io.h5j.raw.StoredSelection;
 import io.h5j.type.ArrayType;
 import io.h5j.type.Complex;
 import io.h5j.type.CompoundType;
@@ -60,6 +62,11 @@ final class ElementFormat {
       }
       int8Length[v] = (byte) text.length();
     }
+  }
+
+  /** Text whose references name the path of their object, found in {@code paths}. */
+  static ElementFormat text(ObjectPaths paths) {
+    return new ElementFormat(false, paths);
   }
 
   /** JSON whose references name the path of their object, found in {@code paths}. */
@@ -248,7 +255,9 @@ final class ElementFormat {
    * A reference as an object: {@code kind} ("object", "region" or "attribute"), the
    * {@code address} of the object's header, its {@code path} when a walk over hard links finds
    * one, {@code file} for an object in another file, {@code attribute} (the attribute's name)
-   * and {@code rank} (the region's) where they apply. A classic region reference is
+   * and {@code rank} (the region's) where they apply. A classic region reference has its
+   * dataset's {@code address} and {@code path} and its {@code selection} ({@link #selection}),
+   * or, when no file is known or its heap object cannot be read,
    * {@code {"kind": "region", "heap_id": HEX}}: the bytes it stores, in the file's order. A
    * null reference is null.
    *
@@ -292,12 +301,67 @@ final class ElementFormat {
         return;
       }
       parts.put("kind", "region");
-      parts.put("heap_id", stored);
+      RegionReference region = paths.region(stored);
+      if (region == null) {
+        parts.put("heap_id", stored);
+      } else {
+        parts.put("address", region.address());
+        putPath(parts, paths.path(region.address()));
+        parts.put("selection", selection(region.selection()));
+      }
     } else {
       element(out, v, null);
       return;
     }
     compound(out, parts, null);
+  }
+
+  /**
+   * A stored selection as an object: {@code type} ("all", "none", "points", "hyperslab" or
+   * "blocks"), then the points ({@code [[i, j], ...]}), the hyperslab's {@code start},
+   * {@code stride}, {@code count} and {@code block} (an unlimited one "unlimited"), or the
+   * blocks ({@code [{"start": [...], "end": [...]}, ...]}, ends inclusive).
+   */
+  private static Map<String, Object> selection(StoredSelection s) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    if (s instanceof StoredSelection.Points p) {
+      m.put("type", "points");
+      Object[] points = new Object[p.count()];
+      for (int i = 0; i < points.length; i++) {
+        points[i] = java.util.Arrays.copyOfRange(p.coords(), i * p.rank(), (i + 1) * p.rank());
+      }
+      m.put("points", points);
+    } else if (s instanceof StoredSelection.Hyperslab h) {
+      m.put("type", "hyperslab");
+      m.put("start", h.start());
+      m.put("stride", h.stride());
+      m.put("count", limited(h.count()));
+      m.put("block", limited(h.block()));
+    } else if (s instanceof StoredSelection.Blocks b) {
+      m.put("type", "blocks");
+      Object[] blocks = new Object[b.blockCount()];
+      long[] start = b.start();
+      long[] end = b.end();
+      for (int k = 0; k < blocks.length; k++) {
+        Map<String, Object> one = new LinkedHashMap<>();
+        one.put("start", java.util.Arrays.copyOfRange(start, k * b.rank(), (k + 1) * b.rank()));
+        one.put("end", java.util.Arrays.copyOfRange(end, k * b.rank(), (k + 1) * b.rank()));
+        blocks[k] = one;
+      }
+      m.put("blocks", blocks);
+    } else {
+      m.put("type", s instanceof StoredSelection.All ? "all" : "none");
+    }
+    return m;
+  }
+
+  /** Counts or blocks, each unlimited one as "unlimited". */
+  private static Object[] limited(long[] v) {
+    Object[] out = new Object[v.length];
+    for (int d = 0; d < v.length; d++) {
+      out[d] = v[d] == StoredSelection.UNLIMITED ? "unlimited" : (Object) v[d];
+    }
+    return out;
   }
 
   private static void putPath(Map<String, Object> parts, String path) {

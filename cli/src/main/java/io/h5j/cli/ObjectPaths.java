@@ -2,6 +2,7 @@ package io.h5j.cli;
 
 import io.h5j.Group;
 import io.h5j.H5File;
+import io.h5j.RegionReference;
 import io.h5j.Link;
 import io.h5j.Node;
 import io.h5j.type.Reference;
@@ -36,6 +37,21 @@ final class ObjectPaths {
       byAddress = walk(file);
     }
     return byAddress.get(address);
+  }
+
+  /**
+   * A classic region reference decoded, or null for a null one, when no file is known, or
+   * when its heap object cannot be read (it then prints as the bytes it stores).
+   */
+  RegionReference region(byte[] stored) {
+    if (file == null) {
+      return null;
+    }
+    try {
+      return file.region(stored);
+    } catch (Exception e) {
+      return null;
+    }
   }
 
   /** The path of the object a revised reference points to, or null when none is known. */

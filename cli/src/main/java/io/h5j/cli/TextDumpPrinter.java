@@ -12,9 +12,10 @@ final class TextDumpPrinter implements DumpPrinter {
   private final DumpOutput out;
   private final ValueWriter values;
 
-  TextDumpPrinter(DumpOutput out) {
+  /** @param file the file dumped, whose region references print decoded */
+  TextDumpPrinter(DumpOutput out, io.h5j.H5File file) {
     this.out = out;
-    this.values = new ValueWriter(out, ElementFormat.TEXT);
+    this.values = new ValueWriter(out, ElementFormat.text(new ObjectPaths(file)));
   }
 
   @Override

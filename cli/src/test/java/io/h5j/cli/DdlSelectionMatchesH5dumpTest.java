@@ -17,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * h5dump's object selections ({@code -d}, {@code -g}, {@code -a}) and raw output
  * ({@code -b ORDER -o FILE}) give what h5dump 1.10.8 gives, on a file h5py writes with long
- * rows, several dimensions, strings holding newlines and quotes, compounds and big-endian data.
+ * rows, several dimensions, strings holding newlines and quotes, compounds, big-endian data and
+ * enum values and fill values that name no member (h5dump prints their bytes).
  */
 @OracleTest
 class DdlSelectionMatchesH5dumpTest {
@@ -39,12 +40,18 @@ class DdlSelectionMatchesH5dumpTest {
         "    f.attrs['r'] = np.arange(3.0)",
         "    g = f.create_group('g/h')",
         "    f['g'].attrs['t'] = 'hello'",
-        "    f['g/h/z'] = np.zeros((2, 2, 3), dtype='u1')"), file.toString());
+        "    f['g/h/z'] = np.zeros((2, 2, 3), dtype='u1')",
+        "    e2 = h5py.enum_dtype({'A': 1, 'B': 300}, basetype='u2')",
+        "    f.create_dataset('e2', data=np.array([1, 300, 513], dtype='u2'), dtype=e2,",
+        "        fillvalue=np.array(1027, dtype='u2'))",
+        "    e1 = h5py.enum_dtype({'N': -1, 'P': 5}, basetype='i1')",
+        "    f.create_dataset('e1', data=np.array([-1, 5, -3], dtype='i1'), dtype=e1,",
+        "        fillvalue=np.array(-128, dtype='i1'))"), file.toString());
   }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"-d /b", "-d /be", "-d /s", "-d /c", "-d /a -y", "-g /g",
-      "-g /g/h", "-a /g/t", "-a /r", "-d /b -H", "-d /be -A", "-g /g -A 0"})
+      "-g /g/h", "-a /g/t", "-a /r", "-d /b -H", "-d /be -A", "-g /g -A 0", "-d /e1 -p", "-d /e2 -p"})
   void selectionPrintsWhatH5dumpPrints(String options) throws Exception {
     List<String> args = List.of(options.split(" "));
     String expected = DumpMatchesH5dumpTest.h5dumpReading(file, args);

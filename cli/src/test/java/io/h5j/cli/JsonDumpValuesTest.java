@@ -97,14 +97,19 @@ class JsonDumpValuesTest {
         "    r = f.create_dataset('refs', (3,), dtype=h5py.ref_dtype)",
         "    r[0] = g.ref",
         "    r[1] = f['mixed'].ref",
-        "    rr = f.create_dataset('regions', (1,), dtype=h5py.regionref_dtype)",
-        "    rr[0] = f['mixed'].regionref[0:1]"), file.toString());
+        "    rr = f.create_dataset('regions', (5,), dtype=h5py.regionref_dtype)",
+        "    rr[0] = f['mixed'].regionref[0:1]",
+        "    t = f.create_dataset('t', data=np.arange(60).reshape(6, 10))",
+        "    rr[1] = t.regionref[0:6:2, 1:9:3]",
+        "    rr[2] = t.regionref[np.eye(6, 10, dtype=bool)]",
+        "    rr[3] = t.regionref[...]"), file.toString());
     Path json = dump(file);
     Oracles.Run r = Oracles.runPython(Path.of(Oracles.PYTHON), Files.readString(
         Fixtures.dir().getParent().resolve("tools/corpus/compare_dump.py")),
         List.of(file.toString(), json.toString()));
     assertEquals(0, r.exitCode(), r.stdout() + r.stderr());
-    assertTrue(r.stdout().contains("compared 5 datasets"), r.stdout());
+    assertTrue(r.stdout().contains("compared 6 datasets"), r.stdout());
+    assertTrue(!r.stdout().contains("not compared"), r.stdout()); // every region's selection
   }
 
   private Path dump(Path file) throws IOException {

@@ -67,6 +67,28 @@ public interface VirtualMappings {
   VirtualMapping mapping(int i) throws IOException;
 
   /**
+   * The region of the virtual dataset that mapping {@code i} fills, as stored.
+   *
+   * @param i the mapping's index in stored order, {@code 0 <= i < count()}
+   * @return the selection, decoded
+   * @throws IOException if the mapping's stored bytes are damaged (an
+   *     {@code io.h5j.format.H5FormatException} naming the block)
+   * @throws IndexOutOfBoundsException if {@code i} is out of range
+   */
+  StoredSelection virtualSelection(int i) throws IOException;
+
+  /**
+   * The region of the source dataset that mapping {@code i} reads, as stored.
+   *
+   * @param i the mapping's index in stored order, {@code 0 <= i < count()}
+   * @return the selection, decoded
+   * @throws IOException if the mapping's stored bytes are damaged (an
+   *     {@code io.h5j.format.H5FormatException} naming the block)
+   * @throws IndexOutOfBoundsException if {@code i} is out of range
+   */
+  StoredSelection sourceSelection(int i) throws IOException;
+
+  /**
    * Every mapping, in stored order (decodes them all; large blocks: see {@link #mapping}).
    *
    * @return a new list of {@link #count()} mappings
