@@ -49,7 +49,7 @@ public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
   }
 
   private static DatasetDescription describe(ReadOptions o) {
-    try (SourceDataset d = SourceDataset.open(o)) {
+    try (SourceDataset d = SourceDataset.open(o, SparkFiles.onDriver())) {
       long[] shape = d.shape();
       Datatype type = d.datatype();
       return new DatasetDescription(o, shape, d.grid(), type.size(), d.chunked(),
