@@ -1,6 +1,7 @@
 package io.h5j.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.h5j.testing.OracleTest;
@@ -34,5 +35,16 @@ class SparkHadoopReadOracleTest extends SparkReadOracleTest {
     // the driver's schema and plan, and each task of the scan, open the file
     assertTrue(opens >= 2, opens + " streams opened");
     assertEquals(false, SparkFiles.isLocal(location(Path.of("/x.h5"))));
+  }
+
+  @Test
+  void aFileThatIsNoHdf5FailsNamingIt() throws Exception {
+    Path junk = dir.resolve("junk.h5");
+    java.nio.file.Files.write(junk, new byte[4096]);
+    Exception e = assertThrows(Exception.class,
+        () -> read(location(junk), "/x", false).collectAsList());
+    assertTrue(e.getMessage().contains(CountingLocalFileSystem.SCHEME + ":")
+        && e.getMessage().contains("junk.h5") && e.getMessage().contains("not an HDF5 file"),
+        e.getMessage());
   }
 }
