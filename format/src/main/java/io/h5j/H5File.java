@@ -155,7 +155,8 @@ public final class H5File implements Closeable {
 
   /**
    * Opens a file read-only from a source of bytes other than a local file, e.g. one of
-   * Hadoop's file systems (HDFS, S3); closing the file closes the source. External links and
+   * Hadoop's file systems (HDFS, S3); closing the file closes the source (as does a failed
+   * open). External links and
    * virtual dataset sources in other files are opened through {@link ByteSource#sibling}.
    * Wrap a source whose requests are costly in a {@link io.h5j.format.CachingByteSource}.
    * {@link #path()} is the source's {@linkplain ByteSource#name() name} as a path.

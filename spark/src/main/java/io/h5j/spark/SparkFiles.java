@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * URI ({@code hdfs://}, {@code s3a://}, ...) through Hadoop's {@code FileSystem} with the
  * session's Hadoop configuration, behind h5j's block cache ({@link CachingByteSource}), whose
  * block and cache sizes the Hadoop keys {@value #BLOCK_BYTES} and {@value #CACHE_BYTES} set
- * (e.g. {@code spark.hadoop.h5j.read.cacheBytes}).
+ * (e.g. {@code spark.hadoop.h5j.read.cacheBytes}; 4 MiB blocks, 16 MiB per open file by
+ * default).
  *
  * <p>The driver's instance reads the session's configuration; the executors' instance carries
  * it as a broadcast (made once per scan), so a task ships a handle, not the configuration.
@@ -28,8 +29,13 @@ final class SparkFiles implements Serializable {
   private static final long serialVersionUID = 1L;
   /** Hadoop configuration key: bytes per request to the file system (4 MiB by default). */
   static final String BLOCK_BYTES = "h5j.read.blockBytes";
-  /** Hadoop configuration key: bytes of blocks a file open in a task keeps (64 MiB). */
+  /** Hadoop configuration key: bytes of blocks a file open in a task keeps. */
   static final String CACHE_BYTES = "h5j.read.cacheBytes";
+  /**
+   * 16 MiB: four blocks hold a file's metadata and the read-ahead of a task that reads its
+   * chunks in order; more would be multiplied by the tasks an executor runs at once.
+   */
+  static final long DEFAULT_CACHE_BYTES = 16L << 20;
 
   private final @Nullable Broadcast<SerializableHadoopConf> broadcast;
   private transient @Nullable Configuration conf;
@@ -85,7 +91,7 @@ final class SparkFiles implements Serializable {
   ByteSource source(String path) throws IOException {
     Configuration c = conf();
     int block = Math.toIntExact(c.getLong(BLOCK_BYTES, CachingByteSource.DEFAULT_BLOCK_BYTES));
-    long cache = Math.max(block, c.getLong(CACHE_BYTES, CachingByteSource.DEFAULT_CACHE_BYTES));
+    long cache = Math.max(block, c.getLong(CACHE_BYTES, DEFAULT_CACHE_BYTES));
     return CachingByteSource.of(HadoopByteSource.open(new org.apache.hadoop.fs.Path(path), c),
         block, cache);
   }

@@ -115,5 +115,11 @@ class HadoopByteSourceTest {
     assertEquals("http://127.0.0.1:9000", back.get().get("fs.s3a.endpoint"));
     assertEquals(CountingLocalFileSystem.class.getName(),
         back.get().get("fs." + CountingLocalFileSystem.SCHEME + ".impl"));
+    ByteArrayOutputStream defaults = new ByteArrayOutputStream();
+    try (ObjectOutputStream out = new ObjectOutputStream(defaults)) {
+      out.writeObject(new SerializableHadoopConf(new Configuration()));
+    }
+    System.out.printf("a Hadoop configuration with its defaults: %d bytes serialized%n",
+        defaults.size());
   }
 }
