@@ -1,5 +1,6 @@
 package io.h5j;
 
+import io.h5j.format.ByteSource;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.dataset.EngineFile;
 import io.h5j.format.dataset.Values;
@@ -65,7 +66,10 @@ public final class H5File implements Closeable {
   /** The dataset engine's state for this file: values, chunk cache, workers, options. */
   private final EngineFile engine;
   private final PathResolver resolver;
-  private final Map<Path, H5File> externals = new HashMap<>();
+  /** The files external links and virtual sources led to, by absolute path or source name. */
+  private final Map<String, H5File> externals = new HashMap<>();
+  /** What this file was read from when not a local file, else null: names its siblings. */
+  private final @Nullable ByteSource source;
   private boolean closed;
   private boolean syncOnClose = true;
   /** Where {@link #close()} renames this file ({@link #createReplacing}), else null. */
@@ -79,8 +83,10 @@ public final class H5File implements Closeable {
   /** Default memory bound of the chunk cache: 64 MiB. */
   public static final long DEFAULT_CHUNK_CACHE_BYTES = EngineFile.DEFAULT_CHUNK_CACHE_BYTES;
 
-  private H5File(Path path, H5Context ctx, java.util.concurrent.locks.ReentrantLock calls) {
+  private H5File(Path path, H5Context ctx, java.util.concurrent.locks.ReentrantLock calls,
+      @Nullable ByteSource source) {
     this.path = path;
+    this.source = source;
     this.ctx = ctx;
     this.calls = calls;
     this.resolver = new PathResolver(this);
@@ -149,14 +155,34 @@ public final class H5File implements Closeable {
     return open(FileAccess.borrow(path, channel, writable), path);
   }
 
+  /**
+   * Opens a file read-only from a source of bytes other than a local file, e.g. one of
+   * Hadoop's file systems (HDFS, S3); closing the file closes the source (as does a failed
+   * open). External links and
+   * virtual dataset sources in other files are opened through {@link ByteSource#sibling}.
+   * Wrap a source whose requests are costly in a {@link io.h5j.format.CachingByteSource}.
+   * {@link #path()} is the source's {@linkplain ByteSource#name() name} as a path.
+   *
+   * @param source the file's bytes
+   * @return the open file; close it when done
+   * @throws IOException if the source cannot be read, or (as {@link H5FormatException}, which
+   *     names the source) a structure read is malformed, unsupported, or cut short by the end
+   *     of the source
+   */
+  public static H5File open(ByteSource source) throws IOException {
+    FileAccess fa = FileAccess.openRead(source);
+    return open(fa, fa.path(), EngineCalls.newLock(), source);
+  }
+
   private static H5File open(FileAccess fa, Path path) throws IOException {
-    return open(fa, path, EngineCalls.newLock());
+    return open(fa, path, EngineCalls.newLock(), null);
   }
 
   private static H5File open(FileAccess fa, Path path,
-      java.util.concurrent.locks.ReentrantLock calls) throws IOException {
+      java.util.concurrent.locks.ReentrantLock calls, @Nullable ByteSource source)
+      throws IOException {
     try {
-      return new H5File(path, H5Context.open(fa), calls);
+      return new H5File(path, H5Context.open(fa), calls, source);
     } catch (H5FormatException e) {
       fa.close();
       throw e.inFile(path);
@@ -220,7 +246,7 @@ public final class H5File implements Closeable {
     try {
       H5Context ctx = H5Context.create(fa, superblockVersion,
           new FileParams(offsetSize, lengthSize, 0));
-      H5File f = new H5File(path, ctx, EngineCalls.newLock());
+      H5File f = new H5File(path, ctx, EngineCalls.newLock(), null);
       var h = ctx.createHeader(2, 0,
           io.h5j.format.group.GroupLinkWriter.newStyleGroupMessages(ctx));
       ctx.superblock(ctx.superblock().withRootAddress(h.address()));
@@ -819,6 +845,9 @@ public final class H5File implements Closeable {
    */
   H5File external(String fileName) throws IOException {
     assert EngineCalls.inCall(this) : "external files are opened inside a call";
+    if (source != null) {
+      return externalSibling(fileName);
+    }
     Path p = Path.of(fileName);
     if (!p.isAbsolute()) {
       Path dir = path.toAbsolutePath().getParent();
@@ -831,11 +860,28 @@ public final class H5File implements Closeable {
     if (p.equals(path.toAbsolutePath().normalize())) {
       return this;
     }
-    H5File f = externals.get(p);
+    H5File f = externals.get(p.toString());
     if (f == null) {
-      f = open(FileAccess.openRead(p), p, calls);
-      externals.put(p, f);
+      f = open(FileAccess.openRead(p), p, calls, null);
+      externals.put(p.toString(), f);
     }
+    return f;
+  }
+
+  /** As {@link #external}, for a file read from a source: the file its sibling holds. */
+  private @Nullable H5File externalSibling(String fileName) throws IOException {
+    ByteSource s = source.sibling(fileName);
+    if (s == null) {
+      return null;
+    }
+    H5File f = s.name().equals(source.name()) ? this : externals.get(s.name());
+    if (f != null) {
+      s.close();
+      return f;
+    }
+    FileAccess fa = FileAccess.openRead(s);
+    f = open(fa, fa.path(), calls, s);
+    externals.put(s.name(), f);
     return f;
   }
 }

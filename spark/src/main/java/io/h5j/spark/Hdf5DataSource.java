@@ -21,7 +21,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  *
  * <p>Options: {@code dataset} (required), {@code version} or {@code timestampAsOf} (a version
  * of a versioned-hdf5 file), {@code enumAsNumber}, {@code partitionBytes} (decoded bytes per
- * partition, 128 MiB by default). See the README's "Spark" section.
+ * partition, 128 MiB by default). A path is a local file, or a URI of any of Hadoop's file
+ * systems ({@code hdfs://}, {@code s3a://}, ...), read with the session's Hadoop
+ * configuration (versions: local files only, for now). See the README's "Spark" section.
  */
 public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
   /** Creates the source; Spark does, through {@code META-INF/services}. */
@@ -49,7 +51,7 @@ public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
   }
 
   private static DatasetDescription describe(ReadOptions o) {
-    try (SourceDataset d = SourceDataset.open(o)) {
+    try (SourceDataset d = SourceDataset.open(o, SparkFiles.onDriver())) {
       long[] shape = d.shape();
       Datatype type = d.datatype();
       return new DatasetDescription(o, shape, d.grid(), type.size(), d.chunked(),

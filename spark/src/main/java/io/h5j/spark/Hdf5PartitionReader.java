@@ -36,6 +36,7 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   private final Function<Object, Object>[] columns; // one per output column, of the element
   private final int[] indexColumn; // dimension of an index column, -1 for element columns
   private final StructField[] fields;
+  private final SparkFiles files;
   private @Nullable SourceDataset source;
   private @Nullable ElementBox box;
   private long nextRow; // first index along dimension 0 of the next slice of the box
@@ -47,8 +48,9 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   private @Nullable InternalRow row;
 
   Hdf5PartitionReader(DatasetDescription description, Hdf5Partition partition,
-      StructType required) {
+      StructType required, SparkFiles files) {
     this.description = description;
+    this.files = files;
     this.options = partition.options();
     this.boxes = partition.boxes().iterator();
     this.fields = required.fields();
@@ -62,7 +64,7 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   /** Opens the file and resolves each output column, on first use. */
   private SourceDataset source() throws IOException {
     if (source == null) {
-      source = SourceDataset.open(options);
+      source = SourceDataset.open(options, files);
       Datatype type = source.datatype();
       String where = options.dataset() + " of " + options.path();
       int rank = description.shape().length;

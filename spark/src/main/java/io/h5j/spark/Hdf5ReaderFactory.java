@@ -10,14 +10,17 @@ import org.apache.spark.sql.types.StructType;
 final class Hdf5ReaderFactory implements PartitionReaderFactory {
   private final DatasetDescription description;
   private final StructType required;
+  private final SparkFiles files;
 
-  Hdf5ReaderFactory(DatasetDescription description, StructType required) {
+  Hdf5ReaderFactory(DatasetDescription description, StructType required, SparkFiles files) {
     this.description = description;
     this.required = required;
+    this.files = files;
   }
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    return new Hdf5PartitionReader(description, (Hdf5Partition) partition, required);
+    return new Hdf5PartitionReader(description, (Hdf5Partition) partition, required,
+        files);
   }
 }

@@ -56,7 +56,7 @@ final class Hdf5Scan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new Hdf5ReaderFactory(description, required);
+    return new Hdf5ReaderFactory(description, required, SparkFiles.forExecutors());
   }
 
   @Override

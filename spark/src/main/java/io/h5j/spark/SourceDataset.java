@@ -38,10 +38,10 @@ final class SourceDataset implements Closeable {
     this.version = version;
   }
 
-  /** Opens the file and finds the dataset (of the version) the options name. */
-  static SourceDataset open(ReadOptions o) throws IOException {
+  /** Opens the file through {@code files} and finds the dataset (of the version) named. */
+  static SourceDataset open(ReadOptions o, SparkFiles files) throws IOException {
     if (o.versioned()) {
-      VersionedFile vf = SparkFiles.openVersioned(o.path());
+      VersionedFile vf = files.openVersioned(o.path());
       try {
         VersionView v = o.version() != null ? vf.version(o.version())
             : vf.versionAt(o.timestampAsOf());
@@ -55,7 +55,7 @@ final class SourceDataset implements Closeable {
         throw e;
       }
     }
-    H5File f = SparkFiles.open(o.path());
+    H5File f = files.open(o.path());
     try {
       Dataset d;
       try {

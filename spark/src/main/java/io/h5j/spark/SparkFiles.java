@@ -1,37 +1,109 @@
 package io.h5j.spark;
 
 import io.h5j.H5File;
+import io.h5j.format.ByteSource;
+import io.h5j.format.CachingByteSource;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.file.Path;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.SparkSession;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The one place the Spark source opens files. Local paths (and {@code file:} URIs) for now;
- * when the format layer reads through a positional byte source, this class switches to
- * Hadoop's {@code FileSystem} and nothing else in the module changes.
+ * The one place the Spark source opens files. A local path ({@code /a/b.h5}, {@code file:})
+ * is opened as a local file (a {@code FileChannel}, memory-mapped for long reads); any other
+ * URI ({@code hdfs://}, {@code s3a://}, ...) through Hadoop's {@code FileSystem} with the
+ * session's Hadoop configuration, behind h5j's block cache ({@link CachingByteSource}), whose
+ * block and cache sizes the Hadoop keys {@value #BLOCK_BYTES} and {@value #CACHE_BYTES} set
+ * (e.g. {@code spark.hadoop.h5j.read.cacheBytes}; 4 MiB blocks, 16 MiB per open file by
+ * default).
+ *
+ * <p>The driver's instance reads the session's configuration; the executors' instance carries
+ * it as a broadcast (made once per scan), so a task ships a handle, not the configuration.
  */
-final class SparkFiles {
-  private SparkFiles() {}
+final class SparkFiles implements Serializable {
+  private static final long serialVersionUID = 1L;
+  /** Hadoop configuration key: bytes per request to the file system (4 MiB by default). */
+  static final String BLOCK_BYTES = "h5j.read.blockBytes";
+  /** Hadoop configuration key: bytes of blocks a file open in a task keeps. */
+  static final String CACHE_BYTES = "h5j.read.cacheBytes";
+  /**
+   * 16 MiB: four blocks hold a file's metadata and the read-ahead of a task that reads its
+   * chunks in order; more would be multiplied by the tasks an executor runs at once.
+   */
+  static final long DEFAULT_CACHE_BYTES = 16L << 20;
 
-  /** The local path a Spark path string names ({@code /a/b.h5} or {@code file:/a/b.h5}). */
+  private final @Nullable Broadcast<SerializableHadoopConf> broadcast;
+  private transient @Nullable Configuration conf;
+
+  private SparkFiles(@Nullable Broadcast<SerializableHadoopConf> broadcast,
+      @Nullable Configuration conf) {
+    this.broadcast = broadcast;
+    this.conf = conf;
+  }
+
+  /** Opens files on the driver, with the active session's Hadoop configuration. */
+  static SparkFiles onDriver() {
+    return new SparkFiles(null, SparkSession.active().sessionState().newHadoopConf());
+  }
+
+  /** Opens files on the executors: the session's Hadoop configuration, broadcast once. */
+  static SparkFiles forExecutors() {
+    SparkSession s = SparkSession.active();
+    Broadcast<SerializableHadoopConf> b = JavaSparkContext.fromSparkContext(s.sparkContext())
+        .broadcast(new SerializableHadoopConf(s.sessionState().newHadoopConf()));
+    return new SparkFiles(b, null);
+  }
+
+  private Configuration conf() {
+    Configuration c = conf;
+    if (c == null) {
+      c = broadcast != null ? broadcast.value().get() : new Configuration();
+      conf = c;
+    }
+    return c;
+  }
+
+  /** Whether {@code path} names a local file (no scheme, or {@code file:}). */
+  static boolean isLocal(String path) {
+    String scheme = new org.apache.hadoop.fs.Path(path).toUri().getScheme();
+    return scheme == null || scheme.equals("file");
+  }
+
+  /** The local path a local Spark path string names ({@code /a/b.h5} or {@code file:/a/b.h5}). */
   static Path local(String path) {
     if (path.startsWith("file:")) {
       return Path.of(java.net.URI.create(path));
-    }
-    if (path.matches("^[a-zA-Z][a-zA-Z0-9+.-]+://.*")) {
-      throw new IllegalArgumentException("h5j-spark reads local files only for now, not "
-          + path + "; copy the file to a local or NFS path");
     }
     return Path.of(path);
   }
 
   /** Opens a plain HDF5 file to read. */
-  static H5File open(String path) throws IOException {
-    return H5File.open(local(path));
+  H5File open(String path) throws IOException {
+    return isLocal(path) ? H5File.open(local(path)) : H5File.open(source(path));
   }
 
-  /** Opens a versioned file (versioned-hdf5 layout) to read. */
-  static VersionedFile openVersioned(String path) throws IOException {
+  /** The cached Hadoop source of a file that is not local. */
+  ByteSource source(String path) throws IOException {
+    Configuration c = conf();
+    int block = Math.toIntExact(c.getLong(BLOCK_BYTES, CachingByteSource.DEFAULT_BLOCK_BYTES));
+    long cache = Math.max(block, c.getLong(CACHE_BYTES, DEFAULT_CACHE_BYTES));
+    return CachingByteSource.of(HadoopByteSource.open(new org.apache.hadoop.fs.Path(path), c),
+        block, cache);
+  }
+
+  /** Opens a versioned file (versioned-hdf5 layout) to read: local files only, for now. */
+  VersionedFile openVersioned(String path) throws IOException {
+    if (!isLocal(path)) {
+      // VersionedFile reads under POSIX record locks on the file, which only a local (or
+      // NFS) file has
+      throw new IllegalArgumentException("hdf5: versions are read from local files only for"
+          + " now, not from " + path + "; copy the file to a local or NFS path");
+    }
     return VersionedFile.openReadOnly(local(path));
   }
 }

@@ -179,18 +179,23 @@ class SparkReadOracleTest {
     }
   }
 
-  static Dataset<Row> read(Path file, String dataset, boolean enumAsNumber) {
+  static Dataset<Row> read(String location, String dataset, boolean enumAsNumber) {
     return TestSpark.session().read().format("hdf5").option("dataset", dataset)
         .option("enumAsNumber", enumAsNumber).option("partitionBytes", 64)
-        .load(file.toString());
+        .load(location);
   }
 
-  private static Dataset<Row> read(String dataset, boolean enumAsNumber) {
-    return read(file, dataset, enumAsNumber);
+  /** What Spark is given to load {@code file}: its path here; subclasses give other URIs. */
+  String location(Path file) {
+    return file.toString();
+  }
+
+  Dataset<Row> read(String dataset, boolean enumAsNumber) {
+    return read(location(file), dataset, enumAsNumber);
   }
 
   /** Spark's rows of {@code name}, in index order, hold h5py's values and C-order indexes. */
-  private static void assertSameAsH5py(String name, boolean enumAsNumber) throws Exception {
+  void assertSameAsH5py(String name, boolean enumAsNumber) throws Exception {
     JsonNode want = expected.get(name);
     int rank = want.get("shape").size();
     Dataset<Row> df = read(name, enumAsNumber);

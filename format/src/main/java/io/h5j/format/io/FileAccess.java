@@ -1,7 +1,9 @@
 package io.h5j.format.io;
 
+import io.h5j.format.ByteSource;
 import io.h5j.format.H5FormatException;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -23,10 +25,17 @@ import java.util.function.Supplier;
  * instead of by read(2) into a buffer and again from there. Writable and borrowed channels are
  * not mapped (a writer may truncate the file under the mapping). {@link #close()} unmaps the
  * mappings where the JDK allows it (see {@link MappedWindows}).
+ *
+ * <p>Reads go through a {@link ByteSource}: the channel's, or one given to
+ * {@link #openRead(ByteSource)} (a file of another file system), which is read-only, has no
+ * channel and is never mapped.
  */
 public final class FileAccess implements Closeable {
   private final Path path;
+  /** The local file's channel, or null for a file read through a source of the caller's. */
   private final FileChannel channel;
+  /** What reads read: the channel, or the caller's source. */
+  private final ByteSource source;
   private final boolean writable;
   /** False for a channel the caller opened and closes itself. */
   private final boolean ownsChannel;
@@ -64,6 +73,7 @@ public final class FileAccess implements Closeable {
   private FileAccess(Path path, FileChannel channel, boolean writable, boolean ownsChannel) {
     this.path = path;
     this.channel = channel;
+    this.source = new ChannelSource(channel, String.valueOf(path));
     this.writable = writable;
     this.ownsChannel = ownsChannel;
     this.windows = writable || !ownsChannel ? null : new MappedWindows(channel);
@@ -71,6 +81,25 @@ public final class FileAccess implements Closeable {
         ? new EarlyWriteback(String.valueOf(path), () -> channel.force(false),
             EarlyWriteback.EVERY_BYTES)
         : null;
+  }
+
+  /** Reads through {@code source}, which {@link #close()} closes. */
+  private FileAccess(ByteSource source) {
+    this.path = Path.of(source.name());
+    this.channel = null;
+    this.source = source;
+    this.writable = false;
+    this.ownsChannel = true;
+    this.windows = null;
+    this.writeback = null;
+  }
+
+  /**
+   * Reads through {@code source} (read-only; never mapped); {@link #close()} closes it. Its
+   * {@link #path()} is the source's name as a path, for messages.
+   */
+  public static FileAccess openRead(ByteSource source) {
+    return new FileAccess(source);
   }
 
   /**
@@ -124,13 +153,14 @@ public final class FileAccess implements Closeable {
     this.params = p;
   }
 
+  /** The file's channel; null for a file read through {@link #openRead(ByteSource)}. */
   public FileChannel channel() {
     return channel;
   }
 
   /** Size of the file in bytes, as an HDF5 address (base address subtracted). */
   public long size() throws IOException {
-    knownSize = channel.size();
+    knownSize = source.size();
     return knownSize - params.baseAddress();
   }
 
@@ -249,14 +279,12 @@ public final class FileAccess implements Closeable {
 
   /** Fills {@code dst} from absolute file position {@code position}. */
   public void readFully(long position, ByteBuffer dst, String structure) throws IOException {
-    long at = position;
     int start = dst.position();
-    while (dst.hasRemaining()) {
-      int n = channel.read(dst, at);
-      if (n < 0) {
-        throw new H5FormatException(structure, at - params.baseAddress(), "file ends early");
-      }
-      at += n;
+    try {
+      source.readFully(position, dst);
+    } catch (EOFException e) {
+      throw new H5FormatException(structure, position - params.baseAddress(),
+          "file ends early (" + e.getMessage() + ")", e);
     }
     if (overlay != null) {
       applyOverlay(position - params.baseAddress(), dst, start);
@@ -385,7 +413,11 @@ public final class FileAccess implements Closeable {
       }
     }
     if (ownsChannel) {
-      channel.close();
+      if (channel != null) {
+        channel.close();
+      } else {
+        source.close();
+      }
     }
   }
 }

@@ -17,12 +17,11 @@ public final class SuperblockCodec {
 
   /** Searches positions 0, 512, 1024, 2048, ... for the signature, as libhdf5 does. */
   public static long find(FileAccess fa) throws IOException {
-    long size = fa.channel().size();
+    long size = fa.size() + fa.params().baseAddress(); // absolute
     byte[] sig = new byte[8];
     for (long at = 0; at + 8 <= size; at = at == 0 ? 512 : at * 2) {
-      ByteBuffer b = ByteBuffer.wrap(sig);
-      fa.channel().read(b, at);
-      if (!b.hasRemaining() && java.util.Arrays.equals(sig, SIGNATURE)) {
+      fa.readFully(at, ByteBuffer.wrap(sig), WHAT);
+      if (java.util.Arrays.equals(sig, SIGNATURE)) {
         return at;
       }
     }
@@ -33,7 +32,7 @@ public final class SuperblockCodec {
   /** Reads the superblock and sets the file's offset/length sizes and base address. */
   public static Superblock read(FileAccess fa) throws IOException {
     long at = find(fa);
-    long size = fa.channel().size();
+    long size = fa.size() + fa.params().baseAddress();
     byte[] head = new byte[(int) Math.min(256, size - at)];
     fa.readFully(at, ByteBuffer.wrap(head), WHAT);
     ByteReader r = new ByteReader(head, at, WHAT, FileParams.DEFAULT);
