@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Reads into a caller's array ({@link Dataset#read(Selection, double[])} and its siblings):
  * h5py writes 2-D datasets with edge chunks, uncompressed and shuffle + gzip, partly written
  * over a fill value (so some chunks are unallocated), chunks large enough for the file's
- * mapping and small ones, big-endian int32, float32 and uint8, and saves as float64 what
+ * mapping and small ones, big-endian int32, float32 and uint8, contiguous float64 and
+ * big-endian int32, and saves as float64 what
  * numpy's slicing gives for each selection (strided hyperslabs, columns, single rows, all).
  * h5j reads each selection into one array reused from read to read, larger than the
  * selection, through a read-only (mapped) file, a writable one (read(2) only) and a borrowed
@@ -37,7 +38,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ArrayReadOracleTest {
   /** Dataset names, shapes given by the script. */
   private static final List<String> DATASETS = List.of("plain", "gzip", "wide", "be_i4", "f4",
-      "u1");
+      "u1", "contiguous", "contiguous_be_i4");
 
   /** Selections, numpy syntax, for every 2-D dataset (the 1-D ones take the first part). */
   private static final List<String> SELECTIONS = List.of(":, :", "0:8, 0:16", "3:29:3, 5:50:7",
@@ -69,8 +70,11 @@ class ArrayReadOracleTest {
       "  f.create_dataset('be_i4', data=(v * 4).astype('>i4'), chunks=(10, 16))",
       "  f.create_dataset('f4', data=np.arange(1000, dtype='<f4') * 0.5 - 3, chunks=(64,))",
       "  f.create_dataset('u1', data=(np.arange(1000) % 251).astype('u1'), chunks=(64,))",
+      "  f.create_dataset('contiguous', data=v)",
+      "  f.create_dataset('contiguous_be_i4', data=(v * 4).astype('>i4'))",
       "with h5py.File(sys.argv[1], 'r') as f:",
-      "  for name in ['plain', 'gzip', 'be_i4', 'wide', 'f4', 'u1']:",
+      "  for name in ['plain', 'gzip', 'be_i4', 'wide', 'f4', 'u1', 'contiguous',",
+      "               'contiguous_be_i4']:",
       "    ss = wide_sels if name == 'wide' else lin_sels if f[name].ndim == 1 else sels",
       "    for i, s in enumerate(ss):",
       "      a = eval('f[name][' + s + ']')",
@@ -144,7 +148,7 @@ class ArrayReadOracleTest {
       throws IOException {
     int n = want.length;
     switch (d.path()) {
-      case "/be_i4" -> {
+      case "/be_i4", "/contiguous_be_i4" -> {
         int[] ints = new int[n + 1];
         ints[n] = -99;
         d.read(sel, ints);
