@@ -68,6 +68,11 @@ public final class ReadPathRounds {
     double seconds(String json) {
       return python ? JsonLine.numbers(json, "times_s").get(0) : JsonLine.number(json, "s");
     }
+
+    /** The process's CPU seconds in the run (Java contenders; NaN for h5py). */
+    double cpu(String json) {
+      return python ? Double.NaN : JsonLine.number(json, "cpu_s");
+    }
   }
 
   public static void main(String[] args) throws Exception {
@@ -80,7 +85,9 @@ public final class ReadPathRounds {
     int rounds = 7;
     int reads = 1000;
     Path out = Path.of("benchmarks/target/results-readpath.md");
-    String jvm = "-Xmx4g";
+    // The heap sized up front: a 1 GiB array then reuses committed pages, where a heap that
+    // shrinks after each collection would have the kernel zero fresh ones for every read.
+    String jvm = "-Xms3g -Xmx3g";
     Path py316 = Path.of("/tmp/h5py2/bin/python");
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
@@ -122,6 +129,7 @@ public final class ReadPathRounds {
           file));
       Map<String, List<Double>> random = new LinkedHashMap<>();
       Map<String, List<Double>> whole = new LinkedHashMap<>();
+      Map<String, List<Double>> cpu = new LinkedHashMap<>();
       for (String op : List.of("random", "whole")) {
         Map<String, List<Double>> times = op.equals("random") ? random : whole;
         for (int r = 0; r <= rounds; r++) { // round 0 warms every contender up
@@ -130,13 +138,14 @@ public final class ReadPathRounds {
             String json = c.run(op, dir, reads);
             if (r > 0) {
               times.computeIfAbsent(c.name(), x -> new ArrayList<>()).add(c.seconds(json));
+              cpu.computeIfAbsent(op + c.name(), x -> new ArrayList<>()).add(c.cpu(json));
             }
             System.err.printf(Locale.ROOT, "%s round %d %s: %.3f s%n", op, r, c.name(),
                 c.seconds(json));
           }
         }
       }
-      String report = report(random, whole, rounds, reads, loadBefore);
+      String report = report(random, whole, cpu, rounds, reads, loadBefore, jvm);
       Files.createDirectories(out.toAbsolutePath().getParent());
       Files.writeString(out, report);
       System.out.print(report);
@@ -171,35 +180,39 @@ public final class ReadPathRounds {
   }
 
   private static String report(Map<String, List<Double>> random,
-      Map<String, List<Double>> whole, int rounds, int reads, String loadBefore)
-      throws IOException {
+      Map<String, List<Double>> whole, Map<String, List<Double>> cpu, int rounds, int reads,
+      String loadBefore, String jvm) throws IOException {
     StringBuilder b = new StringBuilder();
-    b.append(String.format(Locale.ROOT, "Machine: %s; %s. Load average before: %s, after: %s"
-        + " (the machine is shared: other engineers' builds and tests ran alongside).%n%n",
-        MachineFacts.machine(), MachineFacts.jvm(), loadBefore, MachineFacts.loadAverage()));
+    b.append(String.format(Locale.ROOT, "Machine: %s; Java %s, contenders' JVM options `%s`."
+        + " Load average before: %s, after: %s (the machine is shared: other engineers'"
+        + " builds and tests ran alongside).%n%n", MachineFacts.machine(),
+        System.getProperty("java.version"), jvm, loadBefore, MachineFacts.loadAverage()));
     b.append(String.format(Locale.ROOT, "%d rounds after one warm-up round, every contender"
         + " once per round in an order that rotates; one process per contender.%n%n", rounds));
     table(b, reads + " random single-chunk reads (1 MiB, uncompressed), ms per read", random,
-        1e3 / reads);
-    table(b, "whole read of x0 (1 GiB, 1 MiB chunks, uncompressed), ms", whole, 1e3);
+        cpu, "random", 1e3 / reads);
+    table(b, "whole read of x0 (1 GiB, 1 MiB chunks, uncompressed), ms", whole, cpu, "whole",
+        1e3);
     return b.toString();
   }
 
   /** Medians, and per-round ratios to each h5py (median, min–max). */
   private static void table(StringBuilder b, String title, Map<String, List<Double>> times,
-      double scale) {
+      Map<String, List<Double>> cpu, String op, double scale) {
     List<String> pys = times.keySet().stream().filter(n -> n.startsWith("h5py")).toList();
-    b.append("### ").append(title).append("\n\n| contender | median | min |");
+    b.append("### ").append(title).append("\n\n| contender | median | min | CPU median |");
     for (String p : pys) {
       b.append(" / ").append(p).append(" per round: median (min–max) |");
     }
-    b.append("\n|---|---:|---:|");
+    b.append("\n|---|---:|---:|---:|");
     pys.forEach(p -> b.append("---:|"));
     b.append('\n');
     for (var e : times.entrySet()) {
       List<Double> t = e.getValue();
-      b.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f |", e.getKey(),
-          Timing.median(t) * scale, t.stream().min(Comparator.naturalOrder()).get() * scale));
+      double c = Timing.median(cpu.get(op + e.getKey())) * scale;
+      b.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %s |", e.getKey(),
+          Timing.median(t) * scale, t.stream().min(Comparator.naturalOrder()).get() * scale,
+          Double.isNaN(c) ? "—" : String.format(Locale.ROOT, "%.3f", c)));
       for (String p : pys) {
         List<Double> ratios = new ArrayList<>();
         for (int i = 0; i < t.size(); i++) {
