@@ -328,6 +328,112 @@ public final class Dataset extends Node {
   }
 
   /**
+   * Reads the elements {@code sel} picks into the caller's array, from index 0, converted as
+   * {@link #readDoubles(Selection)} converts: the same values without a new array per read
+   * (one array serves read after read, the last chunk of a dataset too). Where the stored
+   * type is the array's (float64 into {@code double[]}, int32 into {@code int[]}, ...) and
+   * the data are uncompressed, each contiguous run of the selection is one copy from the
+   * file into the array.
+   *
+   * <pre>{@code
+   * double[] chunk = new double[131072];
+   * int n = d.read(Selection.box(new long[] {start}, new long[] {131072}), chunk);
+   * }</pre>
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @param into where the elements go, C order of the selection from index 0; the entries
+   *     after them are left as they are
+   * @return the number of elements read: the selection's element count
+   * @throws IllegalArgumentException if {@code into} is shorter than the selection (nothing
+   *     is read then), or the stored type does not convert to {@code double} without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public int read(Selection sel, double[] into) throws IOException {
+    return readInto(sel, into, double.class);
+  }
+
+  /**
+   * Reads the elements {@code sel} picks into the caller's array as floats (float32, integers of up to 24 bits); see
+   * {@link #read(Selection, double[])}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @param into where the elements go, C order of the selection from index 0
+   * @return the number of elements read: the selection's element count
+   * @throws IllegalArgumentException if {@code into} is shorter than the selection, or the
+   *     stored type does not convert to {@code float} without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public int read(Selection sel, float[] into) throws IOException {
+    return readInto(sel, into, float.class);
+  }
+
+  /**
+   * Reads the elements {@code sel} picks into the caller's array as longs (integers but uint64); see
+   * {@link #read(Selection, double[])}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @param into where the elements go, C order of the selection from index 0
+   * @return the number of elements read: the selection's element count
+   * @throws IllegalArgumentException if {@code into} is shorter than the selection, or the
+   *     stored type does not convert to {@code long} without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public int read(Selection sel, long[] into) throws IOException {
+    return readInto(sel, into, long.class);
+  }
+
+  /**
+   * Reads the elements {@code sel} picks into the caller's array as ints (int8..int32, uint8, uint16); see
+   * {@link #read(Selection, double[])}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @param into where the elements go, C order of the selection from index 0
+   * @return the number of elements read: the selection's element count
+   * @throws IllegalArgumentException if {@code into} is shorter than the selection, or the
+   *     stored type does not convert to {@code int} without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public int read(Selection sel, int[] into) throws IOException {
+    return readInto(sel, into, int.class);
+  }
+
+  /**
+   * Reads the elements {@code sel} picks into the caller's array as shorts (int8, int16, uint8); see
+   * {@link #read(Selection, double[])}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @param into where the elements go, C order of the selection from index 0
+   * @return the number of elements read: the selection's element count
+   * @throws IllegalArgumentException if {@code into} is shorter than the selection, or the
+   *     stored type does not convert to {@code short} without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public int read(Selection sel, short[] into) throws IOException {
+    return readInto(sel, into, short.class);
+  }
+
+  /**
+   * Reads the elements {@code sel} picks into the caller's array as bytes (int8); see
+   * {@link #read(Selection, double[])}.
+   *
+   * @param sel the elements to read, within the dataset's shape
+   * @param into where the elements go, C order of the selection from index 0
+   * @return the number of elements read: the selection's element count
+   * @throws IllegalArgumentException if {@code into} is shorter than the selection, or the
+   *     stored type does not convert to {@code byte} without loss
+   * @throws IOException if the file cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public int read(Selection sel, byte[] into) throws IOException {
+    return readInto(sel, into, byte.class);
+  }
+
+  /**
    * The elements {@code sel} picks, as a flat Java array in C order of the selection's shape.
    * Only the storage the selection covers is read.
    *
@@ -915,6 +1021,38 @@ public final class Dataset extends Node {
           + " read() it");
     }
     return () -> new SlabIterator(this, dims, rows);
+  }
+
+  /**
+   * Puts the elements {@code sel} picks into {@code into}, a primitive array of
+   * {@code element}s, converted as {@link #readTyped} converts; the number of elements.
+   */
+  private int readInto(Selection sel, Object into, Class<?> element) throws IOException {
+    java.util.Objects.requireNonNull(into, "into");
+    return call(() -> {
+      long[] dims = stored.dataspace().dims();
+      Hyperslab slab = sel.resolve(dims, path);
+      Datatype type = stored.cachedDatatype();
+      TypedValues.require(type, element, "dataset " + path);
+      long count = slab.elementCount();
+      int length = Array.getLength(into);
+      if (count > length) {
+        throw new IllegalArgumentException((sel == Selection.all() ? "dataset " + path
+            : "the selection " + sel + " of dataset " + path) + " holds " + count
+            + " elements, the array has " + length + "; pass one of at least " + count
+            + " (or read" + Character.toUpperCase(element.getName().charAt(0))
+            + element.getName().substring(1) + "s(sel) for a new one)");
+      }
+      DatasetStorage storage = stored.storage();
+      if (into.getClass() == TypedValues.naturalClass(type)) {
+        storage.readValuesInto(slab, into);
+      } else {
+        Object values = slab.equals(Hyperslab.all(dims)) ? storage.readValues()
+            : storage.readValues(slab);
+        System.arraycopy(TypedValues.convert(values, type, element), 0, into, 0, (int) count);
+      }
+      return (int) count;
+    });
   }
 
   /** Elements {@code sel} picks as {@code element}s, after checking they convert without loss. */

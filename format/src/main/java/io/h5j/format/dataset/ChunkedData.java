@@ -31,7 +31,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 
 /**
@@ -80,6 +79,7 @@ final class ChunkedData {
       bytes *= d;
     }
     this.chunkBytes = (int) bytes;
+    this.stages = new StagingBuffers(layout.elementSize(), chunkBytes);
     if (layout.chunkDims().length != space.rank()) {
       throw new H5FormatException("dataset " + path, dataset, "chunk rank "
           + layout.chunkDims().length + " differs from the dataspace rank " + space.rank());
@@ -193,18 +193,25 @@ final class ChunkedData {
   }
 
   /**
-   * The selected elements straight into a Java array, for types stored as their Java array
-   * holds them (signed integers, IEEE floats): one bulk copy per run, no intermediate bytes.
+   * The selected elements straight into a new Java array, for types stored as their Java
+   * array holds them (signed integers, IEEE floats): one bulk copy per run, no intermediate
+   * bytes.
    */
   Object readArray(Hyperslab sel, Datatype type) throws IOException {
     int bytes = checkedBytes(sel);
-    ByteOrder order = SlabTransfer.order(type);
-    // The JVM zeroes a new array, which takes about as long as reading a chunk from the page
-    // cache: for a chunk read alone, a helper allocates while this thread reads and decodes,
-    // or allocated it already, during or after the previous such read (see SpareArray).
-    Helpers helpers = helpers(sel);
     Class<?> component = DataConverter.javaArrayClass(type).getComponentType();
     int count = (int) sel.elementCount();
+    if (pipeline == null) {
+      // One copy per run, on this thread for a chunk read alone: a helper would zero or copy
+      // part of it in about the time the hand-over takes, for more CPU in all.
+      Object out = Array.newInstance(component, count);
+      readUnfiltered(sel, out, SlabTransfer.order(type), true);
+      return out;
+    }
+    // The JVM zeroes a new array, which costs a fair part of a filtered chunk's decoding: for
+    // a chunk read alone, a helper allocates while this thread reads and decodes, or
+    // allocated it already, during or after the previous such read (see SpareArray).
+    Helpers helpers = helpers(sel);
     boolean spare = helpers.available() && bytes >= Helpers.MIN_SHARED_BYTES
         && bytes <= SpareArray.MAX_BYTES;
     Helpers.Forked<Object, RuntimeException> made = spare
@@ -214,15 +221,7 @@ final class ChunkedData {
       made.join(); // on this thread, before the workers need it
     }
     try {
-      if (spare && pipeline == null) {
-        // An unfiltered chunk is one copy, about as long as zeroing an array: this thread
-        // copies all of it while a helper zeroes the next read's array, instead of waiting
-        // for this array's zeroing and then sharing the copy (measured: less CPU per read).
-        made.join();
-        file.spareArray().prepare(component, count, helpers);
-        return readArray(sel, made, order, Helpers.NONE);
-      }
-      Object out = readArray(sel, made, order, helpers);
+      Object out = readFiltered(sel, made, SlabTransfer.order(type), helpers, true);
       if (spare) {
         file.spareArray().prepare(component, count, helpers);
       }
@@ -232,14 +231,28 @@ final class ChunkedData {
     }
   }
 
-  /** The selection's elements into the array {@code made} gives; that array. */
-  private Object readArray(Hyperslab sel, Helpers.Forked<Object, RuntimeException> made,
-      ByteOrder order, Helpers helpers) throws IOException {
-    int size = layout.elementSize();
+  /**
+   * The selected elements into {@code into} from index 0, a Java array of the class {@code
+   * type} reads as (stored as that array holds it, see {@link #readArray}) and at least as
+   * long as the selection; elements after the selection's stay as they are.
+   */
+  void readArrayInto(Hyperslab sel, Datatype type, Object into) throws IOException {
+    checkedBytes(sel);
+    ByteOrder order = SlabTransfer.order(type);
     if (pipeline == null) {
-      readUnfiltered(sel, made, order, helpers);
-      return made.join();
+      readUnfiltered(sel, into, order, false);
+    } else {
+      readFiltered(sel, Helpers.NONE.fork(() -> into), order, helpers(sel), false);
     }
+  }
+
+  /**
+   * The selection's elements of this filtered dataset into the array {@code made} gives
+   * ({@code fresh}: a new one, zeros already).
+   */
+  private Object readFiltered(Hyperslab sel, Helpers.Forked<Object, RuntimeException> made,
+      ByteOrder order, Helpers helpers, boolean fresh) throws IOException {
+    int size = layout.elementSize();
     copySelection(sel, helpers, new Sink() {
       @Override
       public void copy(byte[] chunk, int from, long inSelection, int n) {
@@ -261,15 +274,24 @@ final class ChunkedData {
 
       @Override
       public void fill(long inSelection, int n) {
-        Object out = made.join();
-        if (fill != null && fill.length == size) {
-          byte[] pattern = Values.repeat(fill, n, size);
-          SlabTransfer.bulk(ByteBuffer.wrap(pattern).order(order), out, (int) inSelection,
-              n, true);
-        } // else zeros, as allocated
+        fillArray(made.join(), inSelection, n, order, fresh);
       }
     });
     return made.join();
+  }
+
+  /**
+   * Sets {@code n} elements of {@code out} from {@code inSelection} to the fill value; a new
+   * array ({@code fresh}) holds zeros already, a caller's gets them.
+   */
+  private void fillArray(Object out, long inSelection, int n, ByteOrder order, boolean fresh) {
+    int size = layout.elementSize();
+    boolean defined = fill != null && fill.length == size;
+    if (fresh && !defined) {
+      return;
+    }
+    byte[] pattern = Values.repeat(defined ? fill : null, n, size);
+    SlabTransfer.bulk(ByteBuffer.wrap(pattern).order(order), out, (int) inSelection, n, true);
   }
 
   /**
@@ -282,68 +304,47 @@ final class ChunkedData {
   }
 
   /**
-   * Unfiltered chunks need not be read whole: every run is a contiguous range of the file,
-   * copied once into the array from the file's mapping or a direct buffer read into (changed
-   * chunks still in memory are copied from there).
+   * Unfiltered chunks need not be read whole: the runs of a chunk go from the file's mapping
+   * or a direct buffer read into, once, into the array (changed chunks still in memory are
+   * copied from there); {@code fresh}: the array is new, zeros already.
    */
-  private void readUnfiltered(Hyperslab sel, Helpers.Forked<Object, RuntimeException> made,
-      ByteOrder order, Helpers helpers) throws IOException {
+  private void readUnfiltered(Hyperslab sel, Object out, ByteOrder order, boolean fresh)
+      throws IOException {
     int size = layout.elementSize();
-    visitUnfiltered(sel, (memory, address, inChunk, inSelection, n) -> {
+    String what = "chunk of dataset " + path;
+    ChunkRunReads.Destination toArray = (src, inSelection, n) ->
+        SlabTransfer.bulk(src.order(order), out, (int) inSelection, n, true);
+    visitUnfiltered(sel, (memory, address, runs) -> {
       if (memory != null) {
-        SlabTransfer.bulk(ByteBuffer.wrap(memory, (int) inChunk * size, n * size).slice()
-            .order(order), made.join(), (int) inSelection, n, true);
+        for (Run r : runs) {
+          toArray.put(ByteBuffer.wrap(memory, (int) r.inChunk() * size, r.length() * size)
+              .slice(), r.inSelection(), r.length());
+        }
       } else if (address >= 0) {
-        // A long run is read half here, half by a helper: two cores copy from the page cache.
-        helpers.forBytes((long) n * size).split(n, 1, (a, b) -> readRun(
-            address + (inChunk + a) * size, made, (int) inSelection + a, b - a, order));
-      } else if (fill != null && fill.length == size) {
-        SlabTransfer.bulk(ByteBuffer.wrap(Values.repeat(fill, n, size)).order(order),
-            made.join(), (int) inSelection, n, true);
+        ChunkRunReads.read(fa, address, runs, size, stages, toArray, what);
+      } else {
+        for (Run r : runs) {
+          fillArray(out, r.inSelection(), r.length(), order, fresh);
+        }
       }
     });
   }
 
-  /**
-   * Reads {@code n} elements at {@code address} into the array at {@code at}: straight from
-   * the file's mapping when it has one, else through a staging buffer.
-   */
-  private void readRun(long address, Helpers.Forked<Object, RuntimeException> made, int at,
-      int n, ByteOrder order) throws IOException {
-    int size = layout.elementSize();
-    if (fa.readMapped(address, n * size, "chunk of dataset " + path,
-        view -> SlabTransfer.bulk(view.order(order), made.join(), at, n, true))) {
-      return;
-    }
-    ByteBuffer stage = takeStage();
-    try {
-      int step = stage.capacity() / size;
-      for (int k = 0; k < n; k += step) {
-        int m = Math.min(step, n - k);
-        stage.clear().limit(m * size);
-        fa.read(address + (long) k * size, stage, "chunk of dataset " + path);
-        SlabTransfer.bulk(stage.flip().order(order), made.join(), at + k, m, true);
-      }
-    } finally {
-      stages.add(stage);
-    }
-  }
-
-  /** One run of an unfiltered chunk: from memory, from the file at an address, or unwritten. */
-  private interface UnfilteredRun {
+  /** The runs of one unfiltered chunk: from memory, from the file at an address, or unwritten. */
+  private interface UnfilteredRuns {
     /**
      * @param memory the chunk's bytes if it changed since the last flush, else null
      * @param address the chunk's file address when read from the file, else -1
+     * @param runs the chunk's runs, in increasing chunk (and selection) order
      */
-    void run(byte[] memory, long address, long inChunk, long inSelection, int n)
-        throws IOException;
+    void chunk(byte[] memory, long address, List<Run> runs) throws IOException;
   }
 
   /**
    * Visits the runs of an unfiltered dataset's selection with where each chunk's data is; the
    * runs of one chunk go to {@code run} on one worker thread, several chunks at once.
    */
-  private void visitUnfiltered(Hyperslab sel, UnfilteredRun run) throws IOException {
+  private void visitUnfiltered(Hyperslab sel, UnfilteredRuns run) throws IOException {
     InOrderWindow<Void> window = window(sel, "reading " + path);
     try {
       forEachChunk(sel, (offset, runs) -> {
@@ -355,15 +356,11 @@ final class ChunkedData {
               + " of dataset " + path);
         } else if (memory == null) {
           // never written: filled here, not handed to a worker (sparse datasets have millions)
-          for (Run r : runs) {
-            run.run(null, -1, r.inChunk(), r.inSelection(), r.length());
-          }
+          run.chunk(null, -1, runs);
           return;
         }
         window.submit(() -> {
-          for (Run r : runs) {
-            run.run(memory, address, r.inChunk(), r.inSelection(), r.length());
-          }
+          run.chunk(memory, address, runs);
           return null;
         }, done -> { });
       });
@@ -410,20 +407,29 @@ final class ChunkedData {
       });
       return;
     }
-    visitUnfiltered(sel, (memory, address, inChunk, inSelection, n) -> {
-      int at = base + (int) (inSelection * size);
-      if (memory != null) {
-        dst.put(at, memory, (int) inChunk * size, n * size);
-      } else if (address >= 0) {
-        // a heap buffer is filled from the mapping: read(2) would copy through a direct one
-        String what = "chunk of dataset " + path;
-        long from = address + inChunk * size;
-        if (dst.isDirect() || !fa.readMapped(from, n * size, what,
-            view -> dst.put(at, view, 0, n * size))) {
-          fa.read(from, dst.slice(at, n * size), what);
+    String what = "chunk of dataset " + path;
+    ChunkRunReads.Destination toBuffer = new ChunkRunReads.Destination() {
+      @Override
+      public void put(ByteBuffer src, long inSelection, int n) {
+        dst.put(base + (int) (inSelection * size), src, src.position(), n * size);
+      }
+
+      @Override
+      public ByteBuffer direct(long inSelection, int n) {
+        return dst.isDirect() ? dst.slice(base + (int) (inSelection * size), n * size) : null;
+      }
+    };
+    visitUnfiltered(sel, (memory, address, runs) -> {
+      for (Run r : runs) {
+        if (memory != null) {
+          dst.put(base + (int) (r.inSelection() * size), memory, (int) r.inChunk() * size,
+              r.length() * size);
+        } else if (address < 0) {
+          dst.put(base + (int) (r.inSelection() * size), Values.repeat(fill, r.length(), size));
         }
-      } else {
-        dst.put(at, Values.repeat(fill, n, size));
+      }
+      if (memory == null && address >= 0) {
+        ChunkRunReads.read(fa, address, runs, size, stages, toBuffer, what);
       }
     });
   }
@@ -507,7 +513,7 @@ final class ChunkedData {
   }
 
   /** One run of a chunk: offsets in the chunk and in the selection, length, in elements. */
-  private record Run(long inChunk, long inSelection, int length) {}
+  record Run(long inChunk, long inSelection, int length) {}
 
   /** Receives each chunk a selection touches with its runs, in order. */
   private interface ChunkVisit {
@@ -558,19 +564,8 @@ final class ChunkedData {
         ChunkRuns.withinOneChunk(sel, layout.chunkDims()) ? 0 : 2 * CORES, what);
   }
 
-  /** Bytes of the direct buffers runs pass through between the file and an array. */
-  private static final int STAGE_BYTES = 1 << 20;
-
-  /** Direct buffers for staging runs, one per thread at work at most. */
-  private final ConcurrentLinkedQueue<ByteBuffer> stages = new ConcurrentLinkedQueue<>();
-
-  /** A staging buffer of whole elements; give it back to {@link #stages}. */
-  private ByteBuffer takeStage() {
-    ByteBuffer stage = stages.poll();
-    int size = layout.elementSize();
-    return stage != null ? stage : ByteBuffer.allocateDirect(
-        Math.max(size, Math.min(STAGE_BYTES, chunkBytes) / size * size));
-  }
+  /** Direct buffers for staging runs between the file and arrays. */
+  private final StagingBuffers stages;
 
   /**
    * Writes the raw bytes of the selected elements, {@code raw} holding them in C order of the
@@ -716,7 +711,7 @@ final class ChunkedData {
           continue;
         }
         if (stage == null) {
-          stage = takeStage();
+          stage = stages.take();
         }
         int step = stage.capacity() / size;
         for (int k = 0; k < r.length(); k += step) {
@@ -728,7 +723,7 @@ final class ChunkedData {
       }
     } finally {
       if (stage != null) {
-        stages.add(stage);
+        stages.give(stage);
       }
     }
   }

@@ -58,7 +58,10 @@ final class ChunkedStorage implements DatasetStorage {
     });
   }
 
-  /** Whether {@code flatArray} may go to the chunks without encoding it to bytes first. */
+  /**
+   * Whether {@code flatArray} may go to or come from the chunks without encoding or decoding
+   * bytes.
+   */
   private static boolean direct(Datatype type, Object flatArray) {
     return SlabTransfer.isPrimitiveImage(type)
         && flatArray.getClass() == DataConverter.javaArrayClass(type);
@@ -95,6 +98,16 @@ final class ChunkedStorage implements DatasetStorage {
     Datatype type = d.cachedDatatype();
     return SlabTransfer.isPrimitiveImage(type) ? data().readArray(slab, type)
         : DatasetStorage.super.readValues(slab);
+  }
+
+  @Override
+  public void readValuesInto(Hyperslab slab, Object into) throws IOException {
+    Datatype type = d.cachedDatatype();
+    if (direct(type, into)) {
+      data().readArrayInto(slab, type, into);
+    } else {
+      DatasetStorage.super.readValuesInto(slab, into);
+    }
   }
 
   @Override

@@ -103,6 +103,38 @@ final class ContiguousStorage implements DatasetStorage {
     return out;
   }
 
+  /**
+   * A type stored as its Java array holds it goes run by run from the file into the array
+   * (from the mapping, or through a staging buffer), with no array of the whole selection
+   * between.
+   */
+  @Override
+  public void readValuesInto(Hyperslab slab, Object into) throws IOException {
+    Dataspace space = d.dataspace();
+    Datatype type = d.cachedDatatype();
+    if (!complete(space) || !SlabTransfer.isPrimitiveImage(type)
+        || into.getClass() != io.h5j.format.datatype.DataConverter.javaArrayClass(type)) {
+      DatasetStorage.super.readValuesInto(slab, into);
+      return;
+    }
+    int size = type.size();
+    java.nio.ByteOrder order = SlabTransfer.order(type);
+    StagingBuffers stages = new StagingBuffers(size, StagingBuffers.BYTES);
+    ChunkRunReads.Destination toArray = (src, inSelection, n) ->
+        SlabTransfer.bulk(src.order(order), into, (int) inSelection, n, true);
+    var fa = d.file().context().access();
+    long step = PIECE_BYTES / size; // a run of a large dataset may pass 2^31 bytes
+    RunCopy.each(slab, space.dims(), (inData, inSel, n) -> {
+      for (long k = 0; k < n; k += step) {
+        ChunkRunReads.read(fa, layout.address(), java.util.List.of(new ChunkedData.Run(
+            inData + k, inSel + k, (int) Math.min(step, n - k))), size, stages, toArray, what());
+      }
+    });
+  }
+
+  /** The most bytes of one run {@link #readValuesInto} reads at once. */
+  private static final long PIECE_BYTES = 256L << 20;
+
   @Override
   public void readInto(Hyperslab slab, ByteBuffer dst) throws IOException {
     Dataspace space = d.dataspace();

@@ -72,6 +72,17 @@ public interface DatasetStorage {
   }
 
   /**
+   * Puts the elements {@code slab} picks into {@code into} from index 0: a flat array of the
+   * class the datatype reads as ({@link Values#naturalClass}), at least as long as the
+   * selection; the elements after it stay as they are.
+   */
+  default void readValuesInto(Hyperslab slab, Object into) throws IOException {
+    Object values = slab.equals(Hyperslab.all(dataset().dataspace().dims())) ? readValues()
+        : readValues(slab);
+    System.arraycopy(values, 0, into, 0, (int) slab.elementCount());
+  }
+
+  /**
    * Puts the stored bytes of {@code slab} into {@code dst} from its position (which stays:
    * the caller checked the room and advances it).
    */
