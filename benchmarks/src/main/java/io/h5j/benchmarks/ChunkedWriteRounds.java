@@ -162,6 +162,8 @@ final class ChunkedWriteRounds {
     Path work = Path.of(System.getProperty("java.io.tmpdir"), "h5j-bench-writes");
     Path out = Path.of("benchmarks", "target", "results-chunked-write-rounds.md");
     List<String> kinds = List.of("chunked", "chunked_2d", "deflate");
+    boolean withH5py = true;
+    boolean withFloor = true;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--size-mb" -> mb = Long.parseLong(args[++i]);
@@ -170,6 +172,8 @@ final class ChunkedWriteRounds {
         case "--work-dir" -> work = Path.of(args[++i]);
         case "--out" -> out = Path.of(args[++i]);
         case "--kinds" -> kinds = List.of(args[++i].split(","));
+        case "--no-h5py" -> withH5py = false;
+        case "--no-floor" -> withFloor = false;
         default -> {
           System.err.println("usage: ChunkedWriteRounds [--size-mb M] [--rounds R]"
               + " [--before OLD.jar] [--work-dir DIR] [--out FILE] [--kinds K,...]");
@@ -192,7 +196,9 @@ final class ChunkedWriteRounds {
           ClassLoader.getPlatformClassLoader());
       sides.put("h5j before", new H5jSide(old, data));
     }
-    sides.put("FileChannel", new PlainSide(data));
+    if (withFloor) {
+      sides.put("FileChannel", new PlainSide(data));
+    }
     H5pySide py = new H5pySide(work);
     String versions = py.run("versions");
     StringBuilder report = new StringBuilder();
@@ -200,12 +206,14 @@ final class ChunkedWriteRounds {
     try (H5pySide.Server server = py.serve()) {
       final long size = mb;
       final Path dir = work;
-      sides.put("h5py", (kind, file) -> {
-        String json = server.time("--op", "write_" + kind, "--dir", dir.toString(),
-            "--data-mb", String.valueOf(size), "--warmup", "0", "--reps", "1");
-        return new double[] {JsonLine.numbers(json, "times_s").get(0),
-            JsonLine.numbers(json, "cpu_s").get(0)};
-      });
+      if (withH5py) {
+        sides.put("h5py", (kind, file) -> {
+          String json = server.time("--op", "write_" + kind, "--dir", dir.toString(),
+              "--data-mb", String.valueOf(size), "--warmup", "0", "--reps", "1");
+          return new double[] {JsonLine.numbers(json, "times_s").get(0),
+              JsonLine.numbers(json, "cpu_s").get(0)};
+        });
+      }
       for (String kind : kinds) {
         report.append(roundsOf(kind, sides, work, rounds, mb));
       }
@@ -264,13 +272,21 @@ final class ChunkedWriteRounds {
     for (String n : names) {
       sb.append(String.format(Locale.ROOT, "| %s | %.0f ms | %.0f ms | %s | %s |%n", n,
           Timing.median(wall.get(n)) * 1e3, Timing.median(cpu.get(n)) * 1e3,
-          n.equals("h5py") ? "—" : new RoundRatios(wall.get("h5py"), wall.get(n)).summary(),
-          n.equals("FileChannel") ? "—"
-              : new RoundRatios(wall.get("FileChannel"), wall.get(n)).summary()));
+          ratio(wall, n, "h5py"), ratio(wall, n, "FileChannel")));
+    }
+    if (wall.containsKey("h5j before")) {
+      sb.append(String.format(Locale.ROOT, "%nh5j / h5j before: %s; CPU: %s%n",
+          ratio(wall, "h5j", "h5j before"), ratio(cpu, "h5j", "h5j before")));
     }
     sb.append(String.format(Locale.ROOT, "%nPer round (ms, two runs): %s%n%n",
         perRound(wall)));
     return sb.toString();
+  }
+
+  /** {@code side} against {@code base}, or a dash for a side against itself or none. */
+  private static String ratio(Map<String, List<Double>> times, String side, String base) {
+    return side.equals(base) || !times.containsKey(base) ? "—"
+        : new RoundRatios(times.get(base), times.get(side)).summary();
   }
 
   private static String perRound(Map<String, List<Double>> wall) {
