@@ -480,8 +480,9 @@ public final class Dataset extends Node {
    * Writes the stored bytes of the elements {@code sel} picks from {@code src} (C order of the
    * selection, in the file's datatype and byte order; the symmetric of
    * {@link #read(Selection, java.nio.ByteBuffer)}), from its position, which advances.
-   * Uncompressed data go from the buffer straight to the file: with a direct buffer, no copy
-   * is made in the JVM. Types that hold variable-length data (whose stored bytes point into
+   * Uncompressed data go from the buffer straight to the file: with a direct buffer, runs of
+   * 64 KiB and more are written with no copy in the JVM, and shorter ones (the rows of a chunk
+   * narrower than the dataset) are gathered into one write per chunk. Types that hold variable-length data (whose stored bytes point into
    * the file's heap) cannot be written this way.
    *
    * @param sel the elements to write, within the dataset's shape

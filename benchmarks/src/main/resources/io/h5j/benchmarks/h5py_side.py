@@ -17,7 +17,8 @@ Run with Debian's /usr/bin/python3 (h5py 3.7 on libhdf5 1.10.8). Two commands:
 
 Chunked rows (issue 3): prepare also writes D/chunked.h5 (uncompressed) and D/deflate.h5
 (shuffle + deflate 4), both with 1 MiB chunks (131,072 float64) and the same values as
-data.h5. Ops: write_chunked, write_deflate (create_dataset with chunks, + fsync), read
+data.h5. Ops: write_chunked, write_deflate (create_dataset with chunks, + fsync),
+write_chunked_2d (the values as (n / 8192, 8192), chunks (256, 512), + fsync), read
 (--data-file chunked.h5 / deflate.h5), random_chunks (--count N single-chunk reads of x0, in
 the order of the shared LCG below), append (--rows N single-row appends to a (n, 8) dataset,
 + fsync), stream_write (--stream-mb M, chunk by chunk, + fsync), stream_read (--data-file F,
@@ -100,10 +101,16 @@ def arrays(data_mb):
     return out
 
 
+WIDE_COLS = 8192  # columns of the 2-d shape of kind "chunked_2d"
+NARROW_CHUNK = (256, 512)  # its 1 MiB chunks, 4 KiB a row: narrower than the dataset
+
+
 def chunk_kwargs(kind, length):
-    """create_dataset arguments for kind 'contiguous', 'chunked' or 'deflate'."""
+    """create_dataset arguments for kind 'contiguous', 'chunked', 'chunked_2d' or 'deflate'."""
     if kind == "contiguous":
         return {}
+    if kind == "chunked_2d":
+        return {"chunks": NARROW_CHUNK}
     kw = {"chunks": (min(CHUNK, length),)}
     if kind == "deflate":
         kw.update(shuffle=True, compression="gzip", compression_opts=4)
@@ -113,6 +120,8 @@ def chunk_kwargs(kind, length):
 def write_data(path, arrs, fsync=False, kind="contiguous"):
     with h5py.File(path, "w") as f:
         for i, arr in enumerate(arrs):
+            if kind == "chunked_2d":
+                arr = arr.reshape(-1, WIDE_COLS)
             f.create_dataset("x%d" % i, data=arr, **chunk_kwargs(kind, arr.size))
     if fsync:
         do_fsync(path)
@@ -293,11 +302,12 @@ def main():
 def time_op(a):
     """Times a.op a.warmup + a.reps times; the JSON object the `time` command prints."""
     before = None
-    if a.op in ("write", "write_nosync", "write_chunked", "write_deflate"):
+    if a.op in ("write", "write_nosync", "write_chunked", "write_chunked_2d", "write_deflate"):
         arrs = arrays(a.data_mb)  # built outside the timed region, as on the Java side
         target = os.path.join(a.dir, "py_written.h5")
         fsync = a.op != "write_nosync"
-        kind = {"write_chunked": "chunked", "write_deflate": "deflate"}.get(a.op, "contiguous")
+        kind = {"write_chunked": "chunked", "write_chunked_2d": "chunked_2d",
+                "write_deflate": "deflate"}.get(a.op, "contiguous")
 
         def run():
             if os.path.exists(target):
@@ -335,16 +345,18 @@ def time_op(a):
         if a.cold:
             before = drop_caches
 
-    times, check = [], None
+    times, cpus, check = [], [], None
     for i in range(a.warmup + a.reps):
         if before is not None:
             before()
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         check = run()
-        t = time.perf_counter() - t0
+        t, c = time.perf_counter() - t0, time.process_time() - c0
         if i >= a.warmup:
             times.append(t)
-    return {"op": a.op, "times_s": times, "median_s": statistics.median(times), "check": check}
+            cpus.append(c)
+    return {"op": a.op, "times_s": times, "median_s": statistics.median(times), "cpu_s": cpus,
+            "check": check}
 
 
 if __name__ == "__main__":

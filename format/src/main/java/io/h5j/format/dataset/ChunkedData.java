@@ -601,7 +601,7 @@ final class ChunkedData {
   }
 
   /** Where written runs come from. */
-  private interface Source {
+  interface Source {
     /** Copies {@code n} elements from {@code inSelection} on into {@code chunk} at {@code to}. */
     void copy(ByteBuffer chunk, int to, long inSelection, int n);
 
@@ -697,34 +697,20 @@ final class ChunkedData {
   }
 
   /**
-   * Writes each run to the file at {@code address} plus its place in the chunk: straight from
-   * the source when it holds stored bytes, else through a direct buffer.
+   * Writes each run to the file at {@code address} plus its place in the chunk, runs that
+   * follow on in the chunk gathered into one write (see {@link GatheredWrites}).
    */
   private void writeRuns(long address, List<Run> runs, Source source) throws IOException {
     int size = layout.elementSize();
-    ByteBuffer stage = null;
+    ByteBuffer stage = stages.take();
     try {
+      GatheredWrites out = new GatheredWrites(fa, stage, size);
       for (Run r : runs) {
-        ByteBuffer view = source.view(r.inSelection(), r.length());
-        if (view != null) {
-          fa.write(address + r.inChunk() * size, view);
-          continue;
-        }
-        if (stage == null) {
-          stage = stages.take();
-        }
-        int step = stage.capacity() / size;
-        for (int k = 0; k < r.length(); k += step) {
-          int n = Math.min(step, r.length() - k);
-          stage.clear();
-          source.copy(stage, 0, r.inSelection() + k, n);
-          fa.write(address + (r.inChunk() + k) * size, stage.limit(n * size));
-        }
+        out.run(address + r.inChunk() * size, source, r.inSelection(), r.length());
       }
+      out.finish();
     } finally {
-      if (stage != null) {
-        stages.give(stage);
-      }
+      stages.give(stage);
     }
   }
 
