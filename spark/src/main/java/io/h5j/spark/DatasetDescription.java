@@ -13,6 +13,8 @@ import org.apache.spark.sql.types.StructType;
  * @param elementBytes the stored size of one element
  * @param chunked whether the grid is a chunk grid
  * @param schema the table's full schema
+ * @param numbers whether the elements are plain integers or floats (no enum, no compound),
+ *     which read as column batches ({@link Hdf5ColumnarPartitionReader})
  */
 record DatasetDescription(ReadOptions options, long[] shape, long[] grid, long elementBytes,
-    boolean chunked, StructType schema) implements Serializable {}
+    boolean chunked, StructType schema, boolean numbers) implements Serializable {}

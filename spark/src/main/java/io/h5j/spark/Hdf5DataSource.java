@@ -1,6 +1,8 @@
 package io.h5j.spark;
 
 import io.h5j.type.Datatype;
+import io.h5j.type.FixedPointType;
+import io.h5j.type.FloatType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Map;
@@ -55,7 +57,8 @@ public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
       long[] shape = d.shape();
       Datatype type = d.datatype();
       return new DatasetDescription(o, shape, d.grid(), type.size(), d.chunked(),
-          DatasetSchema.of(shape.length, type, o));
+          DatasetSchema.of(shape.length, type, o),
+          type instanceof FixedPointType || type instanceof FloatType);
     } catch (IOException e) {
       throw new UncheckedIOException("hdf5: cannot read dataset " + o.dataset() + " of "
           + o.path() + ": " + e.getMessage(), e);
