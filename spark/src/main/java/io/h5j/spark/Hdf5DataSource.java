@@ -42,12 +42,21 @@ public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
   @Override
   public Table getTable(StructType schema, Transform[] partitioning,
       Map<String, String> properties) {
+    if (!schema.isEmpty()) {
+      // Spark passes a schema for a write (the written table's, see supportsExternalMetadata)
+      return new Hdf5WriteTable(schema, properties.getOrDefault("path", ""));
+    }
     return new Hdf5Table(describe(ReadOptions.of(new CaseInsensitiveStringMap(properties))));
   }
 
+  /**
+   * True so that {@code df.write()} hands {@link #getTable} the written table's schema rather
+   * than asking {@link #inferSchema} of a file that does not exist yet; a schema given to a
+   * read is refused as before, since the table made then is write-only.
+   */
   @Override
   public boolean supportsExternalMetadata() {
-    return false;
+    return true;
   }
 
   private static DatasetDescription describe(ReadOptions o) {
