@@ -166,8 +166,8 @@ class SparkWriteOracleTest {
   @Test
   void duplicateIndicesAreNamedAndLeaveNothing() throws Exception {
     // range(0, 5) in one partition and range(5, 6) in another: id 5 is (0, 1) as id 1 is
-    Dataset<Row> twoTasks = spark.range(0, 5, 1, 1).union(spark.range(5, 6, 1, 1));
-    for (Dataset<Row> ids : List.of(spark.range(0, 6, 1, 1), twoTasks)) {
+    Dataset<Long> twoTasks = spark.range(0, 5, 1, 1).union(spark.range(5, 6, 1, 1));
+    for (Dataset<Long> ids : List.of(spark.range(0, 6, 1, 1), twoTasks)) {
       Path target = dir.resolve("dup" + ids.rdd().getNumPartitions() + ".h5");
       Dataset<Row> df = ids.select(expr("if(id = 5, 0, id div 3)").as("i0"),
           expr("if(id = 5, 1, id % 3)").as("i1"), expr("cast(id as double)").as("value"));
