@@ -89,6 +89,15 @@ record ChunkGrid(long[] chunk) implements Serializable {
     return e;
   }
 
+  /** The elements of the chunk at {@code coords} inside {@code shape}. */
+  long elementsIn(long[] coords, long[] shape) {
+    long n = 1;
+    for (long e : extentIn(coords, shape)) {
+      n *= e;
+    }
+    return n;
+  }
+
   /**
    * The chunk shape a file of {@code shape} stores: this one cut at the shape (HDF5 allows no
    * chunk larger than a fixed dimension; where the cut applies there is only one chunk along

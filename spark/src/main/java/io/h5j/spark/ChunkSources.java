@@ -11,7 +11,7 @@ import java.util.Map;
  * The driver's view of the tasks' chunks: for each chunk of the dataset, the one part file
  * and row holding it. A chunk that several pieces hold (rows of one chunk in two tasks, or on
  * both sides of a task's spill) is combined here: the driver reads every piece with its
- * written-element flags and writes the whole into {@value PartFiles#MERGED}, which costs one
+ * written-element flags and writes the combination into {@value PartFiles#MERGED}, which costs one
  * read and one write of such chunks on the driver; an element two pieces wrote is an index
  * given twice.
  */
@@ -20,7 +20,7 @@ final class ChunkSources {
 
   /** The source of each chunk the tasks stored, combining pieces; in the order first seen. */
   static Map<ChunkKey, ChunkSource> resolve(WriteJob job, List<PartCommit> parts,
-      PartReader reader) throws IOException {
+      long[] shape, PartReader reader) throws IOException {
     Path jobDir = Path.of(job.partsDir());
     int rank = job.rank();
     Map<ChunkKey, List<ChunkSource>> pieces = new LinkedHashMap<>();
@@ -44,8 +44,10 @@ final class ChunkSources {
         if (merged == null) {
           merged = new PartWriter(jobDir.resolve(PartFiles.MERGED), job);
         }
-        ChunkBuffer whole = combine(job, e.getKey(), list, reader);
-        out.put(e.getKey(), new ChunkSource(merged.path(), merged.append(whole, true), true));
+        ChunkBuffer b = combine(job, e.getKey(), list, reader);
+        // flags kept for a version's commit, which writes only the elements given
+        boolean whole = b.count() >= job.grid().elementsIn(e.getKey().coords(), shape);
+        out.put(e.getKey(), new ChunkSource(merged.path(), merged.append(b, whole), whole));
       }
     } finally {
       if (merged != null) {

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The driver's side of a write: after every task has written its part file, commits the target
- * file (the shape from option {@code shape} or the tasks' largest indices); after a failure,
+ * file (the shape from option {@code shape} or the tasks' largest indices), or a new version of
+ * it ({@link VersionedCommit}); after a failure,
  * removes the job's part files, so that an aborted write leaves nothing behind.
  */
 final class Hdf5BatchWrite implements BatchWrite {
@@ -42,10 +43,19 @@ final class Hdf5BatchWrite implements BatchWrite {
         parts.add(p);
       }
     }
-    long[] shape = shape(parts);
+    long[] extent = indexExtent(parts);
     Path jobDir = Path.of(job.partsDir());
+    boolean versioned = job.options().version() != null;
     try (PartReader reader = new PartReader(job.grid(), job.type().size())) {
-      Map<ChunkKey, ChunkSource> sources = ChunkSources.resolve(job, parts, reader);
+      if (versioned) {
+        long[] shape = job.options().shape() != null ? job.options().shape() : extent;
+        VersionedCommit.commit(job, extent, ChunkSources.resolve(job, parts, shape, reader),
+            reader);
+        PartFiles.deleteJob(jobDir); // the version holds copies of the chunks
+        return;
+      }
+      long[] shape = shape(extent);
+      Map<ChunkKey, ChunkSource> sources = ChunkSources.resolve(job, parts, shape, reader);
       if (job.options().merge()) {
         TargetWriter.writeMerged(job, shape, sources, reader, replace);
       } else {
@@ -68,11 +78,8 @@ final class Hdf5BatchWrite implements BatchWrite {
     }
   }
 
-  /** Option {@code shape}, else one more than the largest index in each dimension. */
-  private long[] shape(List<PartCommit> parts) {
-    if (job.options().shape() != null) {
-      return job.options().shape().clone();
-    }
+  /** One more than the largest index in each dimension (zeros when there are no rows). */
+  private long[] indexExtent(List<PartCommit> parts) {
     long[] max = new long[job.rank()];
     Arrays.fill(max, -1);
     for (PartCommit p : parts) {
@@ -80,14 +87,22 @@ final class Hdf5BatchWrite implements BatchWrite {
         max[d] = Math.max(max[d], p.maxIndex()[d]);
       }
     }
-    if (max[0] < 0) {
-      throw new IllegalArgumentException("hdf5: no rows to write to " + job.where()
-          + " and no option shape to give an empty dataset its size");
-    }
     for (int d = 0; d < max.length; d++) {
       max[d]++;
     }
     return max;
+  }
+
+  /** Option {@code shape}, else the index extent. */
+  private long[] shape(long[] extent) {
+    if (job.options().shape() != null) {
+      return job.options().shape().clone();
+    }
+    if (extent[0] == 0) {
+      throw new IllegalArgumentException("hdf5: no rows to write to " + job.where()
+          + " and no option shape to give an empty dataset its size");
+    }
+    return extent;
   }
 
   @Override

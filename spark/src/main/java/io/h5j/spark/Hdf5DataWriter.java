@@ -101,14 +101,7 @@ final class Hdf5DataWriter implements DataWriter<InternalRow> {
 
   /** The elements of the chunk at {@code c} inside the dataset, as far as the task knows it. */
   private long wholeCount(long[] c) {
-    if (shape == null) {
-      return chunkElements;
-    }
-    long n = 1;
-    for (long e : job.grid().extentIn(c, shape)) {
-      n *= e;
-    }
-    return n;
+    return shape == null ? chunkElements : job.grid().elementsIn(c, shape);
   }
 
   @Override

@@ -6,8 +6,9 @@ import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 
 /**
- * Builds a write: a new file (Spark's append mode, refused when the file exists) or, once
- * Spark asks to truncate (overwrite mode), a file that replaces the one there.
+ * Builds a write: a new file (Spark's append mode, refused when the file exists), a new
+ * version of a versioned file (append mode with option {@code version}) or, once Spark asks
+ * to truncate (overwrite mode), a file that replaces the one there.
  */
 final class Hdf5WriteBuilder implements WriteBuilder, SupportsTruncate {
   private final LogicalWriteInfo info;
@@ -32,7 +33,15 @@ final class Hdf5WriteBuilder implements WriteBuilder, SupportsTruncate {
           + " only for now, not to " + options.path());
     }
     WriteJob job = WriteJob.of(info.schema(), options, info.queryId());
-    TargetWriter.checkAbsent(job.target(), replace); // before any task runs
+    if (options.version() != null) {
+      if (replace) {
+        throw new IllegalArgumentException("hdf5: a version (option version "
+            + options.version() + ") is added to " + options.path() + ", never overwritten;"
+            + " use mode(\"append\")");
+      }
+    } else {
+      TargetWriter.checkAbsent(job.target(), replace); // before any task runs
+    }
     return new Hdf5Write(job, replace);
   }
 }

@@ -126,6 +126,40 @@ enum WritableType {
     }
   }
 
+  /** The elements of stored bytes {@code b} as a flat Java array (double[], int[], ...). */
+  Object array(byte[] b) {
+    ByteBuffer in = ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    int n = b.length / size();
+    return switch (this) {
+      case FLOAT64 -> {
+        double[] a = new double[n];
+        in.asDoubleBuffer().get(a);
+        yield a;
+      }
+      case FLOAT32 -> {
+        float[] a = new float[n];
+        in.asFloatBuffer().get(a);
+        yield a;
+      }
+      case INT64 -> {
+        long[] a = new long[n];
+        in.asLongBuffer().get(a);
+        yield a;
+      }
+      case INT32 -> {
+        int[] a = new int[n];
+        in.asIntBuffer().get(a);
+        yield a;
+      }
+      case INT16 -> {
+        short[] a = new short[n];
+        in.asShortBuffer().get(a);
+        yield a;
+      }
+      case INT8 -> b.clone();
+    };
+  }
+
   /** The stored bytes of one element of value {@code value} (as {@link #fill} gives). */
   byte[] bytesOf(Object value) {
     ByteBuffer b = ByteBuffer.allocate(size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);

@@ -16,9 +16,12 @@ import org.jspecify.annotations.Nullable;
  * @param fill the fill value as written, or null for 0
  * @param merge one plain chunked file rather than a virtual dataset over part files
  * @param bufferBytes the bytes of chunks a task holds before it spills them to its part file
+ * @param version the version to add to the versioned file at {@code path}, or null for a
+ *     plain file
  */
 record WriteOptions(String path, String dataset, long @Nullable [] shape,
-    long @Nullable [] chunks, @Nullable String fill, boolean merge, long bufferBytes)
+    long @Nullable [] chunks, @Nullable String fill, boolean merge, long bufferBytes,
+    @Nullable String version)
     implements Serializable {
   /** 64 MiB of chunk buffers per task unless option {@code bufferBytes} says. */
   static final long DEFAULT_BUFFER_BYTES = 64L << 20;
@@ -34,14 +37,19 @@ record WriteOptions(String path, String dataset, long @Nullable [] shape,
       throw new IllegalArgumentException("hdf5: no dataset path given to write " + path
           + "; use option(\"dataset\", \"/name\")");
     }
-    if (options.get("version") != null || options.get("timestampAsOf") != null) {
-      throw new IllegalArgumentException("hdf5: writing a version of a versioned file is not"
-          + " supported yet; write a plain file (no option version)");
+    if (options.get("timestampAsOf") != null) {
+      throw new IllegalArgumentException("hdf5: option timestampAsOf is for reads; a write"
+          + " adds a version named by option version");
+    }
+    boolean merge = Boolean.parseBoolean(options.getOrDefault("merge", "false"));
+    String version = options.get("version");
+    if (version != null && merge) {
+      throw new IllegalArgumentException("hdf5: option merge is for plain files; a version"
+          + " (option version " + version + ") always copies its chunks into the file");
     }
     return new WriteOptions(path, dataset, sizes(options.get("shape"), "shape", 0),
-        sizes(options.get("chunks"), "chunks", 1), options.get("fill"),
-        Boolean.parseBoolean(options.getOrDefault("merge", "false")),
-        bufferBytes(options.get("bufferBytes")));
+        sizes(options.get("chunks"), "chunks", 1), options.get("fill"), merge,
+        bufferBytes(options.get("bufferBytes")), version);
   }
 
   /** Checks the sizes given against the rank the table's index columns have. */
