@@ -18,11 +18,12 @@ import java.nio.file.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@code option("version", ...)}: versioned-hdf5 (Debian peer, libhdf5 1.10.8) makes a file
+ * {@code option("version", ...)}: versioned-hdf5 (each peer: libhdf5 1.10.8 and 2.0) makes a file
  * with version v1, Spark adds v2 changing some elements (partly covering chunks) and v3 with
  * a new dataset, and versioned-hdf5 reads every version back.
  */
@@ -52,12 +53,13 @@ class SparkVersionedWriteOracleTest {
 
   @TempDir Path dir;
 
-  @Test
-  void versionsAddedBySparkAreReadByVersionedHdf5() throws Exception {
-    VersionedHdf5Peers.require(Peer.DEB);
+  @ParameterizedTest
+  @EnumSource(Peer.class)
+  void versionsAddedBySparkAreReadByVersionedHdf5(Peer peer) throws Exception {
+    VersionedHdf5Peers.require(peer);
     SparkSession spark = TestSpark.session();
     Path file = dir.resolve("v.h5");
-    VersionedHdf5Peers.python(Peer.DEB, MAKE_V1, file.toString());
+    VersionedHdf5Peers.python(peer, MAKE_V1, file.toString());
 
     // v2: row 1 (half of chunks (0, 0) and (0, 1)) and element (4, 5), over two tasks
     Dataset<Row> v2 = spark.range(0, 6, 1, 1)
@@ -71,7 +73,7 @@ class SparkVersionedWriteOracleTest {
         .write().format("hdf5").mode("append").option("dataset", "/y").option("version", "v3")
         .save(file.toString());
 
-    JsonNode d = JSON.readTree(VersionedHdf5Peers.python(Peer.DEB, DUMP, file.toString()));
+    JsonNode d = JSON.readTree(VersionedHdf5Peers.python(peer, DUMP, file.toString()));
     double[] x = new double[30];
     for (int i = 0; i < 30; i++) {
       x[i] = i;
