@@ -27,8 +27,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  *
  * <p>Writes: a table of columns {@code i0 ... i{r-1}} (long) and {@code value} becomes one
  * chunked dataset, as a virtual dataset over the tasks' part files or, with option
- * {@code merge}, one plain file (options {@code shape}, {@code chunks},
- * {@code fill}, {@code merge}, {@code bufferBytes}):
+ * {@code merge}, one plain file, or with option {@code version} a new version of a
+ * versioned-hdf5 file (options {@code shape}, {@code chunks}, {@code fill}, {@code merge},
+ * {@code bufferBytes}, {@code version}; modes append, which creates, and overwrite):
  *
  * <pre>{@code
  * df.write().format("hdf5").mode("append").option("dataset", "/x").save("/data/out.h5");

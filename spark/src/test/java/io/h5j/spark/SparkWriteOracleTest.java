@@ -79,6 +79,14 @@ class SparkWriteOracleTest {
       assertFalse(Path.of(s.asText()).isAbsolute(), "part files named relative: " + s);
       assertTrue(Files.exists(dir.resolve(s.asText())), s.asText());
     }
+    // and the source reads it back: the same elements, the fill value where no row was
+    List<Row> back = spark.read().format("hdf5").option("dataset", "/x")
+        .load(target.toString()).orderBy("i0").collectAsList();
+    assertEquals(n, back.size());
+    for (Row r : back) {
+      long id = r.getLong(0);
+      assertEquals(present.test(id) ? id * 0.5 - 3.25 : -1.5, r.getDouble(1), "x[" + id + "]");
+    }
   }
 
   /** 10 x 13 with chunks 4 x 5 (edge chunks both ways), rows missing, merged to one file. */
