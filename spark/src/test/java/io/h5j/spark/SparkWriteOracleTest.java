@@ -57,15 +57,18 @@ class SparkWriteOracleTest {
     spark = TestSpark.session();
   }
 
-  /** Rows i0 = id (shuffled over 3 tasks, so chunks are shared), float64 values, edge chunk. */
+  /**
+   * Rows i0 = id in 3 tasks of consecutive ids, in random order within each, so that chunks at
+   * the tasks' borders come in two pieces; float64 values; an edge chunk.
+   */
   @Test
   void rankOneFloat64AsVirtualDatasetOverPartFiles() throws Exception {
     Path target = dir.resolve("r1.h5");
     long n = 45; // chunks of 7: the last one has 3 elements
     LongPredicate present = id -> id % 5 != 2;
-    Dataset<Row> df = spark.range(n).where("id % 5 != 2")
+    Dataset<Row> df = spark.range(0, n, 1, 3).where("id % 5 != 2")
         .select(col("id").as("i0"), expr("cast(id * 0.5 - 3.25 as double)").as("value"))
-        .repartition(3).orderBy(rand(7));
+        .sortWithinPartitions(rand(7));
     df.write().format("hdf5").mode("append").option("dataset", "/x").option("chunks", "7")
         .option("fill", "-1.5").save(target.toString());
 
@@ -79,6 +82,8 @@ class SparkWriteOracleTest {
       assertFalse(Path.of(s.asText()).isAbsolute(), "part files named relative: " + s);
       assertTrue(Files.exists(dir.resolve(s.asText())), s.asText());
     }
+    assertTrue(d.get("sources").toString().contains(PartFiles.MERGED),
+        "chunks of two tasks were combined into " + PartFiles.MERGED + ": " + d.get("sources"));
     // and the source reads it back: the same elements, the fill value where no row was
     List<Row> back = spark.read().format("hdf5").option("dataset", "/x")
         .load(target.toString()).orderBy("i0").collectAsList();
@@ -89,14 +94,17 @@ class SparkWriteOracleTest {
     }
   }
 
-  /** 10 x 13 with chunks 4 x 5 (edge chunks both ways), rows missing, merged to one file. */
+  /**
+   * 10 x 13 with chunks 4 x 5 (edge chunks both ways), rows missing, two tasks sharing the
+   * chunks of rows 4-7, merged to one file.
+   */
   @Test
   void rankTwoInt32MergedWithShapeAndFill() throws Exception {
     Path target = dir.resolve("r2.h5");
-    Dataset<Row> df = spark.range(130).where("id % 7 != 3")
+    Dataset<Row> df = spark.range(0, 130, 1, 2).where("id % 7 != 3")
         .select(expr("id div 13").as("i0"), expr("id % 13").as("i1"),
             expr("cast(id * 3 - 50 as int)").as("value"))
-        .repartition(2).orderBy(rand(3));
+        .sortWithinPartitions(rand(3));
     df.write().format("hdf5").mode("append").option("dataset", "/g/y").option("shape", "10,13")
         .option("chunks", "4,5").option("fill", "-7").option("merge", "true")
         .save(target.toString());
@@ -120,7 +128,7 @@ class SparkWriteOracleTest {
     Dataset<Row> df = spark.range(210)
         .select(expr("id div 42").as("i0"), expr("(id div 7) % 6").as("i1"),
             expr("id % 7").as("i2"), expr("cast(id % 256 - 128 as tinyint)").as("value"))
-        .repartition(2).orderBy(rand(11));
+        .sortWithinPartitions(rand(11));
     df.write().format("hdf5").mode("append").option("dataset", "/z").option("chunks", "2,3,4")
         .option("bufferBytes", "1").save(target.toString());
 
