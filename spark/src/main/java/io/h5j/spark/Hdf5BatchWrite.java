@@ -70,6 +70,8 @@ final class Hdf5BatchWrite implements BatchWrite {
         PartFiles.deleteTree(PartFiles.root(job.target()));
       } else {
         PartFiles.deleteOtherJobs(jobDir); // the part files of the file just replaced
+        PartFiles.deleteUnreferenced(jobDir, parts.stream().map(PartCommit::file)
+            .filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.toSet()));
       }
     } catch (IOException e) {
       // the new file is complete and must not be aborted now: stale part files only take space

@@ -89,6 +89,7 @@ final class Hdf5DataWriter implements DataWriter<InternalRow> {
     if (part == null) {
       part = new PartWriter(partPath, job);
     }
+    part.reserve(buffers.size());
     for (ChunkBuffer b : buffers.values()) {
       boolean whole = b.count() == wholeCount(b.coords());
       storedRows.add(part.append(b, whole));

@@ -63,6 +63,24 @@ final class PartFiles {
     }
   }
 
+  /**
+   * Deletes the part files in {@code jobDir} that no committed task named (those of failed or
+   * speculative attempts), keeping {@code keep} and {@value #MERGED}.
+   */
+  static void deleteUnreferenced(Path jobDir, java.util.Set<String> keep) throws IOException {
+    if (!Files.isDirectory(jobDir)) {
+      return;
+    }
+    try (Stream<Path> s = Files.list(jobDir)) {
+      for (Path p : s.toList()) {
+        String name = p.getFileName().toString();
+        if (!keep.contains(name) && !name.equals(MERGED)) {
+          Files.deleteIfExists(p);
+        }
+      }
+    }
+  }
+
   /** Deletes the part folders of earlier writes of the target, all but {@code keep}'s. */
   static void deleteOtherJobs(Path keep) throws IOException {
     try (Stream<Path> s = Files.list(keep.getParent())) {

@@ -49,15 +49,23 @@ final class PartWriter implements Closeable {
     return path;
   }
 
+  /** Makes room for {@code more} chunks at once (one resize rather than one per chunk). */
+  void reserve(int more) throws IOException {
+    long need = Math.multiplyExact((long) rows + more, chunk[0]);
+    if (need > stacked[0]) {
+      stacked[0] = need;
+      chunks.resize(stacked);
+      covered.resize(stacked);
+    }
+  }
+
   /**
    * Appends {@code b}, with its flags unless {@code whole}, and returns its row (its place
    * in the stack: it starts at element {@code row * chunk[0]} of the first dimension).
    */
   int append(ChunkBuffer b, boolean whole) throws IOException {
+    reserve(1);
     int row = rows++;
-    stacked[0] = Math.multiplyExact((long) rows, chunk[0]);
-    chunks.resize(stacked);
-    covered.resize(stacked);
     long[] start = new long[chunk.length];
     start[0] = row * chunk[0];
     Selection box = Selection.box(start, chunk);

@@ -2,6 +2,7 @@ package io.h5j.spark;
 
 import java.io.Serializable;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
@@ -20,6 +21,8 @@ import org.apache.spark.sql.types.StructType;
  */
 record WriteJob(WriteOptions options, int[] indexOrdinals, int valueOrdinal, WritableType type,
     Object fill, ChunkGrid grid, String partsDir) implements Serializable {
+  /** The largest chunk a task buffers: 1 GiB (libhdf5's chunk limit is 4 GiB). */
+  static final long MAX_CHUNK_BYTES = 1L << 30;
 
   /** The job writing a table of {@code schema} with {@code options}, as query {@code queryId}. */
   static WriteJob of(StructType schema, WriteOptions options, String queryId) {
@@ -47,7 +50,11 @@ record WriteJob(WriteOptions options, int[] indexOrdinals, int valueOrdinal, Wri
     WritableType type = WritableType.of(schema.fields()[valueOrdinal].dataType(), where);
     options.checkRank(rank);
     ChunkGrid grid = ChunkGrid.of(rank, options.chunks(), options.shape());
-    grid.elements(); // refuses chunks of 2^31 elements and more before any task runs
+    if ((long) grid.elements() * type.size() > MAX_CHUNK_BYTES) { // before any task runs
+      throw new IllegalArgumentException("hdf5: chunks " + Arrays.toString(grid.chunk())
+          + " of " + type.stored() + " hold more than " + (MAX_CHUNK_BYTES >> 20) + " MiB,"
+          + " which a task buffers whole; give smaller option chunks");
+    }
     return new WriteJob(options, indexOrdinals, valueOrdinal, type,
         type.fill(options.fill(), where), grid,
         PartFiles.jobDir(SparkFiles.local(options.path()), queryId).toString());

@@ -38,8 +38,11 @@ class WriteOptionsTest {
     assertTrue(refusal(() -> WriteOptions.of(options("bufferBytes", "-1")))
         .contains("bufferBytes"));
     assertTrue(refusal(() -> WriteOptions.of(options("dataset", "x"))).contains("dataset"));
-    assertTrue(refusal(() -> WriteOptions.of(options("version", "v1")))
-        .contains("not supported yet"));
+    assertEquals("v1", WriteOptions.of(options("version", "v1")).version());
+    assertTrue(refusal(() -> WriteOptions.of(options("version", "v1", "merge", "true")))
+        .contains("option merge is for plain files"));
+    assertTrue(refusal(() -> WriteOptions.of(options("timestampAsOf", "2026-01-01T00:00:00Z")))
+        .contains("timestampAsOf is for reads"));
   }
 
   @Test
@@ -72,6 +75,8 @@ class WriteOptionsTest {
     assertTrue(m.contains("i0, i1, value, extra"), m);
     m = refusal(() -> WriteJob.of(ok, WriteOptions.of(options("shape", "4")), "q"));
     assertTrue(m.contains("rank 1 but the table has 2 index columns"), m);
+    m = refusal(() -> WriteJob.of(ok, WriteOptions.of(options("chunks", "20000,20000")), "q"));
+    assertTrue(m.contains("chunks [20000, 20000] of") && m.contains("1024 MiB"), m);
     m = refusal(() -> WriteJob.of(ok, WriteOptions.of(options("fill", "abc")), "q"));
     assertTrue(m.contains("option fill \"abc\""), m);
   }
