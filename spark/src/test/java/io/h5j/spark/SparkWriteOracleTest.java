@@ -141,6 +141,22 @@ class SparkWriteOracleTest {
         "pieces of chunks were combined into " + PartFiles.MERGED + ": " + d.get("sources"));
   }
 
+  /** The other value types, and a null value, which leaves the fill value. */
+  @Test
+  void float32Int16AndInt64AndNullValues() throws Exception {
+    String[][] types = {{"float", "<f4"}, {"smallint", "<i2"}, {"bigint", "<i8"}};
+    for (String[] t : types) {
+      Path target = dir.resolve(t[0] + ".h5");
+      Dataset<Row> df = spark.range(0, 20, 1, 2).select(col("id").as("i0"),
+          expr("if(id = 4, null, cast(id * 3 - 30 as " + t[0] + "))").as("value"));
+      write(df, target).mode("append").option("chunks", "6").option("fill", "5")
+          .save(target.toString());
+      JsonNode d = dump(target, "/x");
+      assertEquals(t[1], d.get("dtype").asText(), t[0]);
+      assertValues(d, 20, id -> id == 4 ? 5 : id * 3 - 30);
+    }
+  }
+
   /** Overwrite replaces the file and removes the part files the old one mapped. */
   @Test
   void overwriteReplacesTheFileAndItsPartFiles() throws Exception {
