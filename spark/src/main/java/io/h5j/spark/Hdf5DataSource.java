@@ -26,6 +26,16 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * partition, 128 MiB by default). A path is a local file, or a URI of any of Hadoop's file
  * systems ({@code hdfs://}, {@code s3a://}, ...), read with the session's Hadoop
  * configuration (versions: local files only, for now). See the README's "Spark" section.
+ *
+ * <p>Writes: a table of columns {@code i0 ... i{r-1}} (long) and {@code value} becomes one
+ * chunked dataset, as a virtual dataset over the tasks' part files or, with option
+ * {@code merge}, one plain file, or with option {@code version} a new version of a
+ * versioned-hdf5 file (options {@code shape}, {@code chunks}, {@code fill}, {@code merge},
+ * {@code bufferBytes}, {@code version}; modes append, which creates, and overwrite):
+ *
+ * <pre>{@code
+ * df.write().format("hdf5").mode("append").option("dataset", "/x").save("/data/out.h5");
+ * }</pre>
  */
 public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
   /** Creates the source; Spark does, through {@code META-INF/services}. */
@@ -44,12 +54,19 @@ public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
   @Override
   public Table getTable(StructType schema, Transform[] partitioning,
       Map<String, String> properties) {
+    if (Hdf5WriteTable.isWrittenSchema(schema)) {
+      return new Hdf5WriteTable(schema, properties.getOrDefault("path", ""));
+    }
     return new Hdf5Table(describe(ReadOptions.of(new CaseInsensitiveStringMap(properties))));
   }
 
+  /**
+   * True so that {@code df.write()} hands {@link #getTable} the written table's schema rather
+   * than asking {@link #inferSchema} of a file that may not exist yet.
+   */
   @Override
   public boolean supportsExternalMetadata() {
-    return false;
+    return true;
   }
 
   private static DatasetDescription describe(ReadOptions o) {

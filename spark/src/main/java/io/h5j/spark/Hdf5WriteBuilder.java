@@ -1,0 +1,47 @@
+package io.h5j.spark;
+
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.SupportsTruncate;
+import org.apache.spark.sql.connector.write.Write;
+import org.apache.spark.sql.connector.write.WriteBuilder;
+
+/**
+ * Builds a write: a new file (Spark's append mode, refused when the file exists), a new
+ * version of a versioned file (append mode with option {@code version}) or, once Spark asks
+ * to truncate (overwrite mode), a file that replaces the one there.
+ */
+final class Hdf5WriteBuilder implements WriteBuilder, SupportsTruncate {
+  private final LogicalWriteInfo info;
+  private boolean replace;
+
+  Hdf5WriteBuilder(LogicalWriteInfo info) {
+    this.info = info;
+  }
+
+  @Override
+  public WriteBuilder truncate() {
+    replace = true;
+    return this;
+  }
+
+  @Override
+  public Write build() {
+    WriteOptions options = WriteOptions.of(info.options());
+    if (!SparkFiles.isLocal(options.path())) {
+      // H5File writes through a FileChannel: a local or NFS path
+      throw new IllegalArgumentException("hdf5: files are written to local (or NFS) paths"
+          + " only for now, not to " + options.path());
+    }
+    WriteJob job = WriteJob.of(info.schema(), options, info.queryId());
+    if (options.version() != null) {
+      if (replace) {
+        throw new IllegalArgumentException("hdf5: a version (option version "
+            + options.version() + ") is added to " + options.path() + ", never overwritten;"
+            + " use mode(\"append\")");
+      }
+    } else {
+      TargetWriter.checkAbsent(job.target(), replace); // before any task runs
+    }
+    return new Hdf5Write(job, replace);
+  }
+}

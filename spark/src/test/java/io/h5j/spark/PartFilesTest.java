@@ -1,0 +1,45 @@
+package io.h5j.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Which part files and folders a commit or an abort removes. */
+class PartFilesTest {
+  @TempDir Path dir;
+
+  private static List<String> names(Path d) throws Exception {
+    try (Stream<Path> s = Files.list(d)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  @Test
+  void commitKeepsTheCommittedTasksFilesAndTheMergedOne() throws Exception {
+    Path target = dir.resolve("t.h5");
+    Path job = PartFiles.jobDir(target, "q2");
+    Files.createDirectories(job);
+    for (String n : List.of("part-0-1.h5", "part-0-7.h5", "part-1-2.h5", PartFiles.MERGED)) {
+      Files.writeString(job.resolve(n), n);
+    }
+    Path older = PartFiles.jobDir(target, "q1");
+    Files.createDirectories(older);
+    Files.writeString(older.resolve("part-0-0.h5"), "old");
+
+    // part-0-7.h5: a second attempt of partition 0 that did not commit
+    PartFiles.deleteUnreferenced(job, Set.of("part-0-1.h5", "part-1-2.h5"));
+    PartFiles.deleteOtherJobs(job);
+    assertEquals(List.of("part-0-1.h5", "part-1-2.h5", PartFiles.MERGED), names(job));
+    assertEquals(List.of("q2"), names(PartFiles.root(target)));
+
+    PartFiles.deleteJob(job);
+    assertFalse(Files.exists(PartFiles.root(target)), "an empty parts folder goes too");
+  }
+}
