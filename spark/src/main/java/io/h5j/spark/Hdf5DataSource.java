@@ -1,8 +1,5 @@
 package io.h5j.spark;
 
-import io.h5j.type.Datatype;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Map;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
@@ -50,15 +47,7 @@ public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
     return false;
   }
 
-  private static DatasetDescription describe(ReadOptions o) {
-    try (SourceDataset d = SourceDataset.open(o, SparkFiles.onDriver())) {
-      long[] shape = d.shape();
-      Datatype type = d.datatype();
-      return new DatasetDescription(o, shape, d.grid(), type.size(), d.chunked(),
-          DatasetSchema.of(shape.length, type, o));
-    } catch (IOException e) {
-      throw new UncheckedIOException("hdf5: cannot read dataset " + o.dataset() + " of "
-          + o.path() + ": " + e.getMessage(), e);
-    }
+  private static TableDescription describe(ReadOptions o) {
+    return TableDescription.of(o, SparkFiles.onDriver());
   }
 }

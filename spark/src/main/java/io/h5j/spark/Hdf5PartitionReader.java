@@ -7,28 +7,27 @@ import java.io.IOException;
 import java.lang.reflect.Array;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Reads one partition's boxes on an executor: opens the file, reads each box through h5j's
  * normal read of a selection, in slices of whole chunk rows of at most {@value #READ_BYTES}
- * decoded bytes, and turns the elements into rows of the columns asked for.
+ * decoded bytes, and turns the elements into rows of the columns asked for: a row per element,
+ * or with option {@code layout} {@code rows} a row per first index holding that index's
+ * elements. Reports the chunks its reads covered as {@link ChunksReadMetric}.
  */
 final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   /** The stored bytes one read of a slice aims at: bounds the memory a task holds. */
   static final long READ_BYTES = 16L << 20;
-  /**
-   * Chunks the reads of this JVM touched (cells of the chunk grid their selections cover),
-   * for tests of pushdown on {@code local[*]}.
-   */
-  static final AtomicLong CHUNKS_TOUCHED = new AtomicLong();
 
   private final DatasetDescription description;
   private final ReadOptions options;
@@ -36,22 +35,26 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   private final Function<Object, Object>[] columns; // one per output column, of the element
   private final int[] indexColumn; // dimension of an index column, -1 for element columns
   private final StructField[] fields;
+  private final boolean fileColumn;
   private final SparkFiles files;
   private @Nullable SourceDataset source;
   private @Nullable ElementBox box;
   private long nextRow; // first index along dimension 0 of the next slice of the box
   private @Nullable ElementBox slice;
   private @Nullable Object values;
-  private int position;
-  private int length;
+  private int position; // of the next output row in the slice
+  private int length; // output rows in the slice
+  private int rowLength = 1; // elements per output row
   private long[] index = new long[0];
+  private long chunksRead;
   private @Nullable InternalRow row;
 
-  Hdf5PartitionReader(DatasetDescription description, Hdf5Partition partition,
-      StructType required, SparkFiles files) {
-    this.description = description;
+  Hdf5PartitionReader(Hdf5Partition partition, StructType required, boolean fileColumn,
+      SparkFiles files) {
+    this.description = partition.description();
     this.files = files;
-    this.options = partition.options();
+    this.fileColumn = fileColumn;
+    this.options = description.options();
     this.boxes = partition.boxes().iterator();
     this.fields = required.fields();
     @SuppressWarnings("unchecked")
@@ -67,12 +70,26 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
       source = SourceDataset.open(options, files);
       Datatype type = source.datatype();
       String where = options.dataset() + " of " + options.path();
-      int rank = description.shape().length;
+      int rank = description.indexRank();
       for (int i = 0; i < fields.length; i++) {
         String name = fields[i].name();
         int k = name.matches("i[0-9]+") ? Integer.parseInt(name.substring(1)) : -1;
         if (k >= 0 && k < rank) {
           indexColumn[i] = k;
+        } else if (fileColumn && name.equals(DatasetSchema.FILE)) {
+          UTF8String file = UTF8String.fromString(options.path());
+          columns[i] = e -> file;
+        } else if (options.rows() && name.equals(DatasetSchema.VALUE)) {
+          Function<Object, Object> m = ElementMapping.of(type, options.enumAsNumber(), where)
+              .convert();
+          columns[i] = e -> {
+            Object[] elements = (Object[]) e;
+            Object[] out = new Object[elements.length];
+            for (int j = 0; j < out.length; j++) {
+              out[j] = elements[j] == null ? null : m.apply(elements[j]);
+            }
+            return new GenericArrayData(out);
+          };
         } else if (type instanceof CompoundType ct && ct.member(name) != null) {
           Function<Object, Object> m = ElementMapping.of(ct.member(name).type(),
               options.enumAsNumber(), where + " member " + name).convert();
@@ -99,12 +116,23 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
         return false;
       }
     }
-    if (index.length > 0) {
+    Object element;
+    if (options.rows()) {
       if (position > 0) {
+        index[0]++;
+      }
+      Object[] elements = new Object[rowLength];
+      for (int j = 0; j < rowLength; j++) {
+        elements[j] = Array.get(values, position * rowLength + j);
+      }
+      element = elements;
+    } else {
+      if (index.length > 0 && position > 0) {
         advance();
       }
+      element = Array.get(values, position);
     }
-    Object element = Array.get(values, position++);
+    position++;
     Object[] out = new Object[columns.length];
     for (int i = 0; i < out.length; i++) {
       out[i] = indexColumn[i] >= 0 ? (Object) index[indexColumn[i]]
@@ -138,22 +166,27 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
       slice = null;
     }
     slice = box.count().length == 0 ? box : nextSliceOf(box);
-    try {
-      Object read = s.read(box.count().length == 0 ? Selection.all()
-          : Selection.box(slice.start(), slice.count()));
-      values = read.getClass().isArray() ? read : new Object[] {read};
-    } catch (IOException | RuntimeException e) {
-      throw new IOException("hdf5: cannot read dataset " + options.dataset() + " of file "
-          + options.path() + (options.version() != null ? " version " + options.version() : "")
-          + ", elements " + slice + (description.chunked() ? " (chunks of shape "
-          + java.util.Arrays.toString(description.grid()) + " covering them)" : "") + ": "
-          + e.getMessage(), e);
-    }
-    if (description.chunked()) {
-      CHUNKS_TOUCHED.addAndGet(slice.cells(description.grid()));
+    rowLength = options.rows() ? Math.toIntExact(slice.count()[1]) : 1;
+    if (options.rows() && rowLength == 0) {
+      values = new Object[0]; // rows without elements: nothing to read
+    } else {
+      try {
+        Object read = s.read(box.count().length == 0 ? Selection.all()
+            : Selection.box(slice.start(), slice.count()));
+        values = read.getClass().isArray() ? read : new Object[] {read};
+      } catch (IOException | RuntimeException e) {
+        throw new IOException("hdf5: cannot read dataset " + options.dataset() + " of file "
+            + options.path() + (options.version() != null ? " version " + options.version()
+            : "") + ", elements " + slice + (description.chunked() ? " (chunks of shape "
+            + java.util.Arrays.toString(description.grid()) + " covering them)" : "") + ": "
+            + e.getMessage(), e);
+      }
+      if (description.chunked()) {
+        chunksRead += slice.cells(description.grid());
+      }
     }
     position = 0;
-    length = Array.getLength(values);
+    length = options.rows() ? Math.toIntExact(slice.count()[0]) : Array.getLength(values);
     index = slice.start().clone();
     return true;
   }
@@ -181,6 +214,22 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   @Override
   public InternalRow get() {
     return row;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    long n = chunksRead;
+    return new CustomTaskMetric[] {new CustomTaskMetric() {
+      @Override
+      public String name() {
+        return ChunksReadMetric.NAME;
+      }
+
+      @Override
+      public long value() {
+        return n;
+      }
+    }};
   }
 
   @Override

@@ -8,19 +8,18 @@ import org.apache.spark.sql.types.StructType;
 
 /** Makes the executors' readers; serialized to them with the columns to produce. */
 final class Hdf5ReaderFactory implements PartitionReaderFactory {
-  private final DatasetDescription description;
   private final StructType required;
+  private final boolean fileColumn;
   private final SparkFiles files;
 
-  Hdf5ReaderFactory(DatasetDescription description, StructType required, SparkFiles files) {
-    this.description = description;
+  Hdf5ReaderFactory(StructType required, boolean fileColumn, SparkFiles files) {
     this.required = required;
+    this.fileColumn = fileColumn;
     this.files = files;
   }
 
   @Override
   public PartitionReader<InternalRow> createReader(InputPartition partition) {
-    return new Hdf5PartitionReader(description, (Hdf5Partition) partition, required,
-        files);
+    return new Hdf5PartitionReader((Hdf5Partition) partition, required, fileColumn, files);
   }
 }

@@ -82,6 +82,11 @@ final class SparkFiles implements Serializable {
     return Path.of(path);
   }
 
+  /** The files a load path names (a file, a directory's, a glob's). */
+  FileListing list(String path) throws IOException {
+    return FileListing.of(path, conf());
+  }
+
   /** Opens a plain HDF5 file to read. */
   H5File open(String path) throws IOException {
     return isLocal(path) ? H5File.open(local(path)) : H5File.open(source(path));
