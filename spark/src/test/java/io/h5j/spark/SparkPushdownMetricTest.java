@@ -13,13 +13,9 @@ import java.util.List;
 import java.util.function.LongPredicate;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.execution.SparkPlan;
-import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
-import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * Filters on index columns read only the chunks holding the rows they keep: the scan's metric
@@ -103,7 +99,7 @@ class SparkPushdownMetricTest {
       }
     }
     assertEquals(cells, count, where + ": rows");
-    assertEquals(want, chunksRead(df), where + ": chunks read (of " + offsets.size() + ")");
+    assertEquals(want, ScanMetrics.chunksRead(df), where + ": chunks read (of " + offsets.size() + ")");
   }
 
   /** Whether {@code keep} keeps an index of the chunk starting at {@code start}. */
@@ -114,24 +110,5 @@ class SparkPushdownMetricTest {
       }
     }
     return false;
-  }
-
-  /** The metric "chunks read" of the scan of the plan {@code df} ran. */
-  private static long chunksRead(Dataset<Row> df) {
-    List<BatchScanExec> scans = new ArrayList<>();
-    collect(df.queryExecution().executedPlan(), scans);
-    assertEquals(1, scans.size(), df.queryExecution().executedPlan().toString());
-    return scans.get(0).metrics().get(ChunksReadMetric.NAME).get().value();
-  }
-
-  private static void collect(SparkPlan plan, List<BatchScanExec> out) {
-    if (plan instanceof AdaptiveSparkPlanExec a) {
-      collect(a.executedPlan(), out);
-    } else if (plan instanceof BatchScanExec b) {
-      out.add(b);
-    }
-    for (SparkPlan c : CollectionConverters.asJava(plan.children())) {
-      collect(c, out);
-    }
   }
 }
