@@ -101,14 +101,13 @@ final class SparkFiles implements Serializable {
         block, cache);
   }
 
-  /** Opens a versioned file (versioned-hdf5 layout) to read: local files only, for now. */
+  /**
+   * Opens a versioned file (versioned-hdf5 layout) to read: a local file under the shared
+   * locks that keep out a commit in progress; any other as a snapshot without locks (HDFS and
+   * object stores have no file locks, and h5j commits to local files only).
+   */
   VersionedFile openVersioned(String path) throws IOException {
-    if (!isLocal(path)) {
-      // VersionedFile reads under POSIX record locks on the file, which only a local (or
-      // NFS) file has
-      throw new IllegalArgumentException("hdf5: versions are read from local files only for"
-          + " now, not from " + path + "; copy the file to a local or NFS path");
-    }
-    return VersionedFile.openReadOnly(local(path));
+    return isLocal(path) ? VersionedFile.openReadOnly(local(path))
+        : VersionedFile.openSnapshot(source(path));
   }
 }
