@@ -77,7 +77,8 @@ final class SparkFiles implements Serializable {
   /** The local path a local Spark path string names ({@code /a/b.h5} or {@code file:/a/b.h5}). */
   static Path local(String path) {
     if (path.startsWith("file:")) {
-      return Path.of(java.net.URI.create(path));
+      // as Hadoop writes it (a directory's listing: file:/a b/c.h5), so not always a valid URI
+      return Path.of(new org.apache.hadoop.fs.Path(path).toUri().getPath());
     }
     return Path.of(path);
   }

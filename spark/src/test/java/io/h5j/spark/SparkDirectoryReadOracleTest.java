@@ -84,6 +84,16 @@ class SparkDirectoryReadOracleTest {
   }
 
   @Test
+  void aDirectoryWhosePathHasASpaceReadsToo() throws Exception {
+    Path spaced = Files.createDirectories(dir.resolve("sub/with space"));
+    Files.copy(dir.resolve("c.h5"), spaced.resolve("c.h5"));
+    Dataset<Row> df = read(spaced.toString());
+    assertEquals(expected.get("c.h5").size() * 3L, df.count());
+    assertTrue(df.select("file").first().getString(0).endsWith("/with space/c.h5"),
+        df.select("file").first().getString(0));
+  }
+
+  @Test
   void filtersOnIndexAndFileKeepTheirRows() throws Exception {
     Dataset<Row> all = read(dir.toString());
     String b = all.select("file").distinct().collectAsList().stream().map(r -> r.getString(0))
