@@ -168,4 +168,39 @@ class LockedFileCommandsTest {
         "    print(sorted(k for k in f['_version_data/versions'] if k != '__first_version__'))"),
         v.toString()).contains("['v1']"), "the refused commit added no version");
   }
+
+  @Test
+  void aRepairWithSomethingToRepairWaitsForALibhdf5ReaderThenFailsLeavingTheFileAsItWas()
+      throws Exception {
+    Path damaged = dir.resolve("uncommitted.h5");
+    assertEquals(Main.OK, CliRun.of("commit", damaged.toString(), "--from", plain.toString())
+        .code());
+    Oracles.python(String.join("\n", "import sys, h5py",
+        "with h5py.File(sys.argv[1], 'r+') as f:",
+        "    g = f['_version_data/versions'].create_group('v2')",
+        "    g.attrs['prev_version'] = 'v1'",
+        "    g.attrs['committed'] = False"), damaged.toString());
+    long start;
+    CliRun repair;
+    try (H5pyHolder h = new H5pyHolder(damaged, "r")) {
+      start = System.nanoTime();
+      repair = CliRun.of("check", "--repair", damaged.toString());
+      long millis = (System.nanoTime() - start) / 1_000_000;
+      assertEquals(Main.BAD_INPUT, repair.code(), repair.out() + repair.err());
+      List<String> waits = repair.err().lines().filter(l -> l.contains("waiting for")).toList();
+      assertEquals(1, waits.size(), repair.err());
+      assertTrue(waits.get(0).startsWith("h5j: waiting for " + damaged
+          + " to be closed by process " + h.pid() + " ("), waits.get(0));
+      assertTrue(repair.err().contains("did not close it within 5000 ms"), repair.err());
+      assertTrue(millis >= 4500, "the repair gave up after " + millis + " ms");
+      for (String w : API_WORDS) {
+        assertFalse(repair.err().contains(w), "the repair says '" + w + "': " + repair.err());
+      }
+    }
+    assertFalse(repair.out().contains("repaired: "), repair.out());
+    assertEquals("False", Oracles.python(String.join("\n", "import sys, h5py",
+        "with h5py.File(sys.argv[1], 'r') as f:",
+        "    print(f['_version_data/versions/v2'].attrs['committed'])"),
+        damaged.toString()).strip(), "the refused repair left the uncommitted version as it was");
+  }
 }

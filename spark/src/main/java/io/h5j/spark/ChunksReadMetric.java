@@ -1,6 +1,7 @@
 package io.h5j.spark;
 
 import org.apache.spark.sql.connector.metric.CustomSumMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 
 /**
  * The Spark SQL metric "chunks read" of an {@code hdf5} scan: the chunks of the chunk grid the
@@ -14,6 +15,21 @@ public final class ChunksReadMetric extends CustomSumMetric {
 
   /** Made by Spark (and by the scan it reports for). */
   public ChunksReadMetric() {}
+
+  /** A task's value of this metric: {@code chunks} read. */
+  static CustomTaskMetric[] of(long chunks) {
+    return new CustomTaskMetric[] {new CustomTaskMetric() {
+      @Override
+      public String name() {
+        return NAME;
+      }
+
+      @Override
+      public long value() {
+        return chunks;
+      }
+    }};
+  }
 
   @Override
   public String name() {

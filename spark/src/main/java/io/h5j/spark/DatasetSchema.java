@@ -27,6 +27,11 @@ final class DatasetSchema {
     return "i" + k;
   }
 
+  /** Whether {@code name} is the index column of one of {@code rank} dimensions. */
+  static boolean isIndex(String name, int rank) {
+    return name.matches("i[0-9]+") && Integer.parseInt(name.substring(1)) < rank;
+  }
+
   /** The schema of a dataset of {@code rank} and {@code type}. */
   static StructType of(int rank, Datatype type, ReadOptions o) {
     String where = o.dataset() + " of " + o.path();
@@ -43,7 +48,7 @@ final class DatasetSchema {
           ElementMapping.of(type, o.enumAsNumber(), where).sparkType(), true), false));
     } else if (type instanceof CompoundType c) {
       for (StructField f : ElementMapping.structOf(c, o.enumAsNumber(), where).fields()) {
-        if (f.name().matches("i[0-9]+") && Integer.parseInt(f.name().substring(1)) < rank) {
+        if (isIndex(f.name(), rank)) {
           throw new IllegalArgumentException("hdf5: compound member " + f.name() + " of "
               + where + " has the name of an index column");
         }

@@ -1,11 +1,9 @@
 package io.h5j.spark;
 
-import io.h5j.Selection;
 import io.h5j.type.CompoundType;
 import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.lang.reflect.Array;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -19,34 +17,28 @@ import org.apache.spark.unsafe.types.UTF8String;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads one partition's boxes on an executor: opens the file, reads each box through h5j's
- * normal read of a selection, in slices of whole chunk rows of at most {@value #READ_BYTES}
- * decoded bytes, and turns the elements into rows of the columns asked for: a row per element,
- * or with option {@code layout} {@code rows} a row per first index holding that index's
- * elements. Reports the chunks its reads covered as {@link ChunksReadMetric}.
+ * Reads one partition's boxes on an executor as rows: opens the file, reads each box through
+ * h5j's normal read of a selection, in the slices of {@link BoxSlices}, and turns the elements
+ * into rows of the columns asked for: a row per element, or with option {@code layout}
+ * {@code rows} a row per first index holding that index's elements. Reports the chunks its
+ * reads covered as {@link ChunksReadMetric}.
  */
 final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
-  /** The stored bytes one read of a slice aims at: bounds the memory a task holds. */
-  static final long READ_BYTES = 16L << 20;
-
   private final DatasetDescription description;
   private final ReadOptions options;
-  private final Iterator<ElementBox> boxes;
+  private final BoxSlices slices;
   private final Function<Object, Object>[] columns; // one per output column, of the element
   private final int[] indexColumn; // dimension of an index column, -1 for element columns
   private final StructField[] fields;
   private final boolean fileColumn;
   private final SparkFiles files;
   private @Nullable SourceDataset source;
-  private @Nullable ElementBox box;
-  private long nextRow; // first index along dimension 0 of the next slice of the box
   private @Nullable ElementBox slice;
   private @Nullable Object values;
   private int position; // of the next output row in the slice
   private int length; // output rows in the slice
   private int rowLength = 1; // elements per output row
   private long[] index = new long[0];
-  private long chunksRead;
   private @Nullable InternalRow row;
 
   Hdf5PartitionReader(Hdf5Partition partition, StructType required, boolean fileColumn,
@@ -55,7 +47,7 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
     this.files = files;
     this.fileColumn = fileColumn;
     this.options = description.options();
-    this.boxes = partition.boxes().iterator();
+    this.slices = new BoxSlices(partition);
     this.fields = required.fields();
     @SuppressWarnings("unchecked")
     Function<Object, Object>[] c = new Function[fields.length];
@@ -155,60 +147,16 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   /** Reads the next slice of this box, or of the next box; false at the end. */
   private boolean nextSlice() throws IOException {
     SourceDataset s = source();
-    boolean boxDone = box == null || (box.count().length == 0 ? slice != null
-        : nextRow >= box.start()[0] + box.count()[0]);
-    if (boxDone) {
-      if (!boxes.hasNext()) {
-        return false;
-      }
-      box = boxes.next();
-      nextRow = box.count().length == 0 ? 0 : box.start()[0];
-      slice = null;
+    if (!slices.next()) {
+      return false;
     }
-    slice = box.count().length == 0 ? box : nextSliceOf(box);
+    slice = slices.slice();
+    values = slices.read(s);
     rowLength = options.rows() ? Math.toIntExact(slice.count()[1]) : 1;
-    if (options.rows() && rowLength == 0) {
-      values = new Object[0]; // rows without elements: nothing to read
-    } else {
-      try {
-        Object read = s.read(box.count().length == 0 ? Selection.all()
-            : Selection.box(slice.start(), slice.count()));
-        values = read.getClass().isArray() ? read : new Object[] {read};
-      } catch (IOException | RuntimeException e) {
-        throw new IOException("hdf5: cannot read dataset " + options.dataset() + " of file "
-            + options.path() + (options.version() != null ? " version " + options.version()
-            : "") + ", elements " + slice + (description.chunked() ? " (chunks of shape "
-            + java.util.Arrays.toString(description.grid()) + " covering them)" : "") + ": "
-            + e.getMessage(), e);
-      }
-      if (description.chunked()) {
-        chunksRead += slice.cells(description.grid());
-      }
-    }
     position = 0;
     length = options.rows() ? Math.toIntExact(slice.count()[0]) : Array.getLength(values);
     index = slice.start().clone();
     return true;
-  }
-
-  /** The next slice of whole chunk rows along dimension 0, within {@link #READ_BYTES}. */
-  private ElementBox nextSliceOf(ElementBox b) {
-    long rowElements = 1;
-    for (int k = 1; k < b.count().length; k++) {
-      rowElements = IndexRanges.multiplyCapped(rowElements, b.count()[k]);
-    }
-    long rowBytes = IndexRanges.multiplyCapped(rowElements, description.elementBytes());
-    long g = description.grid()[0];
-    long rows = Math.max(1, READ_BYTES / Math.max(1, rowBytes));
-    rows = Math.max(g, rows / g * g);
-    long end = b.start()[0] + b.count()[0];
-    long hi = Math.min(end, (nextRow / rows + 1) * rows);
-    long[] start = b.start().clone();
-    long[] count = b.count().clone();
-    start[0] = nextRow;
-    count[0] = hi - nextRow;
-    nextRow = hi;
-    return new ElementBox(start, count);
   }
 
   @Override
@@ -218,18 +166,7 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
 
   @Override
   public CustomTaskMetric[] currentMetricsValues() {
-    long n = chunksRead;
-    return new CustomTaskMetric[] {new CustomTaskMetric() {
-      @Override
-      public String name() {
-        return ChunksReadMetric.NAME;
-      }
-
-      @Override
-      public long value() {
-        return n;
-      }
-    }};
+    return ChunksReadMetric.of(slices.chunksRead());
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.h5j.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -177,6 +178,28 @@ class SparkReadOracleTest {
       assertTrue(i0 >= 2 && i0 < 5 && (i1 == 0 || i1 == 4 || i1 == 8), r.toString());
       assertEquals(values.get((int) (i0 * 9 + i1)).asLong(), ((Number) r.get(2)).longValue());
     }
+  }
+
+  @Test
+  void plainNumbersReadAsColumnBatchesOtherTypesAsRows() {
+    for (String t : List.of("i1", "u4", "f2", "f8", "r0", "r3", "contiguous", "vds")) {
+      assertTrue(columnar(read(t, false)), t + " reads as column batches");
+    }
+    for (String t : List.of("u8", "bool", "enum", "vlen", "compound")) {
+      assertFalse(columnar(read(t, false)), t + " reads as rows");
+    }
+    assertFalse(columnar(read("enum", true)), "enum as numbers reads as rows");
+    assertTrue(columnar(read("r3", false).select("i1")), "index columns alone");
+    List<Row> i1 = read("r3", false).select("i1").groupBy("i1").count().orderBy("i1")
+        .collectAsList();
+    assertEquals(5, i1.size(), i1.toString()); // r3 is 4 x 5 x 6
+    for (Row r : i1) {
+      assertEquals(4 * 6, r.getLong(1), r.toString());
+    }
+  }
+
+  private static boolean columnar(Dataset<Row> df) {
+    return df.queryExecution().executedPlan().toString().contains("ColumnarToRow");
   }
 
   static Dataset<Row> read(String location, String dataset, boolean enumAsNumber) {
