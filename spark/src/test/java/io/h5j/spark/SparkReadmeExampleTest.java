@@ -67,7 +67,8 @@ class SparkReadmeExampleTest {
     Path classes = Files.createDirectories(dir.resolve("classes"));
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     ByteArrayOutputStream errors = new ByteArrayOutputStream();
-    int rc = javac.run(null, null, errors, "-classpath", System.getProperty("java.class.path"),
+    int rc = javac.run(null, null, errors, "-proc:none", "-classpath",
+        System.getProperty("java.class.path"),
         "-d", classes.toString(), src.toString());
     assertEquals(0, rc, "the README's spark block does not compile:\n" + errors);
     TestSpark.session();
