@@ -3,10 +3,13 @@ package io.h5j.spark;
 import java.io.IOException;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,7 +35,7 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
   /**
    * Whether a scan of {@code required} from {@code description} reads as batches: the value
    * column (if asked for) holds numbers of a Java primitive type, and every other column is
-   * an index (so not with option layout rows, nor a directory's column file).
+   * an index or a directory's column {@code file} (so not with option layout rows).
    */
   static boolean reads(DatasetDescription description, StructType required) {
     if (!description.numbers() || description.options().rows()) {
@@ -40,6 +43,7 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
     }
     for (StructField f : required.fields()) {
       if (!DatasetSchema.isIndex(f.name(), description.shape().length)
+          && !f.name().equals(DatasetSchema.FILE)
           && !(f.name().equals(DatasetSchema.VALUE) && PrimitiveColumn.holds(f.dataType()))) {
         return false;
       }
@@ -63,6 +67,11 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
       if (name.equals(DatasetSchema.VALUE)) {
         values = values != null ? values : slices.read(source);
         columns[i] = PrimitiveColumn.of(fields[i].dataType(), values);
+      } else if (name.equals(DatasetSchema.FILE)) {
+        ConstantColumnVector file = new ConstantColumnVector((int) slice.elements(),
+            DataTypes.StringType);
+        file.setUtf8String(UTF8String.fromString(options.path()));
+        columns[i] = file;
       } else {
         columns[i] = new IndexColumn(slice, Integer.parseInt(name.substring(1)));
       }

@@ -64,6 +64,9 @@ class SparkDirectoryReadOracleTest {
     Dataset<Row> df = read(dir.toString());
     assertEquals(List.of("i0", "i1", "value", "file"), List.of(df.schema().fieldNames()));
     assertSameAsH5py(df, List.of("a.h5", "b.hdf5", "c.h5"));
+    // plain numbers read as column batches, the file a constant column of each
+    assertTrue(df.queryExecution().executedPlan().toString().contains("ColumnarToRow"),
+        df.queryExecution().executedPlan().toString());
   }
 
   @Test
