@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The slices a task reads its partition's boxes in: whole chunk rows along the first
  * dimension, at most {@value #READ_BYTES} decoded bytes each, so that a task holds a bounded
- * amount whatever its partition's size. Reads each slice and names the file, dataset and
- * chunks of a read that fails.
+ * amount whatever its partition's size. Reads each slice, counts the chunks the reads cover
+ * (for {@link ChunksReadMetric}) and names the file, dataset and chunks of a read that fails.
  */
 final class BoxSlices {
   /** The decoded bytes one slice aims at. */
@@ -21,11 +21,17 @@ final class BoxSlices {
   private @Nullable ElementBox box;
   private @Nullable ElementBox slice;
   private long nextRow; // first index along dimension 0 of the next slice of the box
+  private long chunksRead;
 
-  BoxSlices(DatasetDescription description, Hdf5Partition partition) {
-    this.description = description;
-    this.options = partition.options();
+  BoxSlices(Hdf5Partition partition) {
+    this.description = partition.description();
+    this.options = description.options();
     this.boxes = partition.boxes().iterator();
+  }
+
+  /** The chunks of the chunk grid the reads so far covered (0 when not chunked). */
+  long chunksRead() {
+    return chunksRead;
   }
 
   /** Moves to the next slice; false after the last. */
@@ -53,11 +59,14 @@ final class BoxSlices {
    * one element for a scalar).
    */
   Object read(SourceDataset source) throws IOException {
+    if (slice.count().length > 0 && slice.elements() == 0) {
+      return new Object[0]; // rows without elements (layout rows of an n x 0 dataset)
+    }
     try {
       Object values = source.read(slice.count().length == 0 ? Selection.all()
           : Selection.box(slice.start(), slice.count()));
       if (description.chunked()) {
-        Hdf5PartitionReader.CHUNKS_TOUCHED.addAndGet(slice.cells(description.grid()));
+        chunksRead += slice.cells(description.grid());
       }
       return values.getClass().isArray() ? values : new Object[] {values};
     } catch (IOException | RuntimeException e) {

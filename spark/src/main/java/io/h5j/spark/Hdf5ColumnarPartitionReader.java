@@ -1,11 +1,15 @@
 package io.h5j.spark;
 
 import java.io.IOException;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.execution.vectorized.ConstantColumnVector;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,10 +25,9 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
   private @Nullable SourceDataset source;
   private @Nullable ColumnarBatch batch;
 
-  Hdf5ColumnarPartitionReader(DatasetDescription description, Hdf5Partition partition,
-      StructType required, SparkFiles files) {
-    this.slices = new BoxSlices(description, partition);
-    this.options = partition.options();
+  Hdf5ColumnarPartitionReader(Hdf5Partition partition, StructType required, SparkFiles files) {
+    this.slices = new BoxSlices(partition);
+    this.options = partition.description().options();
     this.files = files;
     this.fields = required.fields();
   }
@@ -32,14 +35,15 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
   /**
    * Whether a scan of {@code required} from {@code description} reads as batches: the value
    * column (if asked for) holds numbers of a Java primitive type, and every other column is
-   * an index.
+   * an index or a directory's column {@code file} (so not with option layout rows).
    */
   static boolean reads(DatasetDescription description, StructType required) {
-    if (!description.numbers()) {
+    if (!description.numbers() || description.options().rows()) {
       return false;
     }
     for (StructField f : required.fields()) {
       if (!DatasetSchema.isIndex(f.name(), description.shape().length)
+          && !f.name().equals(DatasetSchema.FILE)
           && !(f.name().equals(DatasetSchema.VALUE) && PrimitiveColumn.holds(f.dataType()))) {
         return false;
       }
@@ -63,6 +67,11 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
       if (name.equals(DatasetSchema.VALUE)) {
         values = values != null ? values : slices.read(source);
         columns[i] = PrimitiveColumn.of(fields[i].dataType(), values);
+      } else if (name.equals(DatasetSchema.FILE)) {
+        ConstantColumnVector file = new ConstantColumnVector((int) slice.elements(),
+            DataTypes.StringType);
+        file.setUtf8String(UTF8String.fromString(options.path()));
+        columns[i] = file;
       } else {
         columns[i] = new IndexColumn(slice, Integer.parseInt(name.substring(1)));
       }
@@ -74,6 +83,11 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
   @Override
   public ColumnarBatch get() {
     return batch;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    return ChunksReadMetric.of(slices.chunksRead());
   }
 
   @Override

@@ -1,10 +1,5 @@
 package io.h5j.spark;
 
-import io.h5j.type.Datatype;
-import io.h5j.type.FixedPointType;
-import io.h5j.type.FloatType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Map;
 import org.apache.spark.sql.connector.catalog.Table;
 import org.apache.spark.sql.connector.catalog.TableProvider;
@@ -21,11 +16,29 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  *     .load("/data/run1.h5");   // columns i0, i1, value
  * }</pre>
  *
- * <p>Options: {@code dataset} (required), {@code version} or {@code timestampAsOf} (a version
- * of a versioned-hdf5 file), {@code enumAsNumber}, {@code partitionBytes} (decoded bytes per
- * partition, 128 MiB by default). A path is a local file, or a URI of any of Hadoop's file
- * systems ({@code hdfs://}, {@code s3a://}, ...), read with the session's Hadoop
- * configuration (versions: local files only, for now). See the README's "Spark" section.
+ * <p>Columns: {@code i0 ... i{r-1}} (the element's index), then {@code value}, or a column per
+ * member of a compound. Filters on index columns ({@code =}, {@code <}, {@code >=},
+ * {@code IN}, and their ANDs) narrow the chunks read; the scan's metric "chunks read"
+ * ({@link ChunksReadMetric}) counts those the tasks read.
+ *
+ * <p>Options: {@code dataset} (required); {@code version}, or {@code timestampAsOf} (the
+ * latest version committed at or before an ISO-8601 time; one without an offset is a time in
+ * the session's {@code spark.sql.session.timeZone}), to read a version of a versioned-hdf5
+ * file; {@code layout} {@code rows} (a 2-d dataset as a row per {@code i0}, whose
+ * {@code value} is the array of the row's elements); {@code enumAsNumber};
+ * {@code partitionBytes} (decoded bytes per partition, 128 MiB by default).
+ *
+ * <p>A path is a file, a directory (its {@code *.h5} and {@code *.hdf5} files, not those of
+ * its subdirectories) or a glob (Hadoop's {@code globStatus}: {@code *}, {@code ?},
+ * {@code [ab]}, {@code {a,b}}) of files that hold the dataset with one type and rank; the
+ * table of a directory or a glob has the column {@code file} (each file's path as Hadoop
+ * qualifies it), and filters {@code file = '...'} and {@code file IN (...)} skip files.
+ * Paths are local, or URIs of any of Hadoop's file systems ({@code hdfs://}, {@code s3a://},
+ * ...) read with the session's Hadoop configuration; versions of such a file are read as a
+ * snapshot, without the locks a local file's readers take. Bad input fails the query with a
+ * message naming the file, the dataset and, for a damaged chunk, the chunk. The versions of a
+ * file are listed by the source {@code hdf5-versions} ({@link VersionsDataSource}); SQL tables
+ * by {@link Hdf5Catalog}. See the README's "Spark" section.
  *
  * <p>Writes: a table of columns {@code i0 ... i{r-1}} (long) and {@code value} becomes one
  * chunked dataset, as a virtual dataset over the tasks' part files or, with option
@@ -69,16 +82,7 @@ public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
     return true;
   }
 
-  private static DatasetDescription describe(ReadOptions o) {
-    try (SourceDataset d = SourceDataset.open(o, SparkFiles.onDriver())) {
-      long[] shape = d.shape();
-      Datatype type = d.datatype();
-      return new DatasetDescription(o, shape, d.grid(), type.size(), d.chunked(),
-          DatasetSchema.of(shape.length, type, o),
-          type instanceof FixedPointType || type instanceof FloatType);
-    } catch (IOException e) {
-      throw new UncheckedIOException("hdf5: cannot read dataset " + o.dataset() + " of "
-          + o.path() + ": " + e.getMessage(), e);
-    }
+  private static TableDescription describe(ReadOptions o) {
+    return TableDescription.of(o, SparkFiles.onDriver());
   }
 }

@@ -4,13 +4,14 @@ import java.util.List;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
- * What one task reads: the file, the dataset and the boxes of elements (a few numbers; the
+ * What one task reads: a file's dataset and boxes of its elements (a few numbers; the
  * executor opens the file itself).
  *
- * @param options the read's options (file, dataset, version)
+ * @param description the file's dataset (file, dataset, version, grid)
  * @param boxes the boxes of elements, in C order
  */
-record Hdf5Partition(ReadOptions options, List<ElementBox> boxes) implements InputPartition {
+record Hdf5Partition(DatasetDescription description, List<ElementBox> boxes)
+    implements InputPartition {
   Hdf5Partition {
     boxes = List.copyOf(boxes);
   }

@@ -1,58 +1,53 @@
 package io.h5j.spark;
 
-import io.h5j.Selection;
 import io.h5j.type.CompoundType;
 import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.lang.reflect.Array;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads one partition's boxes on an executor: opens the file, reads each box through h5j's
- * normal read of a selection, in slices of whole chunk rows of at most {@value #READ_BYTES}
- * decoded bytes, and turns the elements into rows of the columns asked for.
+ * Reads one partition's boxes on an executor as rows: opens the file, reads each box through
+ * h5j's normal read of a selection, in the slices of {@link BoxSlices}, and turns the elements
+ * into rows of the columns asked for: a row per element, or with option {@code layout}
+ * {@code rows} a row per first index holding that index's elements. Reports the chunks its
+ * reads covered as {@link ChunksReadMetric}.
  */
 final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
-  /** The stored bytes one read of a slice aims at: bounds the memory a task holds. */
-  static final long READ_BYTES = 16L << 20;
-  /**
-   * Chunks the reads of this JVM touched (cells of the chunk grid their selections cover),
-   * for tests of pushdown on {@code local[*]}.
-   */
-  static final AtomicLong CHUNKS_TOUCHED = new AtomicLong();
-
   private final DatasetDescription description;
   private final ReadOptions options;
-  private final Iterator<ElementBox> boxes;
+  private final BoxSlices slices;
   private final Function<Object, Object>[] columns; // one per output column, of the element
   private final int[] indexColumn; // dimension of an index column, -1 for element columns
   private final StructField[] fields;
+  private final boolean fileColumn;
   private final SparkFiles files;
   private @Nullable SourceDataset source;
-  private @Nullable ElementBox box;
-  private long nextRow; // first index along dimension 0 of the next slice of the box
   private @Nullable ElementBox slice;
   private @Nullable Object values;
-  private int position;
-  private int length;
+  private int position; // of the next output row in the slice
+  private int length; // output rows in the slice
+  private int rowLength = 1; // elements per output row
   private long[] index = new long[0];
   private @Nullable InternalRow row;
 
-  Hdf5PartitionReader(DatasetDescription description, Hdf5Partition partition,
-      StructType required, SparkFiles files) {
-    this.description = description;
+  Hdf5PartitionReader(Hdf5Partition partition, StructType required, boolean fileColumn,
+      SparkFiles files) {
+    this.description = partition.description();
     this.files = files;
-    this.options = partition.options();
-    this.boxes = partition.boxes().iterator();
+    this.fileColumn = fileColumn;
+    this.options = description.options();
+    this.slices = new BoxSlices(partition);
     this.fields = required.fields();
     @SuppressWarnings("unchecked")
     Function<Object, Object>[] c = new Function[fields.length];
@@ -67,12 +62,26 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
       source = SourceDataset.open(options, files);
       Datatype type = source.datatype();
       String where = options.dataset() + " of " + options.path();
-      int rank = description.shape().length;
+      int rank = description.indexRank();
       for (int i = 0; i < fields.length; i++) {
         String name = fields[i].name();
         int k = name.matches("i[0-9]+") ? Integer.parseInt(name.substring(1)) : -1;
         if (k >= 0 && k < rank) {
           indexColumn[i] = k;
+        } else if (fileColumn && name.equals(DatasetSchema.FILE)) {
+          UTF8String file = UTF8String.fromString(options.path());
+          columns[i] = e -> file;
+        } else if (options.rows() && name.equals(DatasetSchema.VALUE)) {
+          Function<Object, Object> m = ElementMapping.of(type, options.enumAsNumber(), where)
+              .convert();
+          columns[i] = e -> {
+            Object[] elements = (Object[]) e;
+            Object[] out = new Object[elements.length];
+            for (int j = 0; j < out.length; j++) {
+              out[j] = elements[j] == null ? null : m.apply(elements[j]);
+            }
+            return new GenericArrayData(out);
+          };
         } else if (type instanceof CompoundType ct && ct.member(name) != null) {
           Function<Object, Object> m = ElementMapping.of(ct.member(name).type(),
               options.enumAsNumber(), where + " member " + name).convert();
@@ -99,12 +108,23 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
         return false;
       }
     }
-    if (index.length > 0) {
+    Object element;
+    if (options.rows()) {
       if (position > 0) {
+        index[0]++;
+      }
+      Object[] elements = new Object[rowLength];
+      for (int j = 0; j < rowLength; j++) {
+        elements[j] = Array.get(values, position * rowLength + j);
+      }
+      element = elements;
+    } else {
+      if (index.length > 0 && position > 0) {
         advance();
       }
+      element = Array.get(values, position);
     }
-    Object element = Array.get(values, position++);
+    position++;
     Object[] out = new Object[columns.length];
     for (int i = 0; i < out.length; i++) {
       out[i] = indexColumn[i] >= 0 ? (Object) index[indexColumn[i]]
@@ -127,60 +147,26 @@ final class Hdf5PartitionReader implements PartitionReader<InternalRow> {
   /** Reads the next slice of this box, or of the next box; false at the end. */
   private boolean nextSlice() throws IOException {
     SourceDataset s = source();
-    boolean boxDone = box == null || (box.count().length == 0 ? slice != null
-        : nextRow >= box.start()[0] + box.count()[0]);
-    if (boxDone) {
-      if (!boxes.hasNext()) {
-        return false;
-      }
-      box = boxes.next();
-      nextRow = box.count().length == 0 ? 0 : box.start()[0];
-      slice = null;
+    if (!slices.next()) {
+      return false;
     }
-    slice = box.count().length == 0 ? box : nextSliceOf(box);
-    try {
-      Object read = s.read(box.count().length == 0 ? Selection.all()
-          : Selection.box(slice.start(), slice.count()));
-      values = read.getClass().isArray() ? read : new Object[] {read};
-    } catch (IOException | RuntimeException e) {
-      throw new IOException("hdf5: cannot read dataset " + options.dataset() + " of file "
-          + options.path() + (options.version() != null ? " version " + options.version() : "")
-          + ", elements " + slice + (description.chunked() ? " (chunks of shape "
-          + java.util.Arrays.toString(description.grid()) + " covering them)" : "") + ": "
-          + e.getMessage(), e);
-    }
-    if (description.chunked()) {
-      CHUNKS_TOUCHED.addAndGet(slice.cells(description.grid()));
-    }
+    slice = slices.slice();
+    values = slices.read(s);
+    rowLength = options.rows() ? Math.toIntExact(slice.count()[1]) : 1;
     position = 0;
-    length = Array.getLength(values);
+    length = options.rows() ? Math.toIntExact(slice.count()[0]) : Array.getLength(values);
     index = slice.start().clone();
     return true;
-  }
-
-  /** The next slice of whole chunk rows along dimension 0, within {@link #READ_BYTES}. */
-  private ElementBox nextSliceOf(ElementBox b) {
-    long rowElements = 1;
-    for (int k = 1; k < b.count().length; k++) {
-      rowElements = IndexRanges.multiplyCapped(rowElements, b.count()[k]);
-    }
-    long rowBytes = IndexRanges.multiplyCapped(rowElements, description.elementBytes());
-    long g = description.grid()[0];
-    long rows = Math.max(1, READ_BYTES / Math.max(1, rowBytes));
-    rows = Math.max(g, rows / g * g);
-    long end = b.start()[0] + b.count()[0];
-    long hi = Math.min(end, (nextRow / rows + 1) * rows);
-    long[] start = b.start().clone();
-    long[] count = b.count().clone();
-    start[0] = nextRow;
-    count[0] = hi - nextRow;
-    nextRow = hi;
-    return new ElementBox(start, count);
   }
 
   @Override
   public InternalRow get() {
     return row;
+  }
+
+  @Override
+  public CustomTaskMetric[] currentMetricsValues() {
+    return ChunksReadMetric.of(slices.chunksRead());
   }
 
   @Override

@@ -10,9 +10,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /** A dataset as a table that Spark reads in batches. */
 final class Hdf5Table implements SupportsRead {
-  private final DatasetDescription description;
+  private final TableDescription description;
 
-  Hdf5Table(DatasetDescription description) {
+  Hdf5Table(TableDescription description) {
     this.description = description;
   }
 

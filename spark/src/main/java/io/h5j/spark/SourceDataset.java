@@ -21,6 +21,8 @@ import org.jspecify.annotations.Nullable;
 final class SourceDataset implements Closeable {
   /** Above this many mappings a virtual dataset's grid is not derived (one row per unit). */
   private static final int MAX_MAPPINGS_SCANNED = 1_000_000;
+  /** The group versioned-hdf5 keeps its versions under. */
+  private static final String VERSIONS_GROUP = "_version_data";
 
   private final ReadOptions options;
   private final @Nullable H5File file;
@@ -61,8 +63,11 @@ final class SourceDataset implements Closeable {
       try {
         d = f.dataset(o.dataset());
       } catch (IllegalArgumentException e) {
+        boolean versioned = f.root().contains(VERSIONS_GROUP);
         throw new IllegalArgumentException("hdf5: file " + o.path() + " has no dataset "
-            + o.dataset() + " (" + e.getMessage() + ")", e);
+            + o.dataset() + " (" + e.getMessage() + ")" + (versioned ? "; it is a"
+            + " versioned-hdf5 file: give option version or timestampAsOf to read a version"
+            : ""), e);
       }
       return new SourceDataset(o, f, null, d, null);
     } catch (IOException | RuntimeException e) {

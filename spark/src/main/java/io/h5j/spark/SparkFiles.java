@@ -77,9 +77,15 @@ final class SparkFiles implements Serializable {
   /** The local path a local Spark path string names ({@code /a/b.h5} or {@code file:/a/b.h5}). */
   static Path local(String path) {
     if (path.startsWith("file:")) {
-      return Path.of(java.net.URI.create(path));
+      // as Hadoop writes it (a directory's listing: file:/a b/c.h5), so not always a valid URI
+      return Path.of(new org.apache.hadoop.fs.Path(path).toUri().getPath());
     }
     return Path.of(path);
+  }
+
+  /** The files a load path names (a file, a directory's, a glob's). */
+  FileListing list(String path) throws IOException {
+    return FileListing.of(path, conf());
   }
 
   /** Opens a plain HDF5 file to read. */
@@ -96,14 +102,13 @@ final class SparkFiles implements Serializable {
         block, cache);
   }
 
-  /** Opens a versioned file (versioned-hdf5 layout) to read: local files only, for now. */
+  /**
+   * Opens a versioned file (versioned-hdf5 layout) to read: a local file under the shared
+   * locks that keep out a commit in progress; any other as a snapshot without locks (HDFS and
+   * object stores have no file locks, and h5j commits to local files only).
+   */
   VersionedFile openVersioned(String path) throws IOException {
-    if (!isLocal(path)) {
-      // VersionedFile reads under POSIX record locks on the file, which only a local (or
-      // NFS) file has
-      throw new IllegalArgumentException("hdf5: versions are read from local files only for"
-          + " now, not from " + path + "; copy the file to a local or NFS path");
-    }
-    return VersionedFile.openReadOnly(local(path));
+    return isLocal(path) ? VersionedFile.openReadOnly(local(path))
+        : VersionedFile.openSnapshot(source(path));
   }
 }

@@ -63,7 +63,8 @@ public final class VersionedFile implements Closeable {
   private H5File file;
   private final Path path;
   private final boolean writable;
-  private final FileLocks locks;
+  /** Null for a snapshot ({@link #openSnapshot}), which takes no lock. */
+  private final @Nullable FileLocks locks;
   /** A file the caller passed to {@link #of}: closed by {@link #close()} only. */
   private final H5File callers;
   private @Nullable StagedVersion staged;
@@ -80,7 +81,8 @@ public final class VersionedFile implements Closeable {
   /** How often a reader found the file changed and re-read it: for tests. */
   int refreshes;
 
-  private VersionedFile(H5File file, boolean writable, FileLocks locks, H5File callers)
+  private VersionedFile(H5File file, boolean writable, @Nullable FileLocks locks,
+      H5File callers)
       throws IOException {
     this.file = file;
     this.path = file.path();
@@ -268,6 +270,30 @@ public final class VersionedFile implements Closeable {
     }
   }
 
+  /**
+   * Opens the versioned file a byte source holds as a snapshot: read-only, without locks, the
+   * versions as they are when it opens. For files no writer changes while they are read, such
+   * as files of HDFS or an object store through Hadoop's {@code FileSystem} (h5j writes local
+   * files only), where no file lock can be taken; a local file that may be committed to is
+   * read with {@link #openReadOnly} instead. Closing the result closes {@code source}, as
+   * does a failed open.
+   *
+   * @param source the file's bytes
+   * @return the file, open to read
+   * @throws IOException if the source cannot be read, or (as {@link io.h5j.format.H5FormatException})
+   *     a structure read is malformed or unsupported
+   */
+  public static VersionedFile openSnapshot(io.h5j.format.ByteSource source) throws IOException {
+    H5File f = H5File.open(source);
+    try {
+      checkLayout(f);
+      return new VersionedFile(f, false, null, null);
+    } catch (IOException | RuntimeException e) {
+      f.close();
+      throw e;
+    }
+  }
+
   /** One read of the file, given the file as it is now. */
   interface Reading<T> {
     T read(H5File f) throws IOException;
@@ -278,7 +304,7 @@ public final class VersionedFile implements Closeable {
    * a writer changed it; the writer's own view is always current.
    */
   <T> T reading(Reading<T> r) throws IOException {
-    if (writable) {
+    if (writable || locks == null) { // a snapshot is never refreshed
       return r.read(open());
     }
     open();
@@ -994,7 +1020,9 @@ public final class VersionedFile implements Closeable {
       if (writable) {
         locks.releaseWriter();
       }
-      locks.release();
+      if (locks != null) {
+        locks.release();
+      }
     }
   }
 }

@@ -2,8 +2,10 @@ package io.h5j.versioning;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.h5j.testing.MemorySource;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.security.MessageDigest;
@@ -14,7 +16,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every version of every file versioned-hdf5 wrote reads exactly as its manifest says. */
+/**
+ * Every version of every file versioned-hdf5 wrote reads exactly as its manifest says, opened
+ * read-only and as a snapshot of its bytes.
+ */
 class FixtureVersionsTest {
   static Stream<JsonNode> entries() {
     return VersionedFixtures.entries().stream();
@@ -25,24 +30,40 @@ class FixtureVersionsTest {
   void everyVersionMatchesTheManifest(JsonNode entry) throws Exception {
     try (VersionedFile vf = VersionedFile.openReadOnly(
         VersionedFixtures.dir().resolve(entry.get("file").asText()))) {
-      assertEquals(entry.get("current_version").asText(), vf.currentVersion());
-      List<String> names = new ArrayList<>();
-      vf.versions().forEach(v -> names.add(v.name()));
-      List<String> expectedNames = new ArrayList<>();
-      entry.get("versions").forEach(v -> expectedNames.add(v.get("version").asText()));
-      assertEquals(expectedNames, names);
-      for (JsonNode v : entry.get("versions")) {
-        String name = v.get("version").asText();
-        VersionView view = vf.version(name);
-        assertEquals(v.get("prev_version").asText(), view.info().parent(), name);
-        assertEquals(v.get("timestamp").asText(), view.info().timestamp(), name);
-        List<String> paths = new ArrayList<>();
-        v.get("datasets").forEach(d -> paths.add(d.get("path").asText()));
-        assertEquals(paths.stream().sorted().toList(),
-            view.datasetPaths().stream().sorted().toList(), name);
-        for (JsonNode d : v.get("datasets")) {
-          checkDataset(view, d);
-        }
+      checkVersions(vf, entry);
+    }
+  }
+
+  /** A snapshot of the file's bytes (no file, no lock) reads the same. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("entries")
+  void aSnapshotOfTheBytesMatchesTheManifest(JsonNode entry) throws Exception {
+    MemorySource bytes = MemorySource.of(
+        VersionedFixtures.dir().resolve(entry.get("file").asText()));
+    try (VersionedFile vf = VersionedFile.openSnapshot(bytes)) {
+      checkVersions(vf, entry);
+    }
+    assertTrue(bytes.closed, "closing the snapshot closes its source");
+  }
+
+  private static void checkVersions(VersionedFile vf, JsonNode entry) throws Exception {
+    assertEquals(entry.get("current_version").asText(), vf.currentVersion());
+    List<String> names = new ArrayList<>();
+    vf.versions().forEach(v -> names.add(v.name()));
+    List<String> expectedNames = new ArrayList<>();
+    entry.get("versions").forEach(v -> expectedNames.add(v.get("version").asText()));
+    assertEquals(expectedNames, names);
+    for (JsonNode v : entry.get("versions")) {
+      String name = v.get("version").asText();
+      VersionView view = vf.version(name);
+      assertEquals(v.get("prev_version").asText(), view.info().parent(), name);
+      assertEquals(v.get("timestamp").asText(), view.info().timestamp(), name);
+      List<String> paths = new ArrayList<>();
+      v.get("datasets").forEach(d -> paths.add(d.get("path").asText()));
+      assertEquals(paths.stream().sorted().toList(),
+          view.datasetPaths().stream().sorted().toList(), name);
+      for (JsonNode d : v.get("datasets")) {
+        checkDataset(view, d);
       }
     }
   }
