@@ -11,10 +11,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * h5j-spark's classes refer to no Scala class (only to Spark's Java interfaces and to types
- * whose names are the same in every Scala build), so the one jar runs on Spark built for Scala
- * 2.12 and for 2.13. A Scala class named in a signature or a call (scala.collection.Seq, say)
- * would tie the jar to one Scala build: this test finds any, in every class's constant pool.
+ * h5j-spark's classes refer to no Scala class but {@code scala.Option} (what
+ * {@code SparkSession.getActiveSession} returns, the same class with the same methods in Scala
+ * 2.12 and 2.13), so the one jar runs on Spark built for either. A Scala class named in a
+ * signature or a call (scala.collection.Seq, which 2.13 moved, say) would tie the jar to one
+ * Scala build: this test finds any, in every class's constant pool.
  */
 class ScalaNeutralBytecodeTest {
   @Test
@@ -31,11 +32,23 @@ class ScalaNeutralBytecodeTest {
     assertEquals(List.of(), tied, "classes that name a Scala class");
   }
 
-  /** Whether the class file holds a name in package scala (a UTF-8 constant "scala/..."). */
+  /** The Scala classes whose binary form is the same in Scala 2.12 and 2.13. */
+  private static final java.util.Set<String> SAME_IN_EVERY_SCALA = java.util.Set.of(
+      "scala/Option");
+  private static final java.util.regex.Pattern SCALA_NAME =
+      java.util.regex.Pattern.compile("scala/[A-Za-z0-9_/$]*");
+
+  /** Whether the class file names a class of package scala other than those above. */
   private static boolean namesScala(Path classFile) {
     try {
-      return new String(Files.readAllBytes(classFile), StandardCharsets.ISO_8859_1)
-          .contains("scala/");
+      java.util.regex.Matcher m = SCALA_NAME.matcher(
+          new String(Files.readAllBytes(classFile), StandardCharsets.ISO_8859_1));
+      while (m.find()) {
+        if (!SAME_IN_EVERY_SCALA.contains(m.group())) {
+          return true;
+        }
+      }
+      return false;
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException(e);
     }
