@@ -17,8 +17,11 @@ import java.util.concurrent.Future;
  * handed over, so a report does not depend on thread timing.
  */
 final class MappingBlockChecks implements AutoCloseable {
-  /** Bytes of blocks handed over and not yet verified, at most. */
-  private static final long MAX_IN_FLIGHT = 64L << 20;
+  /**
+   * Bytes of blocks handed over and not yet verified, at most: hundreds of versioned blocks,
+   * enough to keep the other cores busy, and little for each young collection to copy.
+   */
+  private static final long MAX_IN_FLIGHT = 8L << 20;
 
   private record Pending(Future<H5FormatException> result, String path, long address,
       int bytes) {}
@@ -27,6 +30,8 @@ final class MappingBlockChecks implements AutoCloseable {
   private final ProblemLog log;
   private final int workers = Math.max(0, Runtime.getRuntime().availableProcessors() - 1);
   private final ArrayDeque<Pending> inFlight = new ArrayDeque<>();
+  /** Arrays the blocks are read into, given back here once verified. */
+  private final BlockArrays arrays = new BlockArrays();
   private ExecutorService pool;
   private long inFlightBytes;
 
@@ -35,7 +40,15 @@ final class MappingBlockChecks implements AutoCloseable {
     this.log = log;
   }
 
-  /** Verifies {@code block}, the mapping block of {@code path} in the collection at {@code address}. */
+  /** Where to read the blocks handed to {@link #check} into. */
+  BlockArrays arrays() {
+    return arrays;
+  }
+
+  /**
+   * Verifies {@code block}, the mapping block of {@code path} in the collection at
+   * {@code address}; an array from {@link #arrays} is given back once verified.
+   */
   void check(byte[] block, long address, String path) {
     if (workers == 0) {
       report(verify(block, address, path), path, address);
@@ -78,10 +91,12 @@ final class MappingBlockChecks implements AutoCloseable {
 
   private H5FormatException verify(byte[] block, long address, String path) {
     try {
-      MappingBlock.decode(block, params, address, path);
+      MappingBlock.decode(block, params, address, path); // keeps nothing of the block
       return null;
     } catch (H5FormatException e) {
-      return e;
+      return e; // its message is built: the block is not needed for the report
+    } finally {
+      arrays.giveBack(block);
     }
   }
 
