@@ -45,6 +45,11 @@ final class BlockArrays {
     idleBytes += a.length;
   }
 
+  /** Lets {@code a}, handed out here, go: its taker keeps it, and it never comes back. */
+  synchronized void keep(byte[] a) {
+    lent.remove(a);
+  }
+
   /** Bytes of idle arrays kept now. */
   synchronized long idleBytes() {
     return idleBytes;

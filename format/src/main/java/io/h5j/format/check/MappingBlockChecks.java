@@ -10,9 +10,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Verifies virtual dataset mapping blocks (checksum, then a scan of every entry) on the other
- * cores while the walk goes on: in a versioned file they are most of the metadata (some 200 MB
- * for 9,500 versions of 95 datasets), and each is checked on its own. Blocks in flight are
+ * Verifies virtual dataset mapping blocks (checksum, then a scan of every entry; a block equal
+ * to one verified lately is only compared with it) on the other cores while the walk goes
+ * on: in a versioned file they are most of the metadata (some 200 MB for 9,500 versions of
+ * 95 datasets), and each is checked on its own. Blocks in flight are
  * bounded in bytes; results are logged by the walking thread, in the order the blocks were
  * handed over, so a report does not depend on thread timing.
  */
@@ -32,6 +33,8 @@ final class MappingBlockChecks implements AutoCloseable {
   private final ArrayDeque<Pending> inFlight = new ArrayDeque<>();
   /** Arrays the blocks are read into, given back here once verified. */
   private final BlockArrays arrays = new BlockArrays();
+  /** Blocks verified lately: an equal one is not decoded again. */
+  private final VerifiedBlocks verified = new VerifiedBlocks();
   private ExecutorService pool;
   private long inFlightBytes;
 
@@ -90,13 +93,21 @@ final class MappingBlockChecks implements AutoCloseable {
   }
 
   private H5FormatException verify(byte[] block, long address, String path) {
+    boolean kept = false;
     try {
-      MappingBlock.decode(block, params, address, path); // keeps nothing of the block
+      if (!verified.contains(block)) {
+        MappingBlock.decode(block, params, address, path); // keeps nothing of the block
+        kept = verified.add(block);
+      }
       return null;
     } catch (H5FormatException e) {
       return e; // its message is built: the block is not needed for the report
     } finally {
-      arrays.giveBack(block);
+      if (kept) {
+        arrays.keep(block);
+      } else {
+        arrays.giveBack(block);
+      }
     }
   }
 
