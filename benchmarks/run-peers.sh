@@ -20,7 +20,9 @@
 # when absent), jHDF 0.10 (this JVM), a plain FileChannel, cp + sync, h5repack, h5ls and
 # versioned-hdf5 master (/tmp/h5j-peer/vh5-deb/bin/python from ../shared/peers/setup-peer.sh,
 # -Dh5j.bench.vh5=...; the commit row says so when it is absent). Options for the JVM:
-# JAVA_OPTS (default -Xmx6g).
+# JAVA_OPTS (default -Xmx6g); -Dh5j.bench.h5jBefore=LAUNCHER in them adds another h5j
+# launcher (an earlier build's copy of ./h5j beside its cli/target/h5j.jar) to the repack
+# row, timed in the same rounds, for a before/after comparison.
 set -eu
 cd "$(dirname "$0")/.."
 # package, not install: builds the jar here without replacing the h5j jars in ~/.m2.

@@ -425,6 +425,12 @@ public final class PeerTable {
         in.toString(), out.toString())));
     row.add(Contender.process("cp + sync", Role.FLOOR, clear, List.of("sh", "-c",
         "cp \"$0\" \"$1\" && sync \"$1\"", in.toString(), out.toString())));
+    String before = System.getProperty("h5j.bench.h5jBefore");
+    if (before != null) {
+      // an earlier build's launcher, measured in the same rounds (a before/after comparison)
+      row.add(Contender.process("h5j repack, " + before, Role.PEER, clear, List.of(before,
+          "repack", in.toString(), out.toString())));
+    }
     row.add(Contender.process("h5repack 1.10.8 + sync", Role.PEER, clear, List.of("sh", "-c",
         "h5repack \"$0\" \"$1\" && sync \"$1\"", in.toString(), out.toString())).onlyOnce());
     row.notes.add("h5repack (libhdf5 1.10.8) runs once, in the first counted round: it takes"

@@ -23,7 +23,7 @@ public record BitfieldType(int size, Endianness order, int bitOffset, int bitPre
    * @param hiPad value of unused high bits
    */
   public BitfieldType {
-    Check.that(size >= 1, "bitfield size must be at least 1, got " + size);
+    Check.that(size >= 1, () -> "bitfield size must be at least 1, got " + size);
     Check.that(Check.notNull(order, "order") != Endianness.VAX, "bitfields cannot be VAX ordered");
     Check.that(bitOffset <= 0xffff && bitPrecision <= 0xffff, "bit fields must fit 16 bits");
     Check.bitRange(size, bitOffset, bitPrecision, "bitfield");

@@ -28,7 +28,7 @@ public record FixedPointType(int size, Endianness order, boolean signed, int bit
    * @param hiPad value of unused high bits (the hi_pad flag)
    */
   public FixedPointType {
-    Check.that(size >= 1, "fixed-point size must be at least 1 byte, got " + size);
+    Check.that(size >= 1, () -> "fixed-point size must be at least 1 byte, got " + size);
     Check.that(Check.notNull(order, "order") != Endianness.VAX,
         "fixed-point types cannot be VAX ordered");
     Check.that(bitOffset <= 0xffff && bitPrecision <= 0xffff, "bit fields must fit 16 bits");

@@ -48,7 +48,7 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
    * @param exponentBias the exponent bias, an unsigned 32-bit value
    */
   public FloatType {
-    Check.that(size >= 1, "floating-point size must be at least 1 byte, got " + size);
+    Check.that(size >= 1, () -> "floating-point size must be at least 1 byte, got " + size);
     Check.notNull(order, "order");
     Check.notNull(normalization, "normalization");
     Check.that(order != Endianness.VAX || size % 2 == 0, "VAX order needs an even size");
@@ -57,12 +57,12 @@ public record FloatType(int size, Endianness order, boolean loPad, boolean hiPad
     int lo = bitOffset;
     int hi = bitOffset + bitPrecision;
     Check.that(signLocation >= lo && signLocation < hi && signLocation <= 255,
-        "sign location " + signLocation + " outside the significant bits");
+        () -> "sign location " + signLocation + " outside the significant bits");
     Check.that(exponentSize >= 1 && exponentSize <= 31, "exponent size must be 1..31 bits");
     Check.that(exponentLocation >= lo && exponentLocation + exponentSize <= hi
         && exponentLocation <= 255, "exponent field outside the significant bits");
     Check.that(mantissaSize >= (normalization == MantissaNormalization.IMPLIED ? 1 : 2)
-        && mantissaSize <= 255, "mantissa size " + mantissaSize + " is out of range");
+        && mantissaSize <= 255, () -> "mantissa size " + mantissaSize + " is out of range");
     Check.that(mantissaLocation >= lo && mantissaLocation + mantissaSize <= hi
         && mantissaLocation <= 255, "mantissa field outside the significant bits");
     Check.that(!overlaps(signLocation, 1, exponentLocation, exponentSize)

@@ -17,7 +17,7 @@ public record OpaqueType(int size, String tag) implements Datatype {
    * @param tag printable ASCII description, at most 248 characters (may be empty)
    */
   public OpaqueType {
-    Check.that(size >= 1, "opaque size must be at least 1, got " + size);
+    Check.that(size >= 1, () -> "opaque size must be at least 1, got " + size);
     Check.that(Check.notNull(tag, "tag").length() <= MAX_TAG,
         "opaque tag longer than " + MAX_TAG + " characters");
     for (int i = 0; i < tag.length(); i++) {

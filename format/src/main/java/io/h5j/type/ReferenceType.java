@@ -65,7 +65,7 @@ public record ReferenceType(Kind kind, int size) implements Datatype {
    */
   public ReferenceType {
     Check.notNull(kind, "kind");
-    Check.that(size >= 1, "reference size must be at least 1, got " + size);
+    Check.that(size >= 1, () -> "reference size must be at least 1, got " + size);
   }
 
   @Override

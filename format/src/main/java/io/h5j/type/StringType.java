@@ -17,7 +17,7 @@ public record StringType(int size, StringPadding padding, CharacterSet charset)
    * @param charset character set
    */
   public StringType {
-    Check.that(size >= 1, "string size must be at least 1, got " + size);
+    Check.that(size >= 1, () -> "string size must be at least 1, got " + size);
     Check.notNull(padding, "padding");
     Check.notNull(charset, "charset");
   }

@@ -16,7 +16,7 @@ public record TimeType(int size, Endianness order, int bitPrecision) implements 
    * @param bitPrecision significant bits, 1..8*size
    */
   public TimeType {
-    Check.that(size >= 1 && size <= 8, "time size must be 1..8 bytes, got " + size);
+    Check.that(size >= 1 && size <= 8, () -> "time size must be 1..8 bytes, got " + size);
     Check.that(Check.notNull(order, "order") != Endianness.VAX, "time cannot be VAX ordered");
     Check.bitRange(size, 0, bitPrecision, "time");
   }

@@ -25,7 +25,7 @@ public record VarLenType(int size, Datatype base, boolean string, StringPadding 
    * @param charset character set of a string (ASCII for sequences)
    */
   public VarLenType {
-    Check.that(size >= 1, "variable-length size must be at least 1, got " + size);
+    Check.that(size >= 1, () -> "variable-length size must be at least 1, got " + size);
     Check.notNull(base, "base");
     Check.notNull(padding, "padding");
     Check.notNull(charset, "charset");

@@ -108,7 +108,7 @@ final class DatasetCheck {
       return;
     }
     byte[] block = heap.block(path, "the virtual layout message", v.heapAddress(),
-        (int) v.heapIndex());
+        (int) v.heapIndex(), mappingBlocks.arrays());
     if (block == null) {
       return;
     }

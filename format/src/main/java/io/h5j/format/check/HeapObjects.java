@@ -81,8 +81,11 @@ final class HeapObjects {
    * As {@link #object}, for an object that fills most of its collection (a mapping block):
    * found by walking the object headers before it, then read in one piece instead of copied
    * out of a decoded collection; the decoded collection serves when it lies further in.
+   *
+   * @param arrays where the array read into comes from
    */
-  byte[] block(String path, String referrer, long collection, int index) throws IOException {
+  byte[] block(String path, String referrer, long collection, int index, BlockArrays arrays)
+      throws IOException {
     if (damaged.contains(collection) || !bounds.contains(collection)) {
       return object(path, referrer, collection, index);
     }
@@ -99,7 +102,12 @@ final class HeapObjects {
     if (!bounds.check(path, "global heap object " + index, where[0], where[1])) {
       return null;
     }
-    return file.read(where[0], where[1], "global heap object " + index);
+    if (where[1] > Integer.MAX_VALUE - 8) {
+      return file.read(where[0], where[1], "global heap object " + index); // it explains
+    }
+    byte[] block = arrays.take((int) where[1]);
+    file.read(where[0], java.nio.ByteBuffer.wrap(block), "global heap object " + index);
+    return block;
   }
 
   private static String named(String referrer) {

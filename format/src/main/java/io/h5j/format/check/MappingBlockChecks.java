@@ -10,15 +10,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Verifies virtual dataset mapping blocks (checksum, then a scan of every entry) on the other
- * cores while the walk goes on: in a versioned file they are most of the metadata (some 200 MB
- * for 9,500 versions of 95 datasets), and each is checked on its own. Blocks in flight are
+ * Verifies virtual dataset mapping blocks (checksum, then a scan of every entry; a block equal
+ * to one verified lately is only compared with it) on the other cores while the walk goes
+ * on: in a versioned file they are most of the metadata (some 200 MB for 9,500 versions of
+ * 95 datasets), and each is checked on its own. Blocks in flight are
  * bounded in bytes; results are logged by the walking thread, in the order the blocks were
  * handed over, so a report does not depend on thread timing.
  */
 final class MappingBlockChecks implements AutoCloseable {
-  /** Bytes of blocks handed over and not yet verified, at most. */
-  private static final long MAX_IN_FLIGHT = 64L << 20;
+  /**
+   * Bytes of blocks handed over and not yet verified, at most: hundreds of versioned blocks,
+   * enough to keep the other cores busy, and little for each young collection to copy.
+   */
+  private static final long MAX_IN_FLIGHT = 8L << 20;
 
   private record Pending(Future<H5FormatException> result, String path, long address,
       int bytes) {}
@@ -27,6 +31,10 @@ final class MappingBlockChecks implements AutoCloseable {
   private final ProblemLog log;
   private final int workers = Math.max(0, Runtime.getRuntime().availableProcessors() - 1);
   private final ArrayDeque<Pending> inFlight = new ArrayDeque<>();
+  /** Arrays the blocks are read into, given back here once verified. */
+  private final BlockArrays arrays = new BlockArrays();
+  /** Blocks verified lately: an equal one is not decoded again. */
+  private final VerifiedBlocks verified = new VerifiedBlocks();
   private ExecutorService pool;
   private long inFlightBytes;
 
@@ -35,7 +43,15 @@ final class MappingBlockChecks implements AutoCloseable {
     this.log = log;
   }
 
-  /** Verifies {@code block}, the mapping block of {@code path} in the collection at {@code address}. */
+  /** Where to read the blocks handed to {@link #check} into. */
+  BlockArrays arrays() {
+    return arrays;
+  }
+
+  /**
+   * Verifies {@code block}, the mapping block of {@code path} in the collection at
+   * {@code address}; an array from {@link #arrays} is given back once verified.
+   */
   void check(byte[] block, long address, String path) {
     if (workers == 0) {
       report(verify(block, address, path), path, address);
@@ -77,11 +93,21 @@ final class MappingBlockChecks implements AutoCloseable {
   }
 
   private H5FormatException verify(byte[] block, long address, String path) {
+    boolean kept = false;
     try {
-      MappingBlock.decode(block, params, address, path);
+      if (!verified.contains(block)) {
+        MappingBlock.decode(block, params, address, path); // keeps nothing of the block
+        kept = verified.add(block);
+      }
       return null;
     } catch (H5FormatException e) {
-      return e;
+      return e; // its message is built: the block is not needed for the report
+    } finally {
+      if (kept) {
+        arrays.keep(block);
+      } else {
+        arrays.giveBack(block);
+      }
     }
   }
 
