@@ -21,7 +21,7 @@ public final class VirtualSettings {
     this.fillMissingSources = fill;
   }
 
-  /** Whether a large mapping block is verified after, not before, the first reads. */
+  /** Whether a large mapping block is verified after, not before, the first reads (default). */
   public boolean deferBlockVerification() {
     return deferBlockVerification;
   }
