@@ -724,22 +724,39 @@ public final class H5File implements Closeable {
   }
 
   /**
-   * Gives up, for speed, the guarantee that a virtual dataset's mapping block is verified
-   * (checksum, every entry) before a value read through it is returned, as libhdf5 verifies
-   * it when it opens the dataset. By default h5j makes that check for a block of 1 MiB or more
-   * (some 12,000 mappings) when the dataset is opened by path, as libhdf5 does (about 8 ms for
-   * 100,000 mappings; the checksum runs on a second core while the entries are scanned), so
-   * that the first read only finds its mapping, and for a smaller block in the first read that
-   * needs it (under a millisecond); a bad block fails the reads, not the open, so that the
-   * dataset's other metadata stay readable. With this option the open reads only the head of
-   * a large block, and reads of a
-   * block of 64 KiB or more find their mappings, until the check has run, by reading a few
-   * entries of the stored block (versioned files' blocks: entries of one size in chunk
-   * order) and return at once; the check starts after the first such read. When the check
-   * completes, the mappings those reads used are compared with the full index. A block that
-   * fails the check, or answers that differ, make every later read of the dataset fail with an
-   * {@link H5FormatException} naming it, but values already returned are not taken back.
-   * Returns this file.
+   * Makes reads of this file's virtual datasets wait until a mapping block is verified
+   * (checksum, every entry) before they return a value read through it, as libhdf5 verifies
+   * it when it opens the dataset: a block of 1 MiB or more (some 12,000 mappings) is then
+   * verified when the dataset is opened by path (about 8 ms for 100,000 mappings; the
+   * checksum runs on a second core while the entries are scanned), a smaller one by the first
+   * read that needs it. A bad block fails the reads, not the open, so that the dataset's other
+   * metadata stay readable. Returns this file.
+   *
+   * <p>By default (see {@link #deferVirtualBlockVerification()}) the open of a virtual
+   * dataset reads nothing of its mapping block, and reads of a few chunks of a large block
+   * return before the block is verified.
+   *
+   * @return this file
+   */
+  public H5File verifyVirtualBlocksBeforeReads() {
+    engine.virtual().deferBlockVerification(false);
+    return this;
+  }
+
+  /**
+   * Verifies a virtual dataset's mapping block after, not before, the first reads through it:
+   * the default, which this method restores after {@link #verifyVirtualBlocksBeforeReads()}.
+   * Opening a virtual dataset reads only its object header (the shape of a dataset whose
+   * maximum shape is unlimited may need the whole block: unlimited mappings extend it). Reads
+   * of a block of 64 KiB or more that touch at most 8 chunks of its grid find their mappings,
+   * until the block is verified, by reading a few entries of the stored block (versioned
+   * files' blocks: entries of one size in chunk order) and return at once; the check then
+   * starts on a low-priority thread. A read the probe cannot answer, and every mapping query
+   * ({@link Dataset#virtualMappings()}), loads and verifies the whole block first. When the
+   * check completes, the mappings the early reads used are compared with the full index. A
+   * block that fails the check, or answers that differ, make every later read of the dataset
+   * fail with an {@link H5FormatException} naming it, but values already returned are not
+   * taken back. Returns this file.
    *
    * @return this file
    */

@@ -9,8 +9,10 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -237,7 +239,7 @@ public final class BTreeV2 {
     int nrec = rootRecords;
     long total = totalRecords;
     for (int depth = layout.depth(); ; depth--) {
-      Node node = readNode(at, depth, nrec, total, visited);
+      Node node = foundNode(at, depth, nrec, total, visited);
       int lo = 0;
       int hi = nrec - 1;
       while (lo <= hi) {
@@ -282,23 +284,70 @@ public final class BTreeV2 {
     return rootRecords;
   }
 
+  /**
+   * Most nodes {@link #find} keeps verified per tree of a read-only file: lookups of many
+   * chunks (a virtual dataset's read maps thousands) then read and checksum each node once,
+   * not once per lookup. Nodes of a tree never change in place (edits write new nodes and a
+   * new header, hence a new instance), but a writable file's freed nodes may be reused, so
+   * only read-only files keep them.
+   */
+  private static final int MAX_KEPT_NODES = 64;
+  private final Map<Long, Node> kept = new HashMap<>();
+
+  /** {@link #readNode}, through the nodes kept for a read-only file. */
+  private Node foundNode(long at, int depth, int nrec, long total, Set<Long> visited)
+      throws IOException {
+    if (fa.writable()) {
+      return readNode(at, depth, nrec, total, visited);
+    }
+    Node n;
+    synchronized (kept) {
+      n = kept.get(at);
+    }
+    if (n != null && n.depth == depth && n.nrec == nrec && n.total == total) {
+      if (!visited.add(at)) {
+        throw new H5FormatException(depth == 0 ? LEAF : INTERNAL, at,
+            "node reached twice: the tree has a cycle");
+      }
+      return n;
+    }
+    n = readNode(at, depth, nrec, total, visited);
+    synchronized (kept) {
+      if (kept.size() < MAX_KEPT_NODES) {
+        kept.put(at, n);
+      }
+    }
+    return n;
+  }
+
   /** One decoded node: its verified bytes plus, for internal nodes, the child pointers. */
   private final class Node {
     final ByteReader body;
     final long[] childAddress;
     final int[] childRecords;
     final long[] childTotal;
+    /** Where the parent placed it: a kept node is used only where these still agree. */
+    final int depth;
+    final int nrec;
+    final long total;
 
-    Node(ByteReader body, long[] childAddress, int[] childRecords, long[] childTotal) {
+    Node(ByteReader body, long[] childAddress, int[] childRecords, long[] childTotal,
+        int depth, int nrec, long total) {
       this.body = body;
       this.childAddress = childAddress;
       this.childRecords = childRecords;
       this.childTotal = childTotal;
+      this.depth = depth;
+      this.nrec = nrec;
+      this.total = total;
     }
 
+    /** Record {@code i}, a reader of its own (kept nodes are shared between threads). */
     ByteReader record(int i) throws H5FormatException {
-      body.position(6 + i * layout.recordSize());
-      return body.slice(layout.recordSize(), body.structure() + " record " + i);
+      synchronized (body) {
+        body.position(6 + i * layout.recordSize());
+        return body.slice(layout.recordSize(), body.structure() + " record " + i);
+      }
     }
   }
 
@@ -332,7 +381,7 @@ public final class BTreeV2 {
         throw new H5FormatException(what, at, "parent counts " + total + " records, leaf has "
             + nrec);
       }
-      return new Node(r, null, null, null);
+      return new Node(r, null, null, null, depth, nrec, total);
     }
     long[] addr = new long[nrec + 1];
     int[] counts = new int[nrec + 1];
@@ -359,6 +408,6 @@ public final class BTreeV2 {
       throw new H5FormatException(what, at, "parent counts " + total
           + " records below this node, its children hold " + sum);
     }
-    return new Node(r, addr, counts, totals);
+    return new Node(r, addr, counts, totals, depth, nrec, total);
   }
 }

@@ -193,6 +193,31 @@ final class ChunkedData {
   }
 
   /**
+   * The raw bytes of the selected elements handed to {@code sink} run by run as the chunks
+   * are read (no array of the whole selection), unwritten chunks as the fill value.
+   */
+  void readRuns(Hyperslab sel, MappingCopier.Runs sink) throws IOException {
+    int size = layout.elementSize();
+    copySelection(sel, helpers(sel), new Sink() {
+      @Override
+      public void copy(byte[] chunk, int from, long inSelection, int n) {
+        sink.run(chunk, from, inSelection, n);
+      }
+
+      @Override
+      public void fill(long inSelection, int n) {
+        byte[] filled = new byte[Math.multiplyExact(n, size)]; // zeros, as read() leaves them
+        if (fill != null && fill.length == size) {
+          for (int i = 0; i < n; i++) {
+            System.arraycopy(fill, 0, filled, i * size, size);
+          }
+        }
+        sink.run(filled, 0, inSelection, n);
+      }
+    });
+  }
+
+  /**
    * The selected elements straight into a new Java array, for types stored as their Java
    * array holds them (signed integers, IEEE floats): one bulk copy per run, no intermediate
    * bytes.

@@ -24,6 +24,8 @@ import java.util.List;
 final class ChunkedStorage implements DatasetStorage {
   private final StoredDataset d;
   private final LayoutMessage.Chunked layout;
+  /** The chunk access of a read-only file, once found. */
+  private volatile ChunkedData readOnlyData;
 
   ChunkedStorage(StoredDataset d, LayoutMessage.Chunked layout) {
     this.d = d;
@@ -45,7 +47,13 @@ final class ChunkedStorage implements DatasetStorage {
    * "chunked", where tests look for it).
    */
   private ChunkedData data() throws IOException {
-    return d.file().context().derived(d.address(), "chunked", () -> {
+    // A read-only file never changes: the chunk access found once serves every later call
+    // (a virtual dataset's read asks for it once per mapping, thousands of times).
+    ChunkedData kept = readOnlyData;
+    if (kept != null) {
+      return kept;
+    }
+    ChunkedData found = d.file().context().derived(d.address(), "chunked", () -> {
       int typeSize = d.cachedDatatype().size();
       if (layout.elementSize() != typeSize) { // libhdf5 sizes chunks by one, elements by the other
         throw new H5FormatException("dataset " + d.path(), d.address(), "its chunked layout"
@@ -56,6 +64,10 @@ final class ChunkedStorage implements DatasetStorage {
       return new ChunkedData(d.file(), d.address(), d.path(), layout, d.dataspace(),
           p == null ? null : FilterPipelineMessage.decode(p), d.fillValueBytes());
     });
+    if (!d.file().context().access().writable()) {
+      readOnlyData = found;
+    }
+    return found;
   }
 
   /**
@@ -84,6 +96,11 @@ final class ChunkedStorage implements DatasetStorage {
   @Override
   public byte[] readBytes(Hyperslab slab) throws IOException {
     return data().read(slab);
+  }
+
+  /** The raw bytes of {@code slab} handed to {@code sink} run by run, as they are read. */
+  void readRuns(Hyperslab slab, MappingCopier.Runs sink) throws IOException {
+    data().readRuns(slab, sink);
   }
 
   @Override

@@ -18,8 +18,9 @@ import java.util.concurrent.FutureTask;
 
 /**
  * Loading a virtual dataset's mapping block: read, checksum verified and scanned
- * ({@link MappingBlock#decode}), by the first {@link #block()} call (the dataset's open, by
- * default) unless {@link #background()} handed it to the thread of deferred checks before. A
+ * ({@link MappingBlock#decode}), by the first {@link #block()} call (a read that the probe
+ * cannot answer, a mapping query; the dataset's open when blocks are verified before reads)
+ * unless {@link #background()} handed it to the thread of deferred checks before. A
  * large block is read straight from its place in the global heap collection (not through the
  * collection cache); {@link #probe()} finds single mappings by reading a few entries of it.
  */
@@ -31,9 +32,9 @@ final class MappingBlockLoad {
    */
   static final int BACKGROUND_BYTES = 256 << 10;
   /**
-   * Without the parallel checksum (reads may go ahead through the probe), blocks from this
-   * size on can be probed and handed to the thread of deferred checks: some 750 mappings,
-   * whose decode costs more than a probe.
+   * When reads may go ahead through the probe, blocks from this size on are probed and
+   * handed to the thread of deferred checks: some 750 mappings, whose decode costs more than
+   * a probe.
    */
   static final int PROBED_BYTES = 64 << 10;
   /** Object headers to walk in a collection before reading it whole instead. */
@@ -65,16 +66,15 @@ final class MappingBlockLoad {
   /**
    * Prepares loading the block {@code layout} points at, of the virtual dataset {@code path},
    * reading no more than the object headers of its heap collection that lie before it. A
-   * block is loaded by the first {@link #block()} call, in the caller; without
-   * {@code parallel}, a block of {@link #PROBED_BYTES} and more is instead probed until
-   * {@link #background()} hands its load to the thread of deferred checks.
+   * block is loaded by the first {@link #block()} call, in the caller, the checksum of a block
+   * of {@link #BACKGROUND_BYTES} or more on the process's checksum thread while the caller
+   * scans it; with {@code probing}, a block of {@link #PROBED_BYTES} and more is instead
+   * probed until {@link #background()} hands its load to the thread of deferred checks.
    *
-   * @param parallel whether the checksum of a block of {@link #BACKGROUND_BYTES} or more runs
-   *     on the process's checksum thread while the caller scans it (least latency, both cores
-   *     busy): the caller waits for the block; without it, reads may go ahead through the probe
+   * @param probing whether reads may go ahead through the probe before the block is verified
    */
   static MappingBlockLoad prepare(EngineFile file, LayoutMessage.Virtual layout, String path,
-      boolean parallel) throws IOException {
+      boolean probing) throws IOException {
     FileParams params = file.context().params();
     long heap = layout.heapAddress();
     if (!FileParams.isDefined(heap)) { // no mappings
@@ -85,20 +85,22 @@ final class MappingBlockLoad {
     long[] at = GlobalHeapCollection.locate(fa, heap, (int) layout.heapIndex(),
         MAX_LOCATE_STEPS);
     String structure = "VDS mapping block of " + path;
-    if (at == null || at[1] < (parallel ? BACKGROUND_BYTES : PROBED_BYTES)) {
+    if (at == null || at[1] < (probing ? PROBED_BYTES : BACKGROUND_BYTES)) {
       return new MappingBlockLoad(new FutureTask<>(() -> MappingBlock.decode(at == null
           ? file.values().heapObject(heap, (int) layout.heapIndex())
           : fa.read(at[0], at[1], structure), params, heap, path)), false, null,
           at == null ? 0 : at[1], params, heap);
     }
-    // The caller that waits for the block loads it; a second core checksums.
-    Executor verifier = parallel ? CHECKSUMS : null;
+    // A caller that waits for the block loads it while a second core checksums; the thread
+    // of deferred checks loads it alone, so that a background check keeps to one core.
+    boolean twoCores = at[1] >= BACKGROUND_BYTES;
     FutureTask<MappingBlock> task = new FutureTask<>(() -> {
       file.checkOpen(); // a check that starts after the close has no reader left to serve
+      Executor verifier = twoCores && !DEFERRED_CHECKS.runsHere() ? CHECKSUMS : null;
       return MappingBlock.decode(read(fa, at[0], (int) at[1], structure), params, heap, path,
           verifier);
     });
-    if (parallel) {
+    if (!probing) {
       return new MappingBlockLoad(task, false, null, at[1], params, heap);
     }
     MappingProbe.Bytes stored = (off, len) -> fa.read(at[0] + off, len, structure);
@@ -154,7 +156,7 @@ final class MappingBlockLoad {
    * the first read; woken there, the thread sleeps a moment before it starts, so that the read
    * keeps its core until it returns.
    */
-  private static final Executor DEFERRED_CHECKS =
+  private static final QueuedThread DEFERRED_CHECKS =
       new QueuedThread("h5j-vds-check", Thread.MIN_PRIORITY, 1);
   /**
    * Where the checksum of a block being loaded runs while the loading thread scans it: one

@@ -21,6 +21,24 @@ final class MappingCopier {
   interface Source {
     /** The elements of a hyperslab of the source, C order, in the virtual dataset's type. */
     byte[] read(Hyperslab h) throws IOException;
+
+    /**
+     * Hands the elements of {@code h} to {@code sink} in runs, straight from where the source
+     * holds them when it can (no array of the whole hyperslab); by default one run of
+     * {@link #read}.
+     */
+    default void readRuns(Hyperslab h, Runs sink) throws IOException {
+      sink.run(read(h), 0, 0, Math.toIntExact(h.elementCount()));
+    }
+  }
+
+  /**
+   * Takes runs of a hyperslab's elements: {@code n} elements from byte {@code from} of
+   * {@code bytes}, being elements {@code inSelection} on of the hyperslab in C order. Called
+   * from several threads at once for disjoint runs; {@code bytes} may be reused after the call.
+   */
+  interface Runs {
+    void run(byte[] bytes, int from, long inSelection, int n);
   }
 
   /** A box of the virtual space, and where its first element lands in the selection. */
@@ -70,7 +88,6 @@ final class MappingCopier {
         return;
       }
     }
-    byte[] data = readSpans(src, s, r0, n);
     long[][] at = new long[rank][]; // per dimension, the selection coordinate of each rank
     for (int d = 0; d < rank; d++) {
       at[d] = new long[(int) n[d]];
@@ -79,9 +96,15 @@ final class MappingCopier {
       }
     }
     long rows = count(n) / n[rank - 1];
-    int[] idx = new int[rank];
     long[] last = at[rank - 1];
     int len = (int) n[rank - 1];
+    Hyperslab whole = singleSlab(s, r0, n);
+    if (whole != null && last[len - 1] - last[0] == len - 1) {
+      copyRows(src, whole, rowStarts(at, selShape, rows), len, out);
+      return;
+    }
+    byte[] data = readSpans(src, s, r0, n);
+    int[] idx = new int[rank];
     for (long row = 0; row < rows; row++) {
       long base = 0;
       for (int d = 0; d < rank - 1; d++) {
@@ -102,6 +125,59 @@ final class MappingCopier {
         idx[d] = 0;
       }
     }
+  }
+
+  /**
+   * Where each row of the request's box lands in {@code out}, in elements: rows of
+   * contiguous elements, whose selection coordinates per dimension are {@code at}.
+   */
+  private static long[] rowStarts(long[][] at, long[] selShape, long rows) {
+    int rank = at.length;
+    long[] starts = new long[Math.toIntExact(rows)];
+    int[] idx = new int[rank];
+    for (int row = 0; row < starts.length; row++) {
+      long base = 0;
+      for (int d = 0; d < rank - 1; d++) {
+        base = base * selShape[d] + at[d][idx[d]];
+      }
+      starts[row] = base * selShape[rank - 1] + at[rank - 1][0];
+      for (int d = rank - 2; d >= 0 && ++idx[d] == at[d].length; d--) {
+        idx[d] = 0;
+      }
+    }
+    return starts;
+  }
+
+  /**
+   * Reads {@code whole} into {@code out} run by run as the source hands them over (no array of
+   * the hyperslab): its element k is element {@code k % len} of row {@code k / len}.
+   */
+  private void copyRows(Source src, Hyperslab whole, long[] rowStarts, int len, byte[] out)
+      throws IOException {
+    src.readRuns(whole, (bytes, from, k, n) -> {
+      while (n > 0) {
+        int row = (int) (k / len);
+        int col = (int) (k % len);
+        int take = Math.min(n, len - col);
+        System.arraycopy(bytes, from, out, (int) ((rowStarts[row] + col) * size), take * size);
+        from += take * size;
+        k += take;
+        n -= take;
+      }
+    });
+  }
+
+  /** The source ranks [r0, r0 + n) of {@code s} as one hyperslab, or null if they are not. */
+  private static Hyperslab singleSlab(Spans s, long[] r0, long[] n) {
+    int rank = s.rank();
+    long[][][] pieces = new long[rank][][];
+    for (int d = 0; d < rank; d++) {
+      pieces[d] = s.dim(d).pieces(r0[d], r0[d] + n[d]);
+      if (pieces[d].length != 1) {
+        return null;
+      }
+    }
+    return slab(pieces, new int[rank]);
   }
 
   /** The source elements of ranks [r0, r0 + n) per dimension of {@code s}, in C order. */

@@ -27,9 +27,9 @@ import java.util.Map;
 /**
  * Reads a virtual dataset as libhdf5 does, with the file's view ({@link
  * VirtualSettings#firstMissingView}). One
- * instance per dataset and open file: the mapping block is loaded once, when the dataset is
- * opened by path if it is large ({@link #prepareFirstRead}), else by the first read that needs
- * it (see {@link MappingBlockLoad}); the mappings a
+ * instance per dataset and open file, made by the first read (or, when blocks are verified
+ * before reads, by the open: {@link #prepareFirstRead}): the mapping block is loaded once, by
+ * the first read or query that needs all of it (see {@link MappingBlockLoad}); the mappings a
  * read touches are found through the block's grid when the mappings tile one (versioned
  * files) and through an R-tree over their virtual bounding boxes otherwise; each source
  * dataset is opened once and its extent read once while nothing in the file changes
@@ -44,8 +44,8 @@ import java.util.Map;
  * {@code H5File.virtualPrintfGap} missing ones; the virtual extent follows from them, per
  * the view, as in libhdf5's {@code H5D__virtual_set_extent_unlim}.
  *
- * <p>With {@code H5File.deferVirtualBlockVerification}, reads made while a large block is
- * still loading find their mappings through a {@link MappingProbe}; the mappings they used are
+ * <p>By default ({@code H5File.deferVirtualBlockVerification}), reads made before a large
+ * block is loaded find their mappings through a {@link MappingProbe}; the mappings they used are
  * compared with the full index once it is there, and a difference (or a bad block) fails every
  * later read.
  */
@@ -107,54 +107,35 @@ public final class VirtualData {
     this.fill = fill;
     this.blockAddress = layout.heapAddress();
     this.load = MappingBlockLoad.prepare(file, layout, path,
-        !file.virtual().deferBlockVerification());
+        file.virtual().deferBlockVerification());
     this.copier = new MappingCopier(size);
   }
 
   /**
-   * At the dataset's open: makes the first read fast without making the open slow. A block of
-   * {@link #VERIFIED_AT_OPEN_BYTES} or more (a checksum and scan of a millisecond and more) is
-   * loaded and verified here, as libhdf5 does at open (checksum, every entry), with the index a
-   * read finds its mappings with (the block's grid, else the R-tree); a smaller one is left for
-   * the first read, which loads it in under a millisecond, so that opens that only ask for the
-   * shape or attributes stay cheap. The source the first mapping names is opened (its header,
-   * extent, type and chunk index), so that a first read only finds its mapping and reads its
-   * elements. With {@code H5File.deferVirtualBlockVerification} only the head of a large
-   * block is read (the probe's first 4 KiB), which bounds the open whatever the block holds.
-   * A source that cannot be opened is left for the read that needs it to report, with its
-   * mapping number.
+   * At the dataset's open, when blocks are verified before reads: makes the first read fast
+   * without making the open slow. A block of {@link #VERIFIED_AT_OPEN_BYTES} or more (a
+   * checksum and scan of a millisecond and more) is loaded and verified here, as libhdf5 does
+   * at open (checksum, every entry), with the index a read finds its mappings with (the
+   * block's grid, else the R-tree); a smaller one is left for the first read, which loads it
+   * in under a millisecond, so that opens that only ask for the shape or attributes stay
+   * cheap. The source the first mapping names is opened (its header, extent, type and chunk
+   * index), so that a first read only finds its mapping and reads its elements. A source that
+   * cannot be opened is left for the read that needs it to report, with its mapping number.
    */
   void prepareFirstRead() throws IOException {
     refresh();
-    String sourceFile;
-    String sourceDataset;
-    int first;
-    if (file.virtual().deferBlockVerification()) {
-      MappingProbe probe = load.probe();
-      if (probe == null) {
-        return;
-      }
-      MappingProbe.Entry e = probe.first();
-      first = e.index();
-      sourceFile = e.sourceFile();
-      sourceDataset = e.sourceDataset();
-    } else {
-      if (load.storedSize() < VERIFIED_AT_OPEN_BYTES) {
-        return;
-      }
-      MappingBlock block = load.block();
-      if (block.count() == 0) {
-        return;
-      }
-      if (block.grid() == null) {
-        bounds();
-      }
-      first = 0;
-      sourceFile = block.sourceFile(0);
-      sourceDataset = block.sourceDataset(0);
+    if (load.storedSize() < VERIFIED_AT_OPEN_BYTES) {
+      return;
     }
-    StoredDataset src = sources.find(first, Mapping.unescape(sourceFile),
-        Mapping.unescape(sourceDataset));
+    MappingBlock block = load.block();
+    if (block.count() == 0) {
+      return;
+    }
+    if (block.grid() == null) {
+      bounds();
+    }
+    StoredDataset src = sources.find(0, Mapping.unescape(block.sourceFile(0)),
+        Mapping.unescape(block.sourceDataset(0)));
     if (src != null) {
       sources.dimsOf(src);
       sources.reader(src);
@@ -264,11 +245,12 @@ public final class VirtualData {
       byte[] out = Values.repeat(fill, (int) sel.elementCount(), size);
       List<Box> boxes = requestBoxes(sel);
       if (file.virtual().deferBlockVerification() && !load.isDone()) {
-        boolean done = readProbed(boxes, sel.shape(), out);
-        load.background(); // after the first read: not competing with it for the cores
-        if (done) {
+        if (readProbed(boxes, sel.shape(), out)) {
+          load.background(); // after the first read: not competing with it for the cores
           return out;
         }
+        // the probe cannot answer: this thread loads the block, with the checksum on a
+        // second core, rather than wait for the low-priority thread of deferred checks
       }
       MappingBlock block = verified();
       for (Box r : boxes) {

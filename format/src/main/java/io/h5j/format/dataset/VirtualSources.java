@@ -3,6 +3,7 @@ package io.h5j.format.dataset;
 import io.h5j.format.H5FormatException;
 import io.h5j.format.datatype.DataConverter;
 import io.h5j.format.datatype.NumericConversion;
+import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.Mapping;
 import io.h5j.type.Datatype;
 import java.io.IOException;
@@ -46,8 +47,22 @@ final class VirtualSources {
       NumericConversion c = from.equals(type) ? null
           : NumericConversion.of(from, type, new DataConverter(file.context().params()));
       DatasetStorage storage = src.storage();
-      r = c == null ? storage::readBytes
-          : h -> c.convert(storage.readBytes(h), Math.toIntExact(h.elementCount()));
+      if (c == null && storage instanceof ChunkedStorage chunked) {
+        r = new MappingCopier.Source() { // chunks' runs straight into the virtual read's output
+          @Override
+          public byte[] read(Hyperslab h) throws IOException {
+            return chunked.readBytes(h);
+          }
+
+          @Override
+          public void readRuns(Hyperslab h, MappingCopier.Runs sink) throws IOException {
+            chunked.readRuns(h, sink);
+          }
+        };
+      } else {
+        r = c == null ? storage::readBytes
+            : h -> c.convert(storage.readBytes(h), Math.toIntExact(h.elementCount()));
+      }
       readers.put(src, r);
     }
     return r;

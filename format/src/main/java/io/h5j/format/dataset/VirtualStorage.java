@@ -47,6 +47,9 @@ final class VirtualStorage implements DatasetStorage {
 
   @Override
   public void opened() {
+    if (d.file().virtual().deferBlockVerification()) {
+      return; // the open reads nothing of the block: reads take what they need of it
+    }
     try {
       data().prepareFirstRead();
     } catch (IOException | RuntimeException e) {

@@ -32,6 +32,11 @@ public final class QueuedThread implements Executor {
     this.startDelayMillis = startDelayMillis;
   }
 
+  /** Whether the calling thread is this executor's thread. */
+  public boolean runsHere() {
+    return Thread.currentThread() == thread;
+  }
+
   @Override
   public void execute(Runnable task) {
     queue.add(task);

@@ -65,8 +65,8 @@ public record Hyperslab(long[] start, long[] stride, long[] count, long[] block)
 
   public long elementCount() {
     long n = 1;
-    for (long s : shape()) {
-      n = Math.multiplyExact(n, s);
+    for (int d = 0; d < count.length; d++) { // no shape() array: called per chunk and mapping
+      n = Math.multiplyExact(n, Math.multiplyExact(count[d], block[d]));
     }
     return n;
   }
