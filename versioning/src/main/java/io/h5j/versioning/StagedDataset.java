@@ -35,6 +35,8 @@ final class StagedDataset {
   /** Chunks the parent maps in part only (see {@link PartialSlot}); entries are only removed. */
   private final Map<ChunkKey, PartialSlot> partialSlots;
   private final Set<ChunkKey> originalPartial;
+  /** The attributes as read from the parent, to recognise a version that changed none. */
+  private final Map<String, Object> originalAttributes;
   private final Map<ChunkKey, byte[]> dirty = new HashMap<>();
   private final RawReader reader;
 
@@ -61,6 +63,7 @@ final class StagedDataset {
     this.elements = elements;
     this.fill = elements.fill();
     this.attributes = new LinkedHashMap<>(attributes);
+    this.originalAttributes = new LinkedHashMap<>(attributes);
     this.parentBlock = parentBlock;
     this.parentShape = parentBlock == null ? null : shape.clone();
     this.parentSlots = new HashMap<>(parentSlots);
@@ -84,6 +87,24 @@ final class StagedDataset {
     return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape)
         && parentSlots.size() == originalSlots.size()
         && partialSlots.size() == originalPartial.size();
+  }
+
+  /**
+   * Whether the parent's dataset object describes this one exactly, so that the new version
+   * can link that object instead of writing a copy: its mappings (see
+   * {@link #mappingsUnchanged}) and its attributes (none set or removed; a value set again
+   * counts as a change) are the parent's.
+   */
+  boolean sameObjectAsParent() {
+    if (!mappingsUnchanged() || !attributes.keySet().equals(originalAttributes.keySet())) {
+      return false;
+    }
+    for (Map.Entry<String, Object> e : attributes.entrySet()) {
+      if (e.getValue() != originalAttributes.get(e.getKey())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
