@@ -1,6 +1,7 @@
 package io.h5j;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
@@ -53,7 +54,7 @@ class HardLinkCountTest {
       file.flush();
       assertEquals(file.dataset("/a/d").address(), file.dataset("/b/e").address(),
           "both links lead to the header's copy");
-      assertEquals(true, before != file.dataset("/b/d").address(),
+      assertNotEquals(before, file.dataset("/b/d").address(),
           "the durable header was written anew, not overwritten");
     }
     assertEquals("3 18 2", Oracles.python(DROP_FIRST, f.toString()).strip());
