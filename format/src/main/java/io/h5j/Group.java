@@ -269,7 +269,8 @@ public final class Group extends Node {
   }
 
   /**
-   * Adds another hard link to an existing object of the same file.
+   * Adds another hard link to an existing object of the same file, and counts it in the
+   * object's header (as libhdf5 does), so that libhdf5 removing one link keeps the object.
    *
    * @param name the new link's name in this group
    * @param target an object of this file
@@ -284,6 +285,8 @@ public final class Group extends Node {
       }
       Placement p = place(name);
       p.parent.addLink(LinkMessage.hard(p.name, target.address()));
+      // libhdf5 frees an object when removing a link drops its count to 0
+      io.h5j.format.object.LinkCounts.increment(file.context(), target.address());
     });
   }
 

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One dataset of a staged version, copy-on-write over its parent: chunks the parent maps are
@@ -28,13 +29,20 @@ final class StagedDataset {
   /** The parent's mapping block and shape, reused byte for byte while nothing changes. */
   final VirtualMappings parentBlock;
   private final long[] parentShape;
+  /**
+   * Reads the parent's mappings into the maps below when a write, a resize or a commit first
+   * needs them: a version leaves most datasets as they were, and never decodes their blocks.
+   */
+  private @Nullable SlotLoader loader;
   /** The parent's chunks this version still takes unchanged; entries are only removed. */
-  private final Map<ChunkKey, Long> parentSlots;
+  private Map<ChunkKey, Long> parentSlots;
   /** The parent's chunk → slot map as read, to recognise a commit that changed nothing. */
-  private final Map<ChunkKey, Long> originalSlots;
+  private Map<ChunkKey, Long> originalSlots;
   /** Chunks the parent maps in part only (see {@link PartialSlot}); entries are only removed. */
-  private final Map<ChunkKey, PartialSlot> partialSlots;
-  private final Set<ChunkKey> originalPartial;
+  private Map<ChunkKey, PartialSlot> partialSlots;
+  private Set<ChunkKey> originalPartial;
+  /** The attributes as read from the parent, to recognise a version that changed none. */
+  private final Map<String, Object> originalAttributes;
   private final Map<ChunkKey, byte[]> dirty = new HashMap<>();
   private final RawReader reader;
 
@@ -46,14 +54,19 @@ final class StagedDataset {
    */
   record PartialSlot(long row, long[] extent) {}
 
+  /** Fills the parent's chunk → slot maps: chunks mapped whole, and in part. */
+  interface SlotLoader {
+    void load(Map<ChunkKey, Long> whole, Map<ChunkKey, PartialSlot> partial) throws IOException;
+  }
+
   /** Reads a slot of this dataset's raw_data: {@code extent} elements at row {@code start}. */
   interface RawReader {
     byte[] read(long start, long[] extent) throws IOException;
   }
 
   StagedDataset(String path, Datatype type, long[] shape, long[] chunks, StagedElements elements,
-      Map<String, Object> attributes, VirtualMappings parentBlock, Map<ChunkKey, Long> parentSlots,
-      Map<ChunkKey, PartialSlot> partialSlots, RawReader reader) {
+      Map<String, Object> attributes, VirtualMappings parentBlock, @Nullable SlotLoader slots,
+      RawReader reader) {
     this.path = path;
     this.type = type;
     this.shape = shape.clone();
@@ -61,13 +74,28 @@ final class StagedDataset {
     this.elements = elements;
     this.fill = elements.fill();
     this.attributes = new LinkedHashMap<>(attributes);
+    this.originalAttributes = new LinkedHashMap<>(attributes);
     this.parentBlock = parentBlock;
     this.parentShape = parentBlock == null ? null : shape.clone();
-    this.parentSlots = new HashMap<>(parentSlots);
-    this.originalSlots = java.util.Collections.unmodifiableMap(parentSlots); // the caller's, fresh
-    this.partialSlots = new HashMap<>(partialSlots);
-    this.originalPartial = Set.copyOf(partialSlots.keySet());
+    this.loader = slots;
     this.reader = reader;
+  }
+
+  /** Reads the parent's mappings if not done yet. */
+  private void loadSlots() throws IOException {
+    if (parentSlots != null) {
+      return;
+    }
+    Map<ChunkKey, Long> whole = new HashMap<>();
+    Map<ChunkKey, PartialSlot> partial = new HashMap<>();
+    if (loader != null) {
+      loader.load(whole, partial);
+    }
+    loader = null;
+    originalSlots = java.util.Collections.unmodifiableMap(whole);
+    parentSlots = new HashMap<>(whole);
+    originalPartial = Set.copyOf(partial.keySet());
+    partialSlots = partial;
   }
 
   int elementSize() {
@@ -80,17 +108,36 @@ final class StagedDataset {
    * leave the shape as it was but the chunk reading the fill value).
    */
   boolean mappingsUnchanged() {
-    // the slot maps only lose entries, so equal sizes mean equal maps
+    // the slot maps only lose entries, so equal sizes mean equal maps; unread, none was lost
     return parentBlock != null && dirty.isEmpty() && Arrays.equals(shape, parentShape)
-        && parentSlots.size() == originalSlots.size()
-        && partialSlots.size() == originalPartial.size();
+        && (parentSlots == null || parentSlots.size() == originalSlots.size()
+            && partialSlots.size() == originalPartial.size());
+  }
+
+  /**
+   * Whether the parent's dataset object describes this one exactly, so that the new version
+   * can link that object instead of writing a copy: its mappings (see
+   * {@link #mappingsUnchanged}) and its attributes (none set or removed; a value set again
+   * counts as a change) are the parent's.
+   */
+  boolean sameObjectAsParent() {
+    if (!mappingsUnchanged() || !attributes.keySet().equals(originalAttributes.keySet())) {
+      return false;
+    }
+    for (Map.Entry<String, Object> e : attributes.entrySet()) {
+      if (e.getValue() != originalAttributes.get(e.getKey())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
    * Whether {@code slots} (chunk → raw_data row, as about to be committed) is exactly what the
    * parent maps, so that its mapping block can be reused.
    */
-  boolean sameAsParent(Map<ChunkKey, Long> slots) {
+  boolean sameAsParent(Map<ChunkKey, Long> slots) throws IOException {
+    loadSlots();
     return parentBlock != null && Arrays.equals(shape, parentShape)
         && originalSlots.equals(slots) && partialSlots.keySet().equals(originalPartial);
   }
@@ -100,6 +147,7 @@ final class StagedDataset {
    * changed, and those the parent maps in part, to be stored whole.
    */
   Map<ChunkKey, byte[]> dirtyChunks() throws IOException {
+    loadSlots();
     Map<ChunkKey, byte[]> out = new TreeMap<>(dirty);
     for (ChunkKey k : partialSlots.keySet()) {
       out.put(k, chunk(k));
@@ -108,17 +156,20 @@ final class StagedDataset {
   }
 
   /** Chunks taken unchanged from the parent, with their raw_data slot rows. */
-  Map<ChunkKey, Long> parentSlots() {
+  Map<ChunkKey, Long> parentSlots() throws IOException {
+    loadSlots();
     return new TreeMap<>(parentSlots);
   }
 
   /** Chunks taken unchanged from the parent, which maps them in part. */
-  Map<ChunkKey, PartialSlot> partialSlots() {
+  Map<ChunkKey, PartialSlot> partialSlots() throws IOException {
+    loadSlots();
     return new TreeMap<>(partialSlots);
   }
 
   /** The trimmed bytes of one chunk as this version sees it. */
   byte[] chunk(ChunkKey key) throws IOException {
+    loadSlots();
     byte[] d = dirty.get(key);
     long[] extent = Boxes.trimmed(key, shape, chunks);
     if (d != null) {
@@ -141,6 +192,7 @@ final class StagedDataset {
   /** Writes stored bytes into the box of {@code extent} elements at {@code start}. */
   void write(long[] start, long[] extent, byte[] bytes) throws IOException {
     checkBox(start, extent);
+    loadSlots();
     int size = elementSize();
     for (ChunkKey k : Boxes.chunksOf(start, extent, chunks)) {
       long[] cStart = k.offset(chunks);
@@ -191,6 +243,7 @@ final class StagedDataset {
             + Arrays.toString(newShape));
       }
     }
+    loadSlots();
     long[] old = shape;
     Map<ChunkKey, byte[]> recut = new HashMap<>();
     for (Iterator<Map.Entry<ChunkKey, Long>> it = parentSlots.entrySet().iterator();

@@ -195,7 +195,7 @@ public final class StagedVersion implements AutoCloseable {
         createGroup(p.substring(0, slash));
       }
       StagedDataset d = new StagedDataset(p, type, shape, chunks, elements, Map.of(), null,
-          Map.of(), Map.of(), (start, extent) -> {
+          null, (start, extent) -> {
             throw new IllegalStateException("a new dataset has no stored chunks");
           });
       datasets.put(p, d);

@@ -28,8 +28,17 @@ final class VersionCommit {
   static final io.h5j.type.EnumType BOOL =
       Datatypes.enumOf(Datatypes.INT8, "FALSE", "TRUE");
 
+  /**
+   * How a commit writes its datasets.
+   *
+   * @param compact new mapping blocks in the compact encoding of HDF5 2.0
+   * @param shareUnchanged a dataset the version leaves as its parent had it is a second hard
+   *     link to the parent's object, not a copy of it
+   */
+  record Options(boolean compact, boolean shareUnchanged) {}
+
   static void run(H5File file, StagedVersion s, Map<String, RawStore> stores, Instant when,
-      boolean compact) throws IOException {
+      Options options) throws IOException {
     Group versions = file.group(VersionLayout.VERSIONS);
     if (versions.contains(s.name())) {
       versions.delete(s.name()); // an uncommitted leftover (committed ones were refused)
@@ -44,8 +53,15 @@ final class VersionCommit {
       AttributeCopy.write(created.attributes(), g.getValue());
     }
     Map<String, RawStore> touched = new TreeMap<>();
+    Group parent = options.shareUnchanged() && versions.contains(s.parent())
+        ? versions.group(s.parent()) : null;
     for (StagedDataset d : s.datasets().values()) {
-      writeDataset(file, vg, d, stores, touched, compact);
+      if (parent != null && d.sameObjectAsParent() && parent.contains(d.path)) {
+        // the same mappings and attributes: the parent's object, counted twice
+        vg.createHardLink(d.path, parent.get(d.path));
+      } else {
+        writeDataset(file, vg, d, stores, touched, options.compact());
+      }
     }
     for (Map.Entry<String, VersionLink> l : s.links().entrySet()) {
       String p = l.getKey();

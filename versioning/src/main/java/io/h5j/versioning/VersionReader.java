@@ -88,16 +88,13 @@ final class VersionReader {
     Map<String, Object> attrs = AttributeCopy.read(d.attributes(), LAYOUT_ATTRS);
     boolean virtual = d.layoutName().equals("VIRTUAL");
     VirtualMappings block = virtual ? d.virtualMappings() : null;
-    Map<ChunkKey, Long> slots = new HashMap<>();
-    Map<ChunkKey, StagedDataset.PartialSlot> partial = new HashMap<>();
-    if (virtual) {
-      slots(d, block, shape, chunks, path, slots, partial);
-    }
+    StagedDataset.SlotLoader slots = virtual
+        ? (whole, partial) -> slots(d, block, shape, chunks, path, whole, partial) : null;
     StagedElements elements = StagedElements.of(d.datatype(), d.fillValueBytes(), path);
     StagedDataset.RawReader reader = (start, extent) -> store(file, path, stores)
         .read(elements, start, extent);
     return new StagedDataset(path, d.datatype(), shape, chunks, elements, attrs,
-        virtual ? block : null, slots, partial, reader);
+        virtual ? block : null, slots, reader);
   }
 
   /** The store of a dataset path, opened once per commit. */

@@ -69,6 +69,7 @@ public final class VersionedFile implements Closeable {
   private final H5File callers;
   private @Nullable StagedVersion staged;
   private boolean compactMappings;
+  private boolean shareUnchanged = true;
   private java.time.Duration libhdf5Wait = FileLocks.defaultLibhdf5Wait();
   private java.util.function.Consumer<String> lockWaiting = holders -> { };
   private final Map<String, RawStore> stores = new HashMap<>();
@@ -431,6 +432,20 @@ public final class VersionedFile implements Closeable {
   }
 
   /**
+   * Whether a dataset that a new version leaves as its parent had it (same shape, chunks and
+   * attributes) becomes a second hard link to the parent's virtual dataset instead of a copy of
+   * it: smaller files and faster commits. libhdf5 counts such links (versioned-hdf5 reads,
+   * commits on and deletes versions of these files). On by default. Returns this file.
+   *
+   * @param on false to write every dataset of every version as an object of its own
+   * @return this file
+   */
+  public VersionedFile shareUnchanged(boolean on) {
+    this.shareUnchanged = on;
+    return this;
+  }
+
+  /**
    * Whether this writer holds libhdf5's flock lock, so that libhdf5 programs never read its
    * changes half done; false for a reader, with {@link Libhdf5Locking#OFF}, and where
    * {@link Libhdf5Locking#BEST_EFFORT} could not take it (a warning said why).
@@ -741,7 +756,8 @@ public final class VersionedFile implements Closeable {
     }
     try {
       // on failure the file holds at most an uncommitted version group
-      changing(() -> VersionCommit.run(open(), s, stores, Instant.now(), compactMappings));
+      changing(() -> VersionCommit.run(open(), s, stores, Instant.now(),
+          new VersionCommit.Options(compactMappings, shareUnchanged)));
     } finally {
       released(s);
     }

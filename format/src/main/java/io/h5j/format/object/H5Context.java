@@ -270,6 +270,15 @@ public final class H5Context {
     return rewrite(header(address).withAttributeOrderFlags(attributeOrderFlags), messages);
   }
 
+  /**
+   * Sets the hard link count in the prefix of version 1 header {@code address} (version 2
+   * headers keep it in a message: use {@link #rewriteHeader(long, List)}).
+   */
+  public ObjectHeader rewriteRefCount(long address, int count) throws IOException {
+    ObjectHeader h = header(address);
+    return rewrite(h.withRefCount(count), h.messages());
+  }
+
   private ObjectHeader rewrite(ObjectHeader old, List<StoredMessage> messages)
       throws IOException {
     if (mustMove(old)) {

@@ -1,8 +1,5 @@
 package io.h5j.format.object;
 
-import io.h5j.format.H5FormatException;
-import io.h5j.format.io.ByteReader;
-import io.h5j.format.io.FileParams;
 import io.h5j.format.message.MessageType;
 
 /**
@@ -61,22 +58,7 @@ final class MovedHeaders {
 
   /** The hard link count of an object: its header says so (1 if it does not). */
   static int linkCount(ObjectHeader h) {
-    if (h.version() == 1) {
-      return Math.max(1, h.refCount());
-    }
-    for (StoredMessage m : h.messages()) {
-      if (m.type() == MessageType.REFERENCE_COUNT) {
-        try {
-          // the message holds no address or length, so any sizes decode it
-          long n = MessageClasses.REFERENCE_COUNT.decode(new ByteReader(m.body(), h.address(),
-              "reference count message", FileParams.DEFAULT)).count();
-          return (int) Math.max(1, Math.min(n, Integer.MAX_VALUE));
-        } catch (H5FormatException e) {
-          return 1; // a count libhdf5 could not read either: the default
-        }
-      }
-    }
-    return 1;
+    return LinkCounts.of(h);
   }
 
 }

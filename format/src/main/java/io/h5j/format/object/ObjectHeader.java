@@ -54,6 +54,16 @@ public record ObjectHeader(long address, int version, int flags, long[] times,
         maxCompactAttributes, minDenseAttributes, refCount, messages, chunks);
   }
 
+  /** This (version 1) header with the prefix's hard link count {@code count}. */
+  public ObjectHeader withRefCount(int count) {
+    if (version != 1) {
+      throw new IllegalArgumentException("only version 1 object headers keep the hard link"
+          + " count in the prefix (header at " + address + " is version " + version + ")");
+    }
+    return new ObjectHeader(address, version, flags, times, maxCompactAttributes,
+        minDenseAttributes, count, messages, chunks);
+  }
+
   public ObjectHeader withMessages(List<StoredMessage> newMessages, List<Chunk> newChunks) {
     return new ObjectHeader(address, version, flags, times, maxCompactAttributes,
         minDenseAttributes, refCount, newMessages, newChunks);
