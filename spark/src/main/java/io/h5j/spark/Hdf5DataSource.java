@@ -24,7 +24,7 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <p>Options: {@code dataset} (required); {@code version}, or {@code timestampAsOf} (the
  * latest version committed at or before an ISO-8601 time; one without an offset is a time in
  * the session's {@code spark.sql.session.timeZone}), to read a version of a versioned-hdf5
- * file; {@code layout} {@code rows} (a 2-d dataset as a row per {@code i0}, whose
+ * file (without them such a file reads as its current version, pinned on the driver); {@code layout} {@code rows} (a 2-d dataset as a row per {@code i0}, whose
  * {@code value} is the array of the row's elements); {@code enumAsNumber};
  * {@code partitionBytes} (decoded bytes per partition, 128 MiB by default).
  *

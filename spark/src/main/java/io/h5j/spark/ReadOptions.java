@@ -69,6 +69,11 @@ record ReadOptions(String path, String dataset, @Nullable String version,
   }
 
   /** The same read of another file (one of a directory's). */
+  /** The same read of version {@code name}. */
+  ReadOptions withVersion(String name) {
+    return new ReadOptions(path, dataset, name, null, enumAsNumber, partitionBytes, rows);
+  }
+
   ReadOptions withPath(String other) {
     return new ReadOptions(other, dataset, version, timestampAsOf, enumAsNumber,
         partitionBytes, rows);

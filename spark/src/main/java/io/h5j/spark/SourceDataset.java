@@ -40,6 +40,26 @@ final class SourceDataset implements Closeable {
     this.version = version;
   }
 
+  /**
+   * {@code o}, or, for a versioned-hdf5 file read without a version whose root lacks the
+   * dataset, {@code o} with the file's current version: the driver pins it, so that every task
+   * reads the version the scan was planned on even if a commit comes in between.
+   */
+  static ReadOptions withCurrentVersion(ReadOptions o, SparkFiles files) throws IOException {
+    if (o.versioned()) {
+      return o;
+    }
+    try (H5File f = files.open(o.path())) {
+      if (!f.root().contains(VERSIONS_GROUP) || f.root().contains(o.dataset())) {
+        return o;
+      }
+    }
+    try (VersionedFile vf = files.openVersioned(o.path())) {
+      String current = vf.currentVersion();
+      return current == null ? o : o.withVersion(current);
+    }
+  }
+
   /** Opens the file through {@code files} and finds the dataset (of the version) named. */
   static SourceDataset open(ReadOptions o, SparkFiles files) throws IOException {
     if (o.versioned()) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input fails the query, soon, with a message naming the file and the dataset: a dataset
- * the file lacks (of a versioned file read without a version: saying to give one), a file
+ * the file lacks (or the current version of a versioned file read without a version), a file
  * that is no HDF5 file, and a deflate chunk h5py wrote whose bytes are then overwritten with
  * garbage (found with h5py's {@code get_chunk_info}), whose message names the chunk too.
  */
@@ -53,12 +53,12 @@ class SparkBadInputTest {
   }
 
   @Test
-  void aVersionedFileReadWithoutAVersionSaysToGiveOne() {
+  void aDatasetTheCurrentVersionLacksNamesTheFileTheDatasetAndTheVersion() {
     Path file = io.h5j.testing.Fixtures.dir().resolve(
         "versioned-hdf5/smoke-2.4.1.dev-5389a78.h5");
-    Exception e = assertThrows(Exception.class, () -> read(file, "/grid").collectAsList());
-    assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("/grid")
-        && e.getMessage().contains("option version"), e.getMessage());
+    Exception e = assertThrows(Exception.class, () -> read(file, "/nope").collectAsList());
+    assertTrue(e.getMessage().contains(file.toString()) && e.getMessage().contains("/nope")
+        && e.getMessage().contains("version v3"), e.getMessage());
   }
 
   @Test

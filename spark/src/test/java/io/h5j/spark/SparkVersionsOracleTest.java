@@ -79,6 +79,26 @@ class SparkVersionsOracleTest {
   }
 
   @Test
+  void aReadWithoutAVersionReadsTheCurrentOneAsThePeerDoes(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("branched.h5");
+    VersionedHdf5Peers.python(Peer.DEB, WRITE, file.toString());
+    String peer = VersionedHdf5Peers.python(Peer.DEB, String.join("\n",
+        "import h5py, sys",
+        "from versioned_hdf5 import VersionedHDF5File",
+        "with h5py.File(sys.argv[1], 'r') as f:",
+        "    vf = VersionedHDF5File(f)",
+        "    print(' '.join(str(int(x)) for x in vf[vf.current_version]['grid'][()].ravel()))"),
+        file.toString()).strip();
+    List<Row> rows = TestSpark.session().read().format("hdf5").option("dataset", "/grid")
+        .load(file.toString()).orderBy("i0", "i1").collectAsList();
+    List<String> values = new ArrayList<>();
+    for (Row r : rows) {
+      values.add(String.valueOf(((Number) r.get(2)).longValue()));
+    }
+    assertEquals(peer, String.join(" ", values), "the current version (v3: grid[1, 1] = 7)");
+  }
+
+  @Test
   void aPlainFileFailsNamingIt(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("plain.h5");
     io.h5j.testing.Oracles.python(String.join("\n", "import h5py, sys",
