@@ -732,9 +732,9 @@ public final class H5File implements Closeable {
    * read that needs it. A bad block fails the reads, not the open, so that the dataset's other
    * metadata stay readable. Returns this file.
    *
-   * <p>By default (see {@link #deferVirtualBlockVerification()}) the open of a virtual
-   * dataset reads nothing of its mapping block, and reads of a few chunks of a large block
-   * return before the block is verified.
+   * <p>This is the default: no value is returned through a mapping that was not verified.
+   * {@link #deferVirtualBlockVerification()} trades that for an open that reads nothing of the
+   * block and first reads that return before it is verified.
    *
    * @return this file
    */
@@ -744,8 +744,8 @@ public final class H5File implements Closeable {
   }
 
   /**
-   * Verifies a virtual dataset's mapping block after, not before, the first reads through it:
-   * the default, which this method restores after {@link #verifyVirtualBlocksBeforeReads()}.
+   * Verifies a virtual dataset's mapping block after, not before, the first reads through it
+   * (opt-in; {@link #verifyVirtualBlocksBeforeReads()}, the default, restores the check first).
    * Opening a virtual dataset reads only its object header (the shape of a dataset whose
    * maximum shape is unlimited may need the whole block: unlimited mappings extend it). Reads
    * of a block of 64 KiB or more that touch at most 8 chunks of its grid find their mappings,

@@ -20,13 +20,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A versioned-style virtual dataset whose mapping block (16,384 mappings, 1.4 MB) loads in the
- * background: reads made meanwhile (the default, {@link H5File#deferVirtualBlockVerification()})
- * equal h5py's values; a wrong checksum fails the first read with
- * {@link H5File#verifyVirtualBlocksBeforeReads()} and the reads after the check by default; a
- * block the probe misreads (an overlapping mapping after the grid) is caught when the check
- * completes. Verified before reads, the dataset's open loads and verifies a block of 1 MiB or
- * more, as libhdf5's does, and the reads after it use that block; a smaller block is loaded by
- * the first read. By default the open reads nothing of the block nor of the sources.
+ * background: reads made meanwhile with {@link H5File#deferVirtualBlockVerification()} equal
+ * h5py's values; a wrong checksum fails the first read by default and the reads after the
+ * check with the option; a block the probe misreads (an overlapping mapping after the grid)
+ * is caught when the check completes. By default the dataset's open loads and verifies a block
+ * of 1 MiB or more, as libhdf5's does, and the reads after it use that block; a smaller block is
+ * loaded by the first read.
  */
 @OracleTest
 class VirtualDeferredVerificationTest {
@@ -132,7 +131,7 @@ class VirtualDeferredVerificationTest {
       int at = indexOf(all, block);
       all[at + block.length - 1] ^= 0x40; // the checksum's last byte
       Files.write(file, all);
-      try (H5File f = H5File.open(file).verifyVirtualBlocksBeforeReads()) {
+      try (H5File f = H5File.open(file)) {
         H5FormatException e = assertThrows(H5FormatException.class,
             () -> read(f.dataset("v"), 5, 7, 1, 1));
         assertTrue(e.getMessage().contains("checksum") && e.getMessage().contains("/v"),
@@ -162,20 +161,19 @@ class VirtualDeferredVerificationTest {
   }
 
   @Test
-  void verifiedBeforeReadsTheOpenLoadsAndVerifiesTheBlockSoReadsDoNotNeedIt()
-      throws Exception {
+  void byDefaultTheOpenLoadsAndVerifiesTheBlockSoReadsDoNotNeedIt() throws Exception {
     Path file = Files.createTempFile("vds-open-verifies", ".h5");
     try {
       write(file, false);
       int[] truth = h5py(file);
       byte[] block = storedBlock(file);
-      try (H5File f = H5File.open(file).verifyVirtualBlocksBeforeReads()) {
+      try (H5File f = H5File.open(file)) {
         Dataset d = f.dataset("v");
         zeroStoredBlock(file, block); // after the open: reads use the block the open verified
         assertArrayEquals(expected(truth, 77, 201, 3, 5), read(d, 77, 201, 3, 5));
         assertArrayEquals(truth, (int[]) d.read());
       }
-      try (H5File f = H5File.open(file).verifyVirtualBlocksBeforeReads()) {
+      try (H5File f = H5File.open(file)) {
         Dataset d = f.dataset("v"); // the open of a bad block succeeds: metadata stay readable
         assertArrayEquals(new long[] {N, N}, d.shape());
         H5FormatException e = assertThrows(H5FormatException.class,
@@ -220,7 +218,7 @@ class VirtualDeferredVerificationTest {
     try {
       write(file, true);
       int[] truth = h5py(file);
-      try (H5File f = H5File.open(file).verifyVirtualBlocksBeforeReads()) {
+      try (H5File f = H5File.open(file)) {
         assertArrayEquals(expected(truth, 0, 0, 2, 4), read(f.dataset("v"), 0, 0, 2, 4));
       }
       try (H5File f = H5File.open(file).deferVirtualBlockVerification()) {
@@ -237,27 +235,26 @@ class VirtualDeferredVerificationTest {
   }
 
   @Test
-  void verifiedBeforeReadsOpeningTheDatasetOpensTheSourceOfItsFirstMapping()
-      throws Exception {
+  void openingTheDatasetOpensTheSourceOfItsFirstMappingUnlessDeferred() throws Exception {
     Path file = Files.createTempFile("vds-deferred-open", ".h5");
     try {
       write(file, false);
       int[] truth = h5py(file);
       for (boolean deferred : new boolean[] {true, false}) {
         try (H5File f = H5File.open(file)) {
-          if (!deferred) {
-            f.verifyVirtualBlocksBeforeReads();
+          if (deferred) {
+            f.deferVirtualBlockVerification();
           }
           long raw = f.dataset("raw").address();
           assertTrue(f.context().derived(raw, "chunked", () -> null) == null,
               "/raw's chunk index opened by the open of /raw");
           Dataset d = f.dataset("v");
-          // verified first, /raw's chunk access is derived by the open of /v; deferred, the
-          // open reads nothing of the block and the read below opens /raw
+          // verified before reads, /raw's chunk access was derived by the open of /v, not by
+          // the read below; deferred, the open reads nothing of the block nor of the sources
           assertEquals(!deferred, f.context().derived(raw, "chunked", () -> null) != null,
-              "opening /v opened /raw's chunk index: " + !deferred);
+              deferred ? "the deferred open of /v opened /raw's chunk index"
+                  : "opening /v did not open /raw's chunk index");
           assertArrayEquals(expected(truth, 9, 200, 1, 1), read(d, 9, 200, 1, 1));
-          assertTrue(f.context().derived(raw, "chunked", () -> null) != null);
         }
       }
     } finally {
@@ -274,8 +271,8 @@ class VirtualDeferredVerificationTest {
       assertEquals(-1, truth[N + 3]);
       for (boolean deferred : new boolean[] {true, false}) {
         try (H5File f = H5File.open(file)) {
-          if (!deferred) {
-            f.verifyVirtualBlocksBeforeReads();
+          if (deferred) {
+            f.deferVirtualBlockVerification();
           }
           Dataset d = f.dataset("v");
           java.io.FileNotFoundException e = assertThrows(java.io.FileNotFoundException.class,

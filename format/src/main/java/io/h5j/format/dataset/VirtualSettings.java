@@ -6,7 +6,7 @@ package io.h5j.format.dataset;
  */
 public final class VirtualSettings {
   private volatile boolean fillMissingSources;
-  private volatile boolean deferBlockVerification = true;
+  private volatile boolean deferBlockVerification;
   private volatile boolean firstMissingView;
   private volatile long printfGap;
   /** HDF5_VDS_PREFIX as this file sees it (tests replace it). */
@@ -21,7 +21,7 @@ public final class VirtualSettings {
     this.fillMissingSources = fill;
   }
 
-  /** Whether a large mapping block is verified after, not before, the first reads (default). */
+  /** Whether a large mapping block is verified after, not before, the first reads (opt-in). */
   public boolean deferBlockVerification() {
     return deferBlockVerification;
   }
