@@ -100,7 +100,7 @@ public final class SparkScanRounds {
         + org.apache.spark.package$.MODULE$.SPARK_VERSION() + ". Load before: "
         + MachineFacts.loadAverage() + ". " + rounds + " timed rounds after one warm-up.");
     report.add("");
-    report.add("| workload | contender | median | rows/s | ratio (median, range) |");
+    report.add("| workload | contender | median time | rows/s | time ratio (median, range) |");
     report.add("|---|---|---:|---:|---|");
     for (boolean deflate : new boolean[] {false, true}) {
       Path h5 = hdf5Input(deflate);
