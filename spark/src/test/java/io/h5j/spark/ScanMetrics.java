@@ -9,7 +9,6 @@ import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.adaptive.AdaptiveSparkPlanExec;
 import org.apache.spark.sql.execution.adaptive.QueryStageExec;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
-import scala.jdk.javaapi.CollectionConverters;
 
 /** The metrics of the one {@code hdf5} scan of a query that ran. */
 final class ScanMetrics {
@@ -31,8 +30,11 @@ final class ScanMetrics {
     } else if (plan instanceof BatchScanExec b) {
       out.add(b);
     }
-    for (SparkPlan c : CollectionConverters.asJava(plan.children())) {
-      collect(c, out);
+    // a Scala iterator: its hasNext and next are the same in Scala 2.12 and 2.13, where the
+    // collection converters are not
+    scala.collection.Iterator<SparkPlan> children = plan.children().iterator();
+    while (children.hasNext()) {
+      collect(children.next(), out);
     }
   }
 }
