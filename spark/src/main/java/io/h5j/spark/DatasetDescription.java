@@ -25,18 +25,16 @@ record DatasetDescription(ReadOptions options, long[] shape, long[] grid, long e
     boolean chunked, StructType schema, boolean numbers) implements Serializable {
   /**
    * Opens the dataset {@code given} names and describes it; a versioned file read without a
-   * version is described as its current version ({@link SourceDataset#withCurrentVersion}).
+   * version is described as its current version ({@link SourceDataset#open}).
    */
   static DatasetDescription of(ReadOptions given, SparkFiles files) {
-    try {
-      ReadOptions o = SourceDataset.withCurrentVersion(given, files);
-      try (SourceDataset d = SourceDataset.open(o, files)) {
-        long[] shape = d.shape();
-        Datatype type = d.datatype();
-        return new DatasetDescription(o, shape, d.grid(), type.size(), d.chunked(),
-            DatasetSchema.of(shape.length, type, o),
-            type instanceof FixedPointType || type instanceof FloatType);
-      }
+    try (SourceDataset d = SourceDataset.open(given, files)) {
+      ReadOptions o = d.options();
+      long[] shape = d.shape();
+      Datatype type = d.datatype();
+      return new DatasetDescription(o, shape, d.grid(), type.size(), d.chunked(),
+          DatasetSchema.of(shape.length, type, o),
+          type instanceof FixedPointType || type instanceof FloatType);
     } catch (IOException e) {
       throw new UncheckedIOException("hdf5: cannot read dataset " + given.dataset() + " of "
           + given.path() + ": " + e.getMessage(), e);

@@ -41,26 +41,11 @@ final class SourceDataset implements Closeable {
   }
 
   /**
-   * {@code o}, or, for a versioned-hdf5 file read without a version whose root lacks the
-   * dataset, {@code o} with the file's current version: the driver pins it, so that every task
-   * reads the version the scan was planned on even if a commit comes in between.
+   * Opens the file through {@code files} and finds the dataset (of the version) named. A
+   * versioned-hdf5 file read without a version whose root lacks the dataset is read as its
+   * current version, which {@link #options()} then names: the driver pins it, so that every
+   * task reads the version the scan was planned on even if a commit comes in between.
    */
-  static ReadOptions withCurrentVersion(ReadOptions o, SparkFiles files) throws IOException {
-    if (o.versioned()) {
-      return o;
-    }
-    try (H5File f = files.open(o.path())) {
-      if (!f.root().contains(VERSIONS_GROUP) || f.root().contains(o.dataset())) {
-        return o;
-      }
-    }
-    try (VersionedFile vf = files.openVersioned(o.path())) {
-      String current = vf.currentVersion();
-      return current == null ? o : o.withVersion(current);
-    }
-  }
-
-  /** Opens the file through {@code files} and finds the dataset (of the version) named. */
   static SourceDataset open(ReadOptions o, SparkFiles files) throws IOException {
     if (o.versioned()) {
       VersionedFile vf = files.openVersioned(o.path());
@@ -78,22 +63,39 @@ final class SourceDataset implements Closeable {
       }
     }
     H5File f = files.open(o.path());
+    IllegalArgumentException missing;
+    boolean versioned;
     try {
-      Dataset d;
       try {
-        d = f.dataset(o.dataset());
+        return new SourceDataset(o, f, null, f.dataset(o.dataset()), null);
       } catch (IllegalArgumentException e) {
-        boolean versioned = f.root().contains(VERSIONS_GROUP);
-        throw new IllegalArgumentException("hdf5: file " + o.path() + " has no dataset "
-            + o.dataset() + " (" + e.getMessage() + ")" + (versioned ? "; it is a"
-            + " versioned-hdf5 file: give option version or timestampAsOf to read a version"
-            : ""), e);
+        missing = e;
+        versioned = f.root().contains(VERSIONS_GROUP);
       }
-      return new SourceDataset(o, f, null, d, null);
     } catch (IOException | RuntimeException e) {
       f.close();
       throw e;
     }
+    f.close();
+    String current = versioned ? currentVersion(o, files) : null;
+    if (current != null) {
+      return open(o.withVersion(current), files);
+    }
+    throw new IllegalArgumentException("hdf5: file " + o.path() + " has no dataset "
+        + o.dataset() + " (" + missing.getMessage() + ")" + (versioned ? "; it is a"
+        + " versioned-hdf5 file with no version yet" : ""), missing);
+  }
+
+  private static @Nullable String currentVersion(ReadOptions o, SparkFiles files)
+      throws IOException {
+    try (VersionedFile vf = files.openVersioned(o.path())) {
+      return vf.currentVersion();
+    }
+  }
+
+  /** The options the dataset was read with: with the version a plain read was pinned to. */
+  ReadOptions options() {
+    return options;
   }
 
   /** The dataset's current shape. */
