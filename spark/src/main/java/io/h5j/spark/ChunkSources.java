@@ -1,7 +1,6 @@
 package io.h5j.spark;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +20,7 @@ final class ChunkSources {
   /** The source of each chunk the tasks stored, combining pieces; in the order first seen. */
   static Map<ChunkKey, ChunkSource> resolve(WriteJob job, List<PartCommit> parts,
       long[] shape, PartReader reader) throws IOException {
-    Path jobDir = Path.of(job.partsDir());
+    String jobDir = job.jobDir();
     int rank = job.rank();
     Map<ChunkKey, List<ChunkSource>> pieces = new LinkedHashMap<>();
     for (PartCommit p : parts) {
@@ -29,7 +28,7 @@ final class ChunkSources {
         long[] c = new long[rank];
         System.arraycopy(p.coords(), k * rank, c, 0, rank);
         pieces.computeIfAbsent(new ChunkKey(c), key -> new ArrayList<>(1))
-            .add(new ChunkSource(jobDir.resolve(p.file()), p.rows()[k], p.whole()[k]));
+            .add(new ChunkSource(jobDir + "/" + p.file(), p.rows()[k], p.whole()[k]));
       }
     }
     Map<ChunkKey, ChunkSource> out = new LinkedHashMap<>();
@@ -42,17 +41,21 @@ final class ChunkSources {
           continue;
         }
         if (merged == null) {
-          merged = new PartWriter(jobDir.resolve(PartFiles.MERGED), job);
+          merged = new PartWriter(jobDir + "/" + PartFiles.MERGED, job);
         }
         ChunkBuffer b = combine(job, e.getKey(), list, reader);
         // flags kept for a version's commit, which writes only the elements given
         boolean whole = b.count() >= job.grid().elementsIn(e.getKey().coords(), shape);
-        out.put(e.getKey(), new ChunkSource(merged.path(), merged.append(b, whole), whole));
+        out.put(e.getKey(), new ChunkSource(merged.name(), merged.append(b, whole), whole));
       }
-    } finally {
+    } catch (IOException | RuntimeException e) {
       if (merged != null) {
-        merged.close();
+        merged.abandon();
       }
+      throw e;
+    }
+    if (merged != null) {
+      merged.close(); // published: read back from the store like the tasks' part files
     }
     return out;
   }
@@ -63,7 +66,7 @@ final class ChunkSources {
     ChunkBuffer b = new ChunkBuffer(key.coords(), grid.elements(), job.type().size(),
         job.type().bytesOf(job.fill()));
     String where = "(in chunk " + key + " of part files " + list.stream()
-        .map(s -> s.file().getFileName().toString()).distinct().toList() + ") writing "
+        .map(s -> s.file().substring(s.file().lastIndexOf('/') + 1)).distinct().toList() + ") writing "
         + job.where();
     for (ChunkSource s : list) {
       b.absorb(reader.values(s, grid.chunk()), s.whole() ? null : reader.covered(s), grid,

@@ -2,7 +2,6 @@ package io.h5j.spark;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,14 +43,15 @@ final class Hdf5BatchWrite implements BatchWrite {
       }
     }
     long[] extent = indexExtent(parts);
-    Path jobDir = Path.of(job.partsDir());
+    TargetStore store = job.store();
+    String jobDir = job.jobDir();
     boolean versioned = job.options().version() != null;
-    try (PartReader reader = new PartReader(job.grid(), job.type().size())) {
+    try (PartReader reader = new PartReader(store, job.grid(), job.type().size())) {
       if (versioned) {
         long[] shape = job.options().shape() != null ? job.options().shape() : extent;
         VersionedCommit.commit(job, extent, ChunkSources.resolve(job, parts, shape, reader),
             reader);
-        PartFiles.deleteJob(jobDir); // the version holds copies of the chunks
+        PartFiles.deleteJob(store, jobDir); // the version holds copies of the chunks
         return;
       }
       long[] shape = shape(extent);
@@ -67,16 +67,16 @@ final class Hdf5BatchWrite implements BatchWrite {
     }
     try {
       if (job.options().merge()) {
-        PartFiles.deleteTree(PartFiles.root(job.target()));
+        store.delete(PartFiles.root(job.target()));
       } else {
-        PartFiles.deleteOtherJobs(jobDir); // the part files of the file just replaced
-        PartFiles.deleteUnreferenced(jobDir, parts.stream().map(PartCommit::file)
+        PartFiles.deleteOtherJobs(store, jobDir); // the part files of the file just replaced
+        PartFiles.deleteUnreferenced(store, jobDir, parts.stream().map(PartCommit::file)
             .filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.toSet()));
       }
     } catch (IOException e) {
       // the new file is complete and must not be aborted now: stale part files only take space
       LOG.warn("hdf5: wrote {} but could not remove old part files under {}: {}", job.where(),
-          PartFiles.root(job.target()), e.toString());
+          store.where(PartFiles.root(job.target())), e.toString());
     }
   }
 
@@ -110,10 +110,10 @@ final class Hdf5BatchWrite implements BatchWrite {
   @Override
   public void abort(WriterCommitMessage[] messages) {
     try {
-      PartFiles.deleteJob(Path.of(job.partsDir()));
+      PartFiles.deleteJob(job.store(), job.jobDir());
     } catch (IOException e) {
       throw new UncheckedIOException("hdf5: could not remove the part files of the failed"
-          + " write under " + job.partsDir() + ": " + e.getMessage(), e);
+          + " write under " + job.store().where(job.jobDir()) + ": " + e.getMessage(), e);
     }
   }
 }

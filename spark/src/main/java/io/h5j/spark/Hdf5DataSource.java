@@ -49,6 +49,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * <pre>{@code
  * df.write().format("hdf5").mode("append").option("dataset", "/x").save("/data/out.h5");
  * }</pre>
+ *
+ * <p>A write's path is local, or a URI of any of Hadoop's file systems: there each file is
+ * written to a local scratch file and uploaded, then renamed into place (see
+ * {@code docs/spark-write.md}); a version is added to a local copy of a versioned file that
+ * replaces the original, failing when another writer changed it meanwhile.
  */
 public final class Hdf5DataSource implements TableProvider, DataSourceRegister {
   /** Creates the source; Spark does, through {@code META-INF/services}. */

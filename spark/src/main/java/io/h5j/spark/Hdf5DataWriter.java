@@ -1,8 +1,6 @@
 package io.h5j.spark;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -19,7 +17,8 @@ import org.apache.spark.sql.connector.write.DataWriter;
  */
 final class Hdf5DataWriter implements DataWriter<InternalRow> {
   private final WriteJob job;
-  private final Path partPath;
+  private final String taskFile;
+  private final String partName;
   private final String where;
   private final long[] shape;
   private final byte[] fillElement;
@@ -36,7 +35,8 @@ final class Hdf5DataWriter implements DataWriter<InternalRow> {
 
   Hdf5DataWriter(WriteJob job, int partition, long taskId) {
     this.job = job;
-    this.partPath = Path.of(job.partsDir()).resolve(PartFiles.taskFile(partition, taskId));
+    this.taskFile = PartFiles.taskFile(partition, taskId);
+    this.partName = job.jobDir() + "/" + taskFile;
     this.where = "in partition " + partition + " writing " + job.where();
     this.shape = job.options().shape();
     this.fillElement = job.type().bytesOf(job.fill());
@@ -87,7 +87,7 @@ final class Hdf5DataWriter implements DataWriter<InternalRow> {
       return;
     }
     if (part == null) {
-      part = new PartWriter(partPath, job);
+      part = new PartWriter(partName, job);
     }
     part.reserve(buffers.size());
     for (ChunkBuffer b : buffers.values()) {
@@ -110,9 +110,10 @@ final class Hdf5DataWriter implements DataWriter<InternalRow> {
     spill();
     String name = null;
     if (part != null) {
-      part.close();
+      PartWriter p = part;
       part = null;
-      name = partPath.getFileName().toString();
+      p.close(); // published, durably
+      name = taskFile;
     }
     int n = storedRows.size();
     long[] flat = new long[n * job.rank()];
@@ -130,17 +131,18 @@ final class Hdf5DataWriter implements DataWriter<InternalRow> {
   public void abort() throws IOException {
     buffers.clear();
     if (part != null) {
-      part.abandon();
+      PartWriter p = part;
       part = null;
+      p.abandon();
     }
-    Files.deleteIfExists(partPath);
   }
 
   @Override
   public void close() throws IOException {
-    if (part != null) {
-      part.close();
+    if (part != null) { // neither committed nor aborted: nothing may use it
+      PartWriter p = part;
       part = null;
+      p.abandon();
     }
   }
 }

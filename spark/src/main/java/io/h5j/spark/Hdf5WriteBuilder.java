@@ -27,11 +27,6 @@ final class Hdf5WriteBuilder implements WriteBuilder, SupportsTruncate {
   @Override
   public Write build() {
     WriteOptions options = WriteOptions.of(info.options());
-    if (!SparkFiles.isLocal(options.path())) {
-      // H5File writes through a FileChannel: a local or NFS path
-      throw new IllegalArgumentException("hdf5: files are written to local (or NFS) paths"
-          + " only for now, not to " + options.path());
-    }
     WriteJob job = WriteJob.of(info.schema(), options, info.queryId());
     if (options.version() != null) {
       if (replace) {
@@ -40,7 +35,12 @@ final class Hdf5WriteBuilder implements WriteBuilder, SupportsTruncate {
             + " use mode(\"append\")");
       }
     } else {
-      TargetWriter.checkAbsent(job.target(), replace); // before any task runs
+      try {
+        TargetWriter.checkAbsent(job, replace); // before any task runs
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException("hdf5: cannot look for " + options.path()
+            + ": " + e.getMessage(), e);
+      }
     }
     return new Hdf5Write(job, replace);
   }

@@ -1,17 +1,17 @@
 package io.h5j.spark;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
+import java.util.Set;
 
 /**
  * Where a write's part files live: {@code <target>.parts/<query id>/part-<partition>-<task>.h5}
  * beside the target file, one folder per write so that an overwrite never touches the part
- * files the file it replaces maps. Each part file holds the chunks of one task stacked along
- * the first dimension in {@value #CHUNKS} and, for chunks the task covered only partly, which
- * of their elements it wrote in {@value #COVERED} (uint8, 1 = written).
+ * files the file it replaces maps; and which of them a commit removes. Names are relative to
+ * the target's folder, as {@link TargetStore} takes them. Each part file holds the chunks of
+ * one task stacked along the first dimension in {@value #CHUNKS} and, for chunks the task
+ * covered only partly, which of their elements it wrote in {@value #COVERED} (uint8,
+ * 1 = written).
  */
 final class PartFiles {
   /** The dataset of stacked chunks in a part file. */
@@ -23,14 +23,19 @@ final class PartFiles {
 
   private PartFiles() {}
 
-  /** The folder of all part files of {@code target}. */
+  /** The folder of all part files of the target named {@code target}. */
+  static String root(String target) {
+    return target + ".parts";
+  }
+
+  /** The local folder of all part files of local file {@code target}. */
   static Path root(Path target) {
-    return target.resolveSibling(target.getFileName() + ".parts");
+    return target.resolveSibling(root(target.getFileName().toString()));
   }
 
   /** The folder of the part files of one write of {@code target}. */
-  static Path jobDir(Path target, String queryId) {
-    return root(target).resolve(queryId);
+  static String jobDir(String target, String queryId) {
+    return root(target) + "/" + queryId;
   }
 
   /** The name of the part file of a task: unique per attempt, so retries never collide. */
@@ -38,56 +43,40 @@ final class PartFiles {
     return "part-" + partition + "-" + taskId + ".h5";
   }
 
-  /** Deletes {@code dir} and everything in it, if it exists. */
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
+  /** The parts root of job folder {@code jobDir}. */
+  private static String rootOf(String jobDir) {
+    return jobDir.substring(0, jobDir.lastIndexOf('/'));
   }
 
   /** Deletes the job folder {@code jobDir}, and the parts root once nothing else is in it. */
-  static void deleteJob(Path jobDir) throws IOException {
-    deleteTree(jobDir);
-    Path root = jobDir.getParent();
-    try (Stream<Path> s = Files.list(root)) {
-      if (s.findAny().isEmpty()) {
-        Files.deleteIfExists(root);
-      }
-    } catch (java.nio.file.NoSuchFileException e) {
-      // already gone
+  static void deleteJob(TargetStore store, String jobDir) throws IOException {
+    store.delete(jobDir);
+    String root = rootOf(jobDir);
+    if (store.list(root).isEmpty()) {
+      store.delete(root);
     }
   }
 
   /**
-   * Deletes the part files in {@code jobDir} that no committed task named (those of failed or
-   * speculative attempts), keeping {@code keep} and {@value #MERGED}.
+   * Deletes the files in {@code jobDir} that no committed task named (those of failed or
+   * speculative attempts, and their leftover uploads), keeping {@code keep} and
+   * {@value #MERGED}.
    */
-  static void deleteUnreferenced(Path jobDir, java.util.Set<String> keep) throws IOException {
-    if (!Files.isDirectory(jobDir)) {
-      return;
-    }
-    try (Stream<Path> s = Files.list(jobDir)) {
-      for (Path p : s.toList()) {
-        String name = p.getFileName().toString();
-        if (!keep.contains(name) && !name.equals(MERGED)) {
-          Files.deleteIfExists(p);
-        }
+  static void deleteUnreferenced(TargetStore store, String jobDir, Set<String> keep)
+      throws IOException {
+    for (String name : store.list(jobDir)) {
+      if (!keep.contains(name) && !name.equals(MERGED)) {
+        store.delete(jobDir + "/" + name);
       }
     }
   }
 
   /** Deletes the part folders of earlier writes of the target, all but {@code keep}'s. */
-  static void deleteOtherJobs(Path keep) throws IOException {
-    try (Stream<Path> s = Files.list(keep.getParent())) {
-      for (Path p : s.toList()) {
-        if (!p.equals(keep)) {
-          deleteTree(p);
-        }
+  static void deleteOtherJobs(TargetStore store, String keep) throws IOException {
+    String root = rootOf(keep);
+    for (String name : store.list(root)) {
+      if (!(root + "/" + name).equals(keep)) {
+        store.delete(root + "/" + name);
       }
     }
   }

@@ -5,7 +5,6 @@ import io.h5j.Selection;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -13,9 +12,11 @@ import java.util.Map;
 final class PartReader implements Closeable {
   private final ChunkGrid grid;
   private final int elementSize;
-  private final Map<Path, H5File> open = new HashMap<>();
+  private final TargetStore store;
+  private final Map<String, H5File> open = new HashMap<>();
 
-  PartReader(ChunkGrid grid, int elementSize) {
+  PartReader(TargetStore store, ChunkGrid grid, int elementSize) {
+    this.store = store;
     this.grid = grid;
     this.elementSize = elementSize;
   }
@@ -39,7 +40,7 @@ final class PartReader implements Closeable {
     byte[] out = new byte[Math.toIntExact(n)];
     H5File f = open.get(s.file());
     if (f == null) {
-      f = H5File.open(s.file());
+      f = store.open(s.file());
       open.put(s.file(), f);
     }
     f.dataset(dataset).read(Selection.box(s.start(grid.rank(), grid.chunk()[0]), extent),

@@ -14,10 +14,13 @@ import java.nio.file.Path;
 /**
  * A part file being written: chunks appended one after another along the first dimension of
  * {@value PartFiles#CHUNKS}, and the written-element flags of partly covered ones at the same
- * rows of {@value PartFiles#COVERED} (whose other chunks are never stored).
+ * rows of {@value PartFiles#COVERED} (whose other chunks are never stored). It is written to
+ * the store's {@link TargetStore#scratch} file and published at its name when closed.
  */
 final class PartWriter implements Closeable {
-  private final Path path;
+  private final TargetStore store;
+  private final String name;
+  private final Path scratch;
   private final H5File file;
   private final Dataset chunks;
   private final Dataset covered;
@@ -25,28 +28,32 @@ final class PartWriter implements Closeable {
   private final long[] stacked;
   private int rows;
 
-  PartWriter(Path path, WriteJob job) throws IOException {
-    this.path = path;
+  /** Starts part file {@code name} (relative to the target's folder) of {@code job}. */
+  PartWriter(String name, WriteJob job) throws IOException {
+    this.store = job.store();
+    this.name = name;
     this.chunk = job.grid().chunk();
     this.stacked = chunk.clone();
     stacked[0] = 0;
     long[] max = chunk.clone();
     max[0] = Dataspace.UNLIMITED;
-    java.nio.file.Files.createDirectories(path.getParent());
-    this.file = H5File.create(path);
+    this.scratch = store.scratch(name);
+    // the store makes it durable when it publishes it (a scratch copy needs no sync)
+    this.file = H5File.create(scratch).syncOnClose(false);
     try {
       this.chunks = file.root().createDataset(PartFiles.CHUNKS, DatasetSpec.empty(
           job.type().stored(), stacked).maxShape(max).chunks(chunk).fillValue(job.fill()));
       this.covered = file.root().createDataset(PartFiles.COVERED, DatasetSpec.empty(
           Datatypes.UINT8, stacked).maxShape(max).chunks(chunk));
     } catch (IOException | RuntimeException e) {
-      file.closeWithoutFlush();
+      abandon();
       throw e;
     }
   }
 
-  Path path() {
-    return path;
+  /** The part file's name in the store. */
+  String name() {
+    return name;
   }
 
   /** Makes room for {@code more} chunks at once (one resize rather than one per chunk). */
@@ -76,13 +83,24 @@ final class PartWriter implements Closeable {
     return row;
   }
 
+  /** Completes the file and publishes it at its name, durably. */
   @Override
   public void close() throws IOException {
-    file.close();
+    try {
+      file.close();
+    } catch (IOException | RuntimeException e) {
+      store.discard(scratch, name);
+      throw e;
+    }
+    store.publish(scratch, name);
   }
 
-  /** Closes the file, abandoning it (the caller deletes it). */
+  /** Closes the file, abandoning it: nothing is published, the scratch file is removed. */
   void abandon() throws IOException {
-    file.closeWithoutFlush();
+    try {
+      file.closeWithoutFlush();
+    } finally {
+      store.discard(scratch, name);
+    }
   }
 }

@@ -59,7 +59,8 @@ final class SparkFiles implements Serializable {
     return new SparkFiles(b, null);
   }
 
-  private Configuration conf() {
+  /** The Hadoop configuration files are opened with. */
+  Configuration hadoopConf() {
     Configuration c = conf;
     if (c == null) {
       c = broadcast != null ? broadcast.value().get() : new Configuration();
@@ -85,7 +86,7 @@ final class SparkFiles implements Serializable {
 
   /** The files a load path names (a file, a directory's, a glob's). */
   FileListing list(String path) throws IOException {
-    return FileListing.of(path, conf());
+    return FileListing.of(path, hadoopConf());
   }
 
   /** Opens a plain HDF5 file to read. */
@@ -95,7 +96,7 @@ final class SparkFiles implements Serializable {
 
   /** The cached Hadoop source of a file that is not local. */
   ByteSource source(String path) throws IOException {
-    Configuration c = conf();
+    Configuration c = hadoopConf();
     int block = Math.toIntExact(c.getLong(BLOCK_BYTES, CachingByteSource.DEFAULT_BLOCK_BYTES));
     long cache = Math.max(block, c.getLong(CACHE_BYTES, DEFAULT_CACHE_BYTES));
     return CachingByteSource.of(HadoopByteSource.open(new org.apache.hadoop.fs.Path(path), c),

@@ -2,41 +2,37 @@ package io.h5j.spark;
 
 import io.h5j.Dataset;
 import io.h5j.DatasetSpec;
-import io.h5j.H5File;
 import io.h5j.Selection;
 import io.h5j.VirtualSpec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Writes the committed file on the driver, under a temporary name that replaces the target
- * in one rename once complete ({@link H5File#createReplacing}): a virtual dataset mapping
- * each chunk to its part file, or (option {@code merge}) a plain chunked dataset holding a
- * copy of every chunk.
+ * Writes the committed file on the driver, which replaces the target in one rename once
+ * complete ({@link TargetStore#create}): a virtual dataset mapping each chunk to its part
+ * file, or (option {@code merge}) a plain chunked dataset holding a copy of every chunk.
  */
 final class TargetWriter {
   private TargetWriter() {}
 
   /**
    * The file whose dataset maps each chunk to its part file. Part files are named relative
-   * to the target's folder (libhdf5 looks for them beside the virtual dataset's file), so the
-   * target and its {@code .parts} folder may move together.
+   * to the target's folder (libhdf5 looks for them beside the virtual dataset's file, and so
+   * does h5j's reader on HDFS), so the target and its {@code .parts} folder may move together.
+   * The part files' names are made durable before the target that maps them is placed.
    */
   static void writeVirtual(WriteJob job, long[] shape, Map<ChunkKey, ChunkSource> sources,
       boolean replace) throws IOException {
-    Path target = job.target();
     int rank = job.rank();
     long[] chunk = job.grid().chunk();
-    Map<Path, List<ChunkKey>> byFile = new LinkedHashMap<>();
+    Map<String, List<ChunkKey>> byFile = new LinkedHashMap<>();
     sources.forEach((k, s) -> byFile.computeIfAbsent(s.file(), f -> new ArrayList<>()).add(k));
     VirtualSpec spec = VirtualSpec.of(job.type().stored(), shape).fillValue(job.fill());
-    for (Map.Entry<Path, List<ChunkKey>> e : byFile.entrySet()) {
+    for (Map.Entry<String, List<ChunkKey>> e : byFile.entrySet()) {
       List<ChunkKey> keys = e.getValue();
       long[] coords = new long[keys.size() * rank];
       long[] starts = new long[keys.size() * rank];
@@ -44,21 +40,20 @@ final class TargetWriter {
         System.arraycopy(keys.get(k).coords(), 0, coords, k * rank, rank);
         starts[k * rank] = sources.get(keys.get(k)).row() * chunk[0];
       }
-      String name = target.toAbsolutePath().getParent()
-          .relativize(e.getKey().toAbsolutePath()).toString();
-      spec.mapChunks(name, PartFiles.CHUNKS, chunk, coords, starts);
+      spec.mapChunks(e.getKey(), PartFiles.CHUNKS, chunk, coords, starts);
     }
-    try (H5File f = create(target, replace)) {
-      f.root().createVirtualDataset(job.options().dataset(), spec);
-    }
+    checkAbsent(job, replace);
+    job.store().syncFolder(job.jobDir());
+    job.store().create(job.target(),
+        f -> f.root().createVirtualDataset(job.options().dataset(), spec));
   }
 
   /** The file holding a copy of every chunk, read back from the part files. */
   static void writeMerged(WriteJob job, long[] shape, Map<ChunkKey, ChunkSource> sources,
       PartReader reader, boolean replace) throws IOException {
-    Path target = job.target();
     ChunkGrid grid = job.grid();
-    try (H5File f = create(target, replace)) {
+    checkAbsent(job, replace);
+    job.store().create(job.target(), f -> {
       Dataset d = f.root().createDataset(job.options().dataset(), DatasetSpec.empty(
           job.type().stored(), shape).chunks(grid.storedChunk(shape)).fillValue(job.fill()));
       for (Map.Entry<ChunkKey, ChunkSource> e : sources.entrySet()) {
@@ -66,21 +61,14 @@ final class TargetWriter {
         d.write(Selection.box(grid.start(e.getKey().coords()), extent),
             ByteBuffer.wrap(reader.values(e.getValue(), extent)));
       }
-    }
-  }
-
-  private static H5File create(Path target, boolean replace) throws IOException {
-    checkAbsent(target, replace);
-    Path parent = target.toAbsolutePath().getParent();
-    Files.createDirectories(parent);
-    return H5File.createReplacing(target);
+    });
   }
 
   /** The error for writing (not overwriting) a file that exists. */
-  static void checkAbsent(Path target, boolean replace) {
-    if (!replace && Files.exists(target)) {
-      throw new IllegalStateException("hdf5: " + target + " exists; use mode(\"overwrite\") to"
-          + " replace it");
+  static void checkAbsent(WriteJob job, boolean replace) throws IOException {
+    if (!replace && job.store().exists(job.target())) {
+      throw new IllegalStateException("hdf5: " + job.store().where(job.target()) + " exists;"
+          + " use mode(\"overwrite\") to replace it");
     }
   }
 }

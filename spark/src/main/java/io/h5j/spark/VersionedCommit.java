@@ -4,8 +4,6 @@ import io.h5j.DatasetSpec;
 import io.h5j.versioning.StagedVersion;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 
@@ -15,7 +13,9 @@ import java.util.Map;
  * {@link VersionedFile}, which copies the chunks from the part files into the file (so the
  * part files go once it is committed). Elements no row gives keep the parent version's
  * values; a dataset the parent lacks is created, with the fill value where no row is. A file
- * that does not exist yet is created with this version as its first.
+ * that does not exist yet is created with this version as its first. The store edits the file
+ * in place when it is local, else a local copy that it uploads over the original
+ * ({@link TargetStore#edit}).
  */
 final class VersionedCommit {
   private VersionedCommit() {}
@@ -27,34 +27,35 @@ final class VersionedCommit {
    */
   static void commit(WriteJob job, long[] indexExtent, Map<ChunkKey, ChunkSource> sources,
       PartReader reader) throws IOException {
-    Path target = job.target();
+    job.store().edit(job.target(), vf -> commit(job, vf, indexExtent, sources, reader));
+  }
+
+  private static void commit(WriteJob job, VersionedFile vf, long[] indexExtent,
+      Map<ChunkKey, ChunkSource> sources, PartReader reader) throws IOException {
     String dataset = job.options().dataset();
-    try (VersionedFile vf = Files.exists(target) ? VersionedFile.open(target)
-        : VersionedFile.create(target)) {
-      StagedVersion s = vf.stageVersion(job.options().version());
-      try {
-        boolean existed = s.contains(dataset);
-        long[] shape = shape(job, s, existed, indexExtent);
-        if (existed) {
-          if (!s.datatype(dataset).equals(job.type().stored())) {
-            throw new IllegalArgumentException("hdf5: " + dataset + " of version "
-                + s.parent() + " of " + target + " holds " + s.datatype(dataset)
-                + ", the value column " + job.type().stored() + "; cast it to that type");
-          }
-          if (!Arrays.equals(shape, s.shape(dataset))) {
-            s.resize(dataset, shape);
-          }
-        } else {
-          s.createDataset(dataset, DatasetSpec.empty(job.type().stored(), shape)
-              .chunks(job.grid().storedChunk(shape)).fillValue(job.fill()));
+    StagedVersion s = vf.stageVersion(job.options().version());
+    try {
+      boolean existed = s.contains(dataset);
+      long[] shape = shape(job, s, existed, indexExtent);
+      if (existed) {
+        if (!s.datatype(dataset).equals(job.type().stored())) {
+          throw new IllegalArgumentException("hdf5: " + dataset + " of version "
+              + s.parent() + " of " + job.options().path() + " holds " + s.datatype(dataset)
+              + ", the value column " + job.type().stored() + "; cast it to that type");
         }
-        for (Map.Entry<ChunkKey, ChunkSource> e : sources.entrySet()) {
-          write(job, s, e.getKey(), e.getValue(), shape, existed, reader);
+        if (!Arrays.equals(shape, s.shape(dataset))) {
+          s.resize(dataset, shape);
         }
-        s.commit();
-      } finally {
-        s.abort(); // no-op once committed
+      } else {
+        s.createDataset(dataset, DatasetSpec.empty(job.type().stored(), shape)
+            .chunks(job.grid().storedChunk(shape)).fillValue(job.fill()));
       }
+      for (Map.Entry<ChunkKey, ChunkSource> e : sources.entrySet()) {
+        write(job, s, e.getKey(), e.getValue(), shape, existed, reader);
+      }
+      s.commit();
+    } finally {
+      s.abort(); // no-op once committed
     }
   }
 

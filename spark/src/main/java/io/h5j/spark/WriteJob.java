@@ -1,7 +1,6 @@
 package io.h5j.spark;
 
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
@@ -17,10 +16,11 @@ import org.apache.spark.sql.types.StructType;
  * @param type how values are stored
  * @param fill the fill value, boxed (as {@link WritableType#fill} gives)
  * @param grid the chunk grid rows are grouped by
- * @param partsDir the folder of this job's part files, {@link PartFiles#jobDir}
+ * @param store where the target and the part files are (local or a Hadoop file system)
+ * @param jobDir the folder of this job's part files in the store, {@link PartFiles#jobDir}
  */
 record WriteJob(WriteOptions options, int[] indexOrdinals, int valueOrdinal, WritableType type,
-    Object fill, ChunkGrid grid, String partsDir) implements Serializable {
+    Object fill, ChunkGrid grid, TargetStore store, String jobDir) implements Serializable {
   /** The largest chunk a task buffers: 1 GiB (libhdf5's chunk limit is 4 GiB). */
   static final long MAX_CHUNK_BYTES = 1L << 30;
 
@@ -55,17 +55,19 @@ record WriteJob(WriteOptions options, int[] indexOrdinals, int valueOrdinal, Wri
           + " of " + type.stored() + " hold more than " + (MAX_CHUNK_BYTES >> 20) + " MiB,"
           + " which a task buffers whole; give smaller option chunks");
     }
+    TargetStore store = TargetStore.forTarget(options.path());
     return new WriteJob(options, indexOrdinals, valueOrdinal, type,
-        type.fill(options.fill(), where), grid,
-        PartFiles.jobDir(SparkFiles.local(options.path()), queryId).toString());
+        type.fill(options.fill(), where), grid, store,
+        PartFiles.jobDir(store.target(), queryId));
   }
 
   int rank() {
     return indexOrdinals.length;
   }
 
-  Path target() {
-    return SparkFiles.local(options.path());
+  /** The target file's name in the store. */
+  String target() {
+    return store.target();
   }
 
   /** The dataset and file, as messages name them. */

@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * The options of a write, as {@code df.write().format("hdf5").option(...)} gives them, checked
  * on the driver before any task runs.
  *
- * @param path the target file (local or NFS)
+ * @param path the target file: a local path or a Hadoop file system's URI
  * @param dataset the dataset's path in the target file
  * @param shape the dataset's shape, or null to take max index + 1 per dimension
  * @param chunks the chunk shape, or null for {@link ChunkShapes#defaultFor}
