@@ -169,6 +169,7 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
         try (InputStream in = fs().open(path(name))) {
           Files.copy(in, local, StandardCopyOption.REPLACE_EXISTING);
         }
+        WriteEvents.report(WriteEvents.Kind.COPIED, name);
       }
       try (VersionedFile vf = before != null ? VersionedFile.open(local)
           : VersionedFile.create(local)) {
@@ -208,6 +209,7 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
           throw new IOException("hdf5: cannot rename " + temp + " to " + path(name));
         }
       }
+      WriteEvents.report(WriteEvents.Kind.PLACED, name);
     } catch (IOException | RuntimeException e) {
       fs().delete(temp, false);
       throw e;

@@ -3,9 +3,10 @@ package io.h5j.spark;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The steps by which a local write makes its files durable, reported to a listener in the
- * order they happen, so that a test can check that every part file is on disk before the
- * target that maps it is put in place. No listener outside tests.
+ * The steps by which a write makes its files durable and puts them in place, reported to a
+ * listener in the order they happen: a test checks by them that every part file is on disk
+ * before the target that maps it is placed, and acts as a concurrent writer once a versioned
+ * file was copied. No listener outside tests.
  */
 final class WriteEvents {
   /** A durability step. */
@@ -15,7 +16,9 @@ final class WriteEvents {
     /** A folder was synced, making the names in it durable. */
     FOLDER_SYNCED,
     /** The target file was put at its name (renamed into place, durably). */
-    PLACED
+    PLACED,
+    /** A file of a Hadoop file system was copied to a local working copy, to be changed. */
+    COPIED
   }
 
   /** Receives the steps, from the driver's and the tasks' threads. */

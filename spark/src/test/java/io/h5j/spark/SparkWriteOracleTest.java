@@ -234,11 +234,11 @@ class SparkWriteOracleTest {
     }
   }
 
-  private static JsonNode dump(Path file, String dataset) throws Exception {
+  static JsonNode dump(Path file, String dataset) throws Exception {
     return JSON.readTree(Oracles.python(DUMP, file.toString(), dataset));
   }
 
-  private static void assertValues(JsonNode d, long n, LongFunction<Number> expected) {
+  static void assertValues(JsonNode d, long n, LongFunction<Number> expected) {
     JsonNode values = d.get("values");
     assertEquals(n, values.size(), "element count");
     List<String> wrong = new ArrayList<>();

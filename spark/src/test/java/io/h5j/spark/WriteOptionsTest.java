@@ -62,7 +62,8 @@ class WriteOptionsTest {
     WriteJob job = WriteJob.of(ok, WriteOptions.of(options()), "q1");
     assertEquals(2, job.rank());
     assertEquals(WritableType.FLOAT32, job.type());
-    assertTrue(job.partsDir().endsWith("out.h5.parts/q1"), job.partsDir());
+    assertEquals("out.h5.parts/q1", job.jobDir());
+    assertEquals("out.h5", job.target());
 
     String m = refusal(() -> WriteJob.of(new StructType().add("i0", DataTypes.LongType)
         .add("value", DataTypes.StringType), WriteOptions.of(options()), "q"));
