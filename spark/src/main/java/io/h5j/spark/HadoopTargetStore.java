@@ -29,9 +29,9 @@ import org.jspecify.annotations.Nullable;
  * (synced to the data nodes' disks where the stream can, {@code hsync}) and renamed to it. The
  * target is renamed over the old one with {@link FileContext#rename} and
  * {@link Options.Rename#OVERWRITE}, one atomic step on HDFS, so readers see the old file or the
- * new one; a file system without a {@link FileContext} binding deletes the old file and then
- * renames, so a crash between the two leaves no file at the name (the new one stays under
- * its temporary name). A versioned file is copied to a local file, given its version there
+ * new one; elsewhere (object stores, or a file system without a {@link FileContext} binding)
+ * that is a delete and then a copy or rename, so a crash between the two leaves no file at
+ * the name (the new one stays under its temporary name). A versioned file is copied to a local file, given its version there
  * and uploaded whole; the rename fails when the original changed meanwhile (its length or
  * modification time), which catches a concurrent writer unless it changes the file between
  * that check and the rename. A name node records each rename durably before it returns, so
