@@ -5,15 +5,22 @@ import io.h5j.Selection;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Reads chunks back from part files on the driver, keeping each file open once opened. */
+/**
+ * Reads chunks back from part files on the driver, keeping the {@value #MAX_OPEN} files read
+ * last open (a file of a Hadoop file system holds a block cache while open, so a write of
+ * many tasks must not keep them all).
+ */
 final class PartReader implements Closeable {
   private final ChunkGrid grid;
   private final int elementSize;
   private final TargetStore store;
-  private final Map<String, H5File> open = new HashMap<>();
+  /** Part files kept open at once. */
+  static final int MAX_OPEN = 16;
+  /** In the order last read, the eldest first. */
+  private final Map<String, H5File> open = new LinkedHashMap<>(MAX_OPEN, 0.75f, true);
 
   PartReader(TargetStore store, ChunkGrid grid, int elementSize) {
     this.store = store;
@@ -40,6 +47,12 @@ final class PartReader implements Closeable {
     byte[] out = new byte[Math.toIntExact(n)];
     H5File f = open.get(s.file());
     if (f == null) {
+      if (open.size() >= MAX_OPEN) {
+        var eldest = open.entrySet().iterator();
+        H5File e = eldest.next().getValue();
+        eldest.remove();
+        e.close();
+      }
       f = store.open(s.file());
       open.put(s.file(), f);
     }

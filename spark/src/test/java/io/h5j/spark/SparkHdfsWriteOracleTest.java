@@ -184,8 +184,9 @@ class SparkHdfsWriteOracleTest {
     Exception e = assertThrows(Exception.class, () -> grid().write().format("hdf5")
         .mode("append").option("dataset", "/x").save(target));
     assertTrue(String.valueOf(e.getMessage()).contains("exists"), e.toString());
-    // overwrite with other values: twice each id, no fill needed
-    spark.range(0, 120, 1, 2).select(expr("id div 10").as("i0"), expr("id % 10").as("i1"),
+    // overwrite with other values, twice each id, from more tasks than the driver keeps part
+    // files open (PartReader.MAX_OPEN)
+    spark.range(0, 120, 1, PartReader.MAX_OPEN + 4).select(expr("id div 10").as("i0"), expr("id % 10").as("i1"),
             expr("cast(id * 0.5 as double)").as("value"))
         .write().format("hdf5").mode("overwrite").option("dataset", "/x")
         .option("chunks", "5,4").option("merge", "true").save(target);
