@@ -234,7 +234,7 @@ public final class Dataset extends Node {
   void opened() {
     EngineCalls.locked(file, () -> {
       try {
-        stored.storage().opened();
+        stored.opened();
       } catch (IOException | RuntimeException e) {
         // the first read redoes what failed here and reports it
       }

@@ -120,6 +120,18 @@ public final class StoredDataset {
     return MappingBlockLoad.storedBytes(file, v, path);
   }
 
+  /**
+   * What opening the dataset by path does: a virtual dataset's storage prepares its first
+   * read ({@link DatasetStorage#opened}); any other storage waits for its first use, so that
+   * listing many datasets decodes no layout.
+   */
+  public void opened() throws IOException {
+    ByteReader layout = message(MessageType.LAYOUT);
+    if (layout != null && LayoutMessage.isVirtual(layout)) {
+      storage().opened();
+    }
+  }
+
   /** The storage the layout calls for, opened once per header version. */
   public DatasetStorage storage() throws IOException {
     return file.context().derived(address(), "storage", () -> DatasetStorage.open(this));

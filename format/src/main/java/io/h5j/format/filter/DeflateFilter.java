@@ -3,6 +3,7 @@ package io.h5j.format.filter;
 import io.h5j.format.H5FormatException;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.zip.Adler32;
 import java.util.zip.DataFormatException;
@@ -192,21 +193,53 @@ final class DeflateFilter implements Filter {
     if (level < 0 || level > 9) {
       throw new IllegalArgumentException("deflate level " + level + " is not 0..9");
     }
-    Deflater deflater = new Deflater(level);
-    try {
-      deflater.setInput(in);
-      deflater.finish();
-      ByteArrayOutputStream out = new ByteArrayOutputStream(in.length / 2 + 64);
-      byte[] buf = new byte[1 << 16];
-      while (!deflater.finished()) {
-        int n = deflater.deflate(buf);
-        out.write(buf, 0, n);
-      }
-      return Optional.of(out.toByteArray());
-    } finally {
-      deflater.end();
+    Deflater deflater = DEFLATERS.get()[level];
+    if (deflater == null) {
+      deflater = new Deflater(level);
+      DEFLATERS.get()[level] = deflater;
     }
+    deflater.reset();
+    deflater.setInput(in);
+    deflater.finish();
+    byte[] out = OUTPUT.get();
+    long bound = maxEncodedSize(in.length, clientData);
+    if (out.length < bound) {
+      out = new byte[(int) Math.min(bound, MAX_KEPT_OUTPUT)];
+      if (bound <= MAX_KEPT_OUTPUT) {
+        OUTPUT.set(out);
+      }
+    }
+    ByteArrayOutputStream spill = null; // for output past the kept buffer (huge chunks)
+    int n = 0;
+    while (!deflater.finished()) {
+      if (n == out.length) {
+        spill = spill == null ? new ByteArrayOutputStream(out.length * 2) : spill;
+        spill.write(out, 0, n);
+        n = 0;
+      }
+      n += deflater.deflate(out, n, out.length - n);
+    }
+    if (spill == null) {
+      return Optional.of(Arrays.copyOf(out, n));
+    }
+    spill.write(out, 0, n);
+    return Optional.of(spill.toByteArray());
   }
+
+  /**
+   * Each thread's deflaters, one per level, reset for each chunk: a new one per chunk costs
+   * zlib's allocation of its window and hash tables every time.
+   */
+  private static final ThreadLocal<Deflater[]> DEFLATERS =
+      ThreadLocal.withInitial(() -> new Deflater[10]);
+
+  /**
+   * Each thread's output buffer, as large as the bound of the largest chunk it deflated (up to
+   * {@link #MAX_KEPT_OUTPUT}): only the compressed bytes are copied out of it, so a chunk
+   * costs no chunk-sized allocation.
+   */
+  private static final ThreadLocal<byte[]> OUTPUT = ThreadLocal.withInitial(() -> new byte[0]);
+  private static final long MAX_KEPT_OUTPUT = 8 << 20;
 
   /** zlib's compressBound. */
   @Override

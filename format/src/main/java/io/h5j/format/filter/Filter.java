@@ -76,6 +76,16 @@ public interface Filter {
   Optional<byte[]> encode(byte[] in, int[] clientData);
 
   /**
+   * As {@link #encode(byte[], int[])}, for output that only the next filter of the pipeline
+   * reads: it may be this thread's {@link ScratchArrays} array in {@code slot}, valid until the
+   * thread's next use of that slot (a chunk-sized array per chunk costs the collector more than
+   * filtering it). The default is {@link #encode(byte[], int[])}.
+   */
+  default Optional<byte[]> encodeForNext(byte[] in, int[] clientData, int slot) {
+    return encode(in, clientData);
+  }
+
+  /**
    * An upper bound on the size of {@link #encode}'s output for {@code inputSize} bytes
    * with these client data, which
    * bounds what the next filter's decoder may produce. The default allows 1/8 growth plus 1 KiB.

@@ -206,14 +206,20 @@ public final class FilterPipeline {
    */
   public Encoded encode(byte[] chunk) {
     byte[] data = chunk;
+    boolean fresh = false; // whether data is an array of its own, neither chunk nor scratch
+    int slot = ScratchArrays.STAGE_A;
     int mask = 0;
     for (int i = 0; i < filters.size(); i++) {
       FilterDescription d = filters.get(i);
       Optional<Filter> f = registry.find(d.id()).filter(Filter::canEncode);
-      Optional<byte[]> out = f.isPresent() ? f.get().encode(data, d.clientData())
-          : Optional.empty();
+      boolean last = i == filters.size() - 1;
+      Optional<byte[]> out = f.isEmpty() ? Optional.empty()
+          : last ? f.get().encode(data, d.clientData())
+          : f.get().encodeForNext(data, d.clientData(), slot);
       if (out.isPresent()) {
+        fresh = last && out.get() != data; // encodeForNext may have returned scratch
         data = out.get();
+        slot = slot == ScratchArrays.STAGE_A ? ScratchArrays.STAGE_B : ScratchArrays.STAGE_A;
       } else if (d.optional()) {
         mask |= 1 << i;
       } else {
@@ -222,7 +228,7 @@ public final class FilterPipeline {
                 : "cannot be applied by h5j") + "; make it optional or remove it");
       }
     }
-    return new Encoded(data == chunk ? chunk.clone() : data, mask);
+    return new Encoded(fresh ? data : data.clone(), mask);
   }
 
   private static boolean skipped(int mask, int i) {

@@ -69,6 +69,20 @@ final class ShuffleFilter implements Filter {
     return Optional.of(transpose(in, clientData[0], true));
   }
 
+  /** Shuffles into this thread's scratch: the output has the input's length. */
+  @Override
+  public Optional<byte[]> encodeForNext(byte[] in, int[] clientData, int slot) {
+    if (clientData.length < 1 || clientData[0] <= 0) {
+      return Optional.empty();
+    }
+    byte[] out = ScratchArrays.get(slot, in.length);
+    if (out == in) {
+      return encode(in, clientData); // the input is that scratch: no shuffle in place
+    }
+    transpose(in, in.length, clientData[0], true, out);
+    return Optional.of(out);
+  }
+
   @Override
   public long maxEncodedSize(long inputSize, int[] clientData) {
     return inputSize;

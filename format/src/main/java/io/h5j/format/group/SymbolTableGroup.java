@@ -13,6 +13,11 @@ import java.util.List;
 /** Reads the links of an old-style group: v1 B-tree of symbol table nodes + local heap. */
 public final class SymbolTableGroup {
   private static final String NODE = "symbol table node";
+  /**
+   * Entries read with a node's 8-byte head: a node of libhdf5's default leaf K (4) holds up to
+   * 8, so one read serves the whole node; a fuller node reads its entries again.
+   */
+  private static final int FIRST_READ_ENTRIES = 8;
 
   private SymbolTableGroup() {}
 
@@ -24,7 +29,8 @@ public final class SymbolTableGroup {
     int keySize = fa.params().lengthSize();
     int entrySize = SymbolTableEntry.size(fa.params());
     BTreeV1.walk(fa, stab.btreeAddress(), BTreeV1.GROUP_NODE, keySize, (l, child, r) -> {
-      ByteReader head = fa.reader(child, 8, NODE);
+      byte[] node = fa.readUpTo(child, 8 + FIRST_READ_ENTRIES * entrySize, NODE);
+      ByteReader head = new ByteReader(node, child, NODE, fa.params());
       head.signature("SNOD");
       int version = head.u8();
       if (version != 1) {
@@ -32,7 +38,9 @@ public final class SymbolTableGroup {
       }
       head.skip(1);
       int count = head.u16();
-      ByteReader entries = fa.reader(child + 8, (long) count * entrySize, NODE);
+      long bytes = (long) count * entrySize;
+      ByteReader entries = 8 + bytes <= node.length ? head.slice((int) bytes, NODE)
+          : fa.reader(child + 8, bytes, NODE);
       for (int i = 0; i < count; i++) {
         SymbolTableEntry e = SymbolTableEntry.decode(entries);
         out.add(toLink(heap, e));

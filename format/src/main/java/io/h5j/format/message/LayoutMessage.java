@@ -128,6 +128,18 @@ public sealed interface LayoutMessage extends HeaderMessage {
     }
   }
 
+  /**
+   * Whether the layout message {@code r} holds (from its position on, which it consumes)
+   * names virtual storage, from its version and class bytes alone.
+   */
+  public static boolean isVirtual(ByteReader r) throws H5FormatException {
+    if (r.remaining() < 2) {
+      return false; // too short for any layout: decoding it reports that
+    }
+    int version = r.u8();
+    return (version == 4 || version == 5) && r.u8() == 3;
+  }
+
   static LayoutMessage decode(ByteReader r) throws H5FormatException {
     int version = r.u8();
     if (version >= 1 && version <= 2) {

@@ -18,20 +18,41 @@ public final class ObjectHeaderReader {
 
   private ObjectHeaderReader() {}
 
+  /**
+   * Bytes read at a header's address before its size is known: a dataset's or small group's
+   * header fits, so prefix and first chunk come from one read instead of three (a listing of
+   * many objects is dominated by such reads).
+   */
+  static final int FIRST_READ = 512;
+
   public static ObjectHeader read(FileAccess fa, long address) throws IOException {
-    byte[] first = fa.readUpTo(address, 1, WHAT);
-    if (first[0] == 1) {
-      return readV1(fa, address);
+    byte[] head = fa.readUpTo(address, FIRST_READ, WHAT);
+    if (head[0] == 1) {
+      return readV1(fa, address, head);
     }
-    if (first[0] == 'O') {
-      return readV2(fa, address);
+    if (head[0] == 'O') {
+      return readV2(fa, address, head);
     }
     throw new H5FormatException(WHAT, address,
         "neither a version 1 header nor the signature \"OHDR\"");
   }
 
-  private static ObjectHeader readV1(FileAccess fa, long address) throws IOException {
-    ByteReader p = fa.reader(address, 16, WHAT);
+  /**
+   * The {@code length} bytes at {@code address + from}: out of {@code head} (the bytes read at
+   * {@code address}) when it holds them all, else read from the file.
+   */
+  private static ByteReader span(FileAccess fa, long address, byte[] head, long from,
+      long length) throws IOException {
+    if (from >= 0 && length >= 0 && from + length <= head.length) {
+      return new ByteReader(head, (int) from, (int) (from + length), address + from, WHAT,
+          fa.params());
+    }
+    return fa.reader(address + from, length, WHAT);
+  }
+
+  private static ObjectHeader readV1(FileAccess fa, long address, byte[] head)
+      throws IOException {
+    ByteReader p = span(fa, address, head, 0, 16);
     p.skip(2); // version, reserved
     int declaredMessages = p.u16();
     long refCount = p.u32();
@@ -40,7 +61,7 @@ public final class ObjectHeaderReader {
     List<ObjectHeader.Chunk> chunks = new ArrayList<>();
     List<ContinuationMessage> pending = new ArrayList<>();
     chunks.add(new ObjectHeader.Chunk(address, 16 + size, 16, size));
-    readV1Messages(fa.reader(address + 16, size, WHAT), messages, pending);
+    readV1Messages(span(fa, address, head, 16, size), messages, pending);
     followContinuations(fa, address, 1, pending, chunks, (chunk, found) -> {
       readV1Messages(fa.reader(chunk.address(), chunk.size(), "object header continuation"),
           messages, found);
@@ -69,8 +90,8 @@ public final class ObjectHeaderReader {
     }
   }
 
-  private static ObjectHeader readV2(FileAccess fa, long address) throws IOException {
-    byte[] head = fa.readUpTo(address, 64, WHAT);
+  private static ObjectHeader readV2(FileAccess fa, long address, byte[] head)
+      throws IOException {
     ByteReader p = new ByteReader(head, address, WHAT, fa.params());
     p.signature("OHDR");
     int version = p.u8();
@@ -91,7 +112,7 @@ public final class ObjectHeaderReader {
     long size = p.uN(1 << (flags & 3));
     int dataStart = p.position();
     long whole = dataStart + size + 4;
-    ByteReader chunk0 = fa.reader(address, whole, WHAT);
+    ByteReader chunk0 = span(fa, address, head, 0, whole);
     chunk0.skip(whole - 4);
     chunk0.checksum(0);
     List<StoredMessage> messages = new ArrayList<>();
@@ -99,7 +120,9 @@ public final class ObjectHeaderReader {
     List<ContinuationMessage> pending = new ArrayList<>();
     boolean ordered = (flags & ObjectHeader.ATTRIBUTE_ORDER_TRACKED) != 0;
     chunks.add(new ObjectHeader.Chunk(address, whole, dataStart, size));
-    ByteReader body = fa.reader(address + dataStart, size, WHAT);
+    ByteReader body = chunk0.rewound();
+    body.position(dataStart);
+    body = body.slice((int) size, WHAT);
     readV2Messages(body, ordered, messages, pending);
     followContinuations(fa, address, 2, pending, chunks, (chunk, found) -> {
       ByteReader c = fa.reader(chunk.address(), chunk.size(), "object header continuation");
@@ -147,6 +170,9 @@ public final class ObjectHeaderReader {
   private static void followContinuations(FileAccess fa, long address, int version,
       List<ContinuationMessage> pending, List<ObjectHeader.Chunk> chunks, ChunkDecoder decoder)
       throws IOException {
+    if (pending.isEmpty()) {
+      return; // most headers have one chunk: no set of seen chunks to make
+    }
     Set<Long> seen = new HashSet<>();
     seen.add(address);
     for (int i = 0; i < pending.size(); i++) {
