@@ -331,6 +331,10 @@ public final class PeerTable {
         "%,d random single-chunk reads (1 MiB, %s), each a new array", n,
         deflate ? "shuffle + deflate 4" : "uncompressed")).perUnit(n, "read");
     row.add(h5jSide(null, () -> H5jOps.randomChunks(file, n)));
+    EarlierBuild before = EarlierBuild.fromProperty();
+    if (before != null) {
+      row.add(Contender.inJvm(before.name(), Role.PEER, null, before.randomChunks(file, n)));
+    }
     withPythons(row, "--op", "random_chunks", "--dir", work.toString(), "--data-file", name,
         "--count", String.valueOf(n));
     if (deflate) {
@@ -352,6 +356,10 @@ public final class PeerTable {
         + ", 1 MiB chunks, " + (deflate ? "shuffle + deflate 4" : "uncompressed")
         + ", into a new array");
     row.add(h5jSide(gc(), () -> H5jOps.read(file)));
+    EarlierBuild before = EarlierBuild.fromProperty();
+    if (before != null) {
+      row.add(Contender.inJvm(before.name(), Role.PEER, gc(), before.read(file)));
+    }
     withPythons(row, "--op", "read", "--dir", work.toString(), "--data-file", name);
     if (deflate) {
       return row.goal(Role.PEER, 0.43, "keep ≤ 0.43 (issue 19)");
