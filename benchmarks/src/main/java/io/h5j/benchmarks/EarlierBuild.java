@@ -17,14 +17,13 @@ final class EarlierBuild {
   static final String PROPERTY = "h5j.bench.h5jBeforeJar";
 
   private final Path jar;
-  private final Class<?> ops;
+  private final ClassLoader loader;
 
   private EarlierBuild(Path jar) throws Exception {
     this.jar = jar;
     // parent: the platform loader, so no class of this build's h5j is seen from there
-    URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
+    this.loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
         ClassLoader.getPlatformClassLoader());
-    this.ops = Class.forName("io.h5j.benchmarks.H5jOps", true, loader);
   }
 
   /** The earlier build named by {@link #PROPERTY}, or null when the property is not set. */
@@ -38,17 +37,19 @@ final class EarlierBuild {
     return "h5j before (" + jar.getFileName() + " of " + jar.toAbsolutePath().getParent() + ")";
   }
 
-  /** The earlier build's {@code H5jOps.randomChunks(file, count)}. */
-  Timing.Op randomChunks(Path file, int count) throws NoSuchMethodException {
-    return op(ops.getDeclaredMethod("randomChunks", Path.class, int.class), file, count);
-  }
-
-  /** The earlier build's {@code H5jOps.read(file)}. */
-  Timing.Op read(Path file) throws NoSuchMethodException {
-    return op(ops.getDeclaredMethod("read", Path.class), file);
-  }
-
-  private static Timing.Op op(Method m, Object... args) {
+  /**
+   * The earlier build's static method {@code method} of benchmark class {@code simpleName}
+   * (H5jOps, PeerOps, ...), called with {@code args}, whose classes are the parameter types
+   * but for {@code Integer}, passed as {@code int}.
+   */
+  Timing.Op op(String simpleName, String method, Object... args) throws Exception {
+    Class<?>[] types = new Class<?>[args.length];
+    for (int i = 0; i < args.length; i++) {
+      types[i] = args[i] instanceof Integer ? int.class
+          : args[i] instanceof Path ? Path.class : args[i].getClass();
+    }
+    Method m = Class.forName("io.h5j.benchmarks." + simpleName, true, loader)
+        .getDeclaredMethod(method, types);
     m.setAccessible(true); // package-private in its own (unnamed) module
     return () -> {
       try {
@@ -57,5 +58,23 @@ final class EarlierBuild {
         throw e.getCause() instanceof Exception x ? x : new RuntimeException(e.getCause());
       }
     };
+  }
+
+  /**
+   * As {@link #op}, for a method that times itself and returns its build's
+   * {@code Contender.Run}, read back into this build's.
+   */
+  Contender.Timed timed(String simpleName, String method, Object... args) throws Exception {
+    Timing.Op call = op(simpleName, method, args);
+    return () -> {
+      Object run = call.run();
+      return new Contender.Run((Double) component(run, "seconds"), component(run, "check"));
+    };
+  }
+
+  private static Object component(Object record, String name) throws Exception {
+    Method m = record.getClass().getDeclaredMethod(name);
+    m.setAccessible(true); // a package-private record of the other build
+    return m.invoke(record);
   }
 }
