@@ -22,7 +22,10 @@
 # -Dh5j.bench.vh5=...; the commit row says so when it is absent). Options for the JVM:
 # JAVA_OPTS (default -Xmx6g); -Dh5j.bench.h5jBefore=LAUNCHER in them adds another h5j
 # launcher (an earlier build's copy of ./h5j beside its cli/target/h5j.jar) to the repack
-# row, timed in the same rounds, for a before/after comparison.
+# row, timed in the same rounds, for a before/after comparison; likewise
+# -Dh5j.bench.h5jBeforeJar=JAR (an earlier build's copy of benchmarks/target/h5j-benchmarks.jar,
+# loaded beside this one in the same JVM) adds "h5j before" to the random, random-deflate,
+# read and deflate-read rows.
 set -eu
 cd "$(dirname "$0")/.."
 # package, not install: builds the jar here without replacing the h5j jars in ~/.m2.

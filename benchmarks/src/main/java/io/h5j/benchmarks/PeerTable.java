@@ -331,6 +331,10 @@ public final class PeerTable {
         "%,d random single-chunk reads (1 MiB, %s), each a new array", n,
         deflate ? "shuffle + deflate 4" : "uncompressed")).perUnit(n, "read");
     row.add(h5jSide(null, () -> H5jOps.randomChunks(file, n)));
+    EarlierBuild before = EarlierBuild.fromProperty();
+    if (before != null) {
+      row.add(Contender.inJvm(before.name(), Role.PEER, null, before.op("H5jOps", "randomChunks", file, n)));
+    }
     withPythons(row, "--op", "random_chunks", "--dir", work.toString(), "--data-file", name,
         "--count", String.valueOf(n));
     if (deflate) {
@@ -352,6 +356,10 @@ public final class PeerTable {
         + ", 1 MiB chunks, " + (deflate ? "shuffle + deflate 4" : "uncompressed")
         + ", into a new array");
     row.add(h5jSide(gc(), () -> H5jOps.read(file)));
+    EarlierBuild before = EarlierBuild.fromProperty();
+    if (before != null) {
+      row.add(Contender.inJvm(before.name(), Role.PEER, gc(), before.op("H5jOps", "read", file)));
+    }
     withPythons(row, "--op", "read", "--dir", work.toString(), "--data-file", name);
     if (deflate) {
       return row.goal(Role.PEER, 0.43, "keep ≤ 0.43 (issue 19)");
@@ -378,6 +386,11 @@ public final class PeerTable {
     PeerRow row = new PeerRow("vds-read", "whole read of " + vdsLabel() + " (written by h5j)");
     System.gc();
     row.add(new Contender("h5j", Role.H5J, false, gc(), () -> PeerOps.readVds(file, "v000")));
+    EarlierBuild before = EarlierBuild.fromProperty();
+    if (before != null) {
+      row.add(new Contender(before.name(), Role.PEER, false, gc(),
+          before.timed("PeerOps", "readVds", file, "v000")));
+    }
     withPythons(row, "--op", "vds_read", "--file", file.toString(), "--name", "v000");
     return row.goal(Role.PEER, 0.8, "≤ 0.8× the best peer (issue: libhdf5 2.0)");
   }
@@ -484,6 +497,11 @@ public final class PeerTable {
         mode.slabSide(), mode.slabSide(), mode.slabChunk(), mode.slabChunk()))
         .perUnit(n, "read");
     row.add(h5jSide(null, () -> PeerOps.slabs(file, n, 64)));
+    EarlierBuild before = EarlierBuild.fromProperty();
+    if (before != null) {
+      row.add(Contender.inJvm(before.name(), Role.PEER, null,
+          before.op("PeerOps", "slabs", file, n, 64)));
+    }
     withPythons(row, "--op", "slabs", "--file", file.toString(), "--count",
         String.valueOf(n), "--box", "64");
     return row.goal(Role.PEER, 0.72, "keep ≤ 0.72 (issue 19)");

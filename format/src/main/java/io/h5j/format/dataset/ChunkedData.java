@@ -226,27 +226,32 @@ final class ChunkedData {
     int bytes = checkedBytes(sel);
     Class<?> component = DataConverter.javaArrayClass(type).getComponentType();
     int count = (int) sel.elementCount();
-    if (pipeline == null) {
-      // One copy per run, on this thread for a chunk read alone: a helper would zero or copy
-      // part of it in about the time the hand-over takes, for more CPU in all.
-      Object out = Array.newInstance(component, count);
-      readUnfiltered(sel, out, SlabTransfer.order(type), true);
-      return out;
-    }
-    // The JVM zeroes a new array, which costs a fair part of a filtered chunk's decoding: for
-    // a chunk read alone, a helper allocates while this thread reads and decodes, or
-    // allocated it already, during or after the previous such read (see SpareArray).
+    ByteOrder order = SlabTransfer.order(type);
+    // The JVM zeroes a new array in heap memory no cache holds, which costs about as much as
+    // copying an unfiltered chunk and a fair part of decoding a filtered one: for a chunk
+    // read alone, a helper allocated it already, after the previous such read (see
+    // SpareArray), or allocates it while this thread reads and decodes.
     Helpers helpers = helpers(sel);
     boolean spare = helpers.available() && bytes >= Helpers.MIN_SHARED_BYTES
         && bytes <= SpareArray.MAX_BYTES;
     Helpers.Forked<Object, RuntimeException> made = spare
         ? file.spareArray().take(component, count, helpers)
-        : helpers.forBytes(bytes).fork(() -> Array.newInstance(component, count));
+        : (pipeline == null ? Helpers.NONE : helpers.forBytes(bytes))
+            .fork(() -> Array.newInstance(component, count));
+    if (pipeline == null) {
+      Object out = made.join();
+      if (spare) {
+        // before the copy: the helper zeroes the next read's array while this thread copies
+        file.spareArray().prepare(component, count, helpers);
+      }
+      readUnfiltered(sel, out, order, true);
+      return out;
+    }
     if (!helpers.available()) {
       made.join(); // on this thread, before the workers need it
     }
     try {
-      Object out = readFiltered(sel, made, SlabTransfer.order(type), helpers, true);
+      Object out = readFiltered(sel, made, order, helpers, true);
       if (spare) {
         file.spareArray().prepare(component, count, helpers);
       }
