@@ -175,7 +175,7 @@ public final class MappingBlock {
     // runs it (no deadlock when every worker is busy or waits on this thread)
     FutureTask<Integer> sum = null;
     if (verifier != null) {
-      sum = new FutureTask<>(() -> arrival.follow(Lookup3.over(block, 0, end, 0), end));
+      sum = new FutureTask<>(() -> Lookup3.hash(block, 0, end, 0, arrival));
       try {
         verifier.execute(sum);
       } catch (RejectedExecutionException e) {
@@ -224,7 +224,7 @@ public final class MappingBlock {
   }
 
   /** How much of a block being filled is there, for the checksum thread that follows it. */
-  private static final class Arrival {
+  private static final class Arrival implements Lookup3.Arrivals {
     /** Bytes present from the start of the array, or -1 when the filler failed. */
     private volatile int present;
 
@@ -240,22 +240,17 @@ public final class MappingBlock {
       present = -1;
     }
 
-    /** Hashes the block's first {@code end} bytes as they arrive. */
-    int follow(Lookup3 hash, int end) {
-      int idle = 0;
-      while (true) {
+    @Override
+    public int awaitBeyond(int known) {
+      for (int idle = 0; ; idle++) {
         int p = present;
         if (p < 0) {
           throw new CancellationException("the block was not read");
         }
-        if (p >= end) {
-          return hash.finish();
+        if (p > known) {
+          return p;
         }
-        int before = hash.position();
-        hash.advanceTo(p);
-        if (hash.position() != before) {
-          idle = 0;
-        } else if (++idle < 1 << 12) {
+        if (idle < 1 << 12) {
           Thread.onSpinWait(); // the filler copies several times faster than this hashes
         } else {
           Thread.yield(); // the filler is not running: do not hold a core it may need
