@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
+import java.util.function.IntConsumer;
 
 /**
  * Loading a virtual dataset's mapping block: read, checksum verified and scanned
@@ -97,8 +98,8 @@ final class MappingBlockLoad {
     FutureTask<MappingBlock> task = new FutureTask<>(() -> {
       file.checkOpen(); // a check that starts after the close has no reader left to serve
       Executor verifier = twoCores && !DEFERRED_CHECKS.runsHere() ? CHECKSUMS : null;
-      return MappingBlock.decode(read(fa, at[0], (int) at[1], structure), params, heap, path,
-          verifier);
+      return MappingBlock.decode(new byte[(int) at[1]], params, heap, path, verifier,
+          (into, present) -> fill(fa, at[0], into, present, structure));
     });
     if (!probing) {
       return new MappingBlockLoad(task, false, null, at[1], params, heap);
@@ -129,26 +130,46 @@ final class MappingBlockLoad {
     return MappingBlock.verified(bytes, params, heap, path);
   }
 
-  /**
-   * The {@code length} bytes at {@code address}: copied once from the file's mapping when it
-   * has one. Otherwise read(2) in pieces of {@link #PIECE} bytes: the JDK stages a read into
-   * a heap array through a temporary direct buffer of the read's size, which each new thread
-   * allocates and zeroes, and the long-lived thread of deferred checks would keep.
-   */
+  /** The {@code length} bytes at {@code address}, read as {@link #fill} does. */
   private static byte[] read(FileAccess fa, long address, int length, String structure)
       throws IOException {
     byte[] out = new byte[length];
-    if (!fa.readMapped(address, length, structure, view -> view.get(out))) {
-      for (int at = 0; at < length; at += PIECE) {
-        fa.read(address + at, ByteBuffer.wrap(out, at, Math.min(PIECE, length - at)),
-            structure);
-      }
-    }
+    fill(fa, address, out, n -> { }, structure);
     return out;
   }
 
-  /** Bytes per read(2) of a block from a file that is not mapped. */
-  private static final int PIECE = 1 << 20;
+  /**
+   * Fills {@code out} with the bytes at {@code address}, in pieces of {@link #PIECE} bytes,
+   * telling {@code present} after each: copied once from the file's mapping when it has one.
+   * Otherwise read(2): the JDK stages a read into a heap array through a temporary direct
+   * buffer of the read's size, which each new thread allocates and zeroes, and the long-lived
+   * thread of deferred checks would keep.
+   */
+  private static void fill(FileAccess fa, long address, byte[] out, IntConsumer present,
+      String structure) throws IOException {
+    int length = out.length;
+    if (fa.readMapped(address, length, structure, view -> {
+      int base = view.position();
+      for (int at = 0; at < length; at += PIECE) {
+        int n = Math.min(PIECE, length - at);
+        view.get(base + at, out, at, n);
+        present.accept(at + n);
+      }
+    })) {
+      return;
+    }
+    for (int at = 0; at < length; at += PIECE) {
+      int n = Math.min(PIECE, length - at);
+      fa.read(address + at, ByteBuffer.wrap(out, at, n), structure);
+      present.accept(at + n);
+    }
+  }
+
+  /**
+   * Bytes per copy or read(2) of a block: small enough that a checksum following the copy
+   * starts within some 20 microseconds of it.
+   */
+  private static final int PIECE = 128 << 10;
 
   /**
    * The one low-priority thread that runs deferred checks, started when the first large block

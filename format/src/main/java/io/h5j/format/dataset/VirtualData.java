@@ -57,8 +57,9 @@ public final class VirtualData {
   private static final int MAX_PRINTF_BLOCKS = 1 << 20;
   /**
    * Blocks from this size on (some 12,000 mappings) are verified when the dataset is opened:
-   * verifying one takes a millisecond or more here (lookup3 at about 2.5 GB/s on a second core
-   * while the entries are scanned), more than a first read should wait for.
+   * verifying one takes a millisecond or more here (lookup3 at about 3 GB/s on a second core,
+   * following the copy of the block while the entries are scanned), more than a first read
+   * should wait for.
    */
   public static final int VERIFIED_AT_OPEN_BYTES = 1 << 20;
   /** Most grid cells a read may touch and still be answered by the probe. */

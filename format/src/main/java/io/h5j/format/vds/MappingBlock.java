@@ -7,16 +7,19 @@ import io.h5j.format.io.FileParams;
 import io.h5j.format.io.Lookup3;
 import io.h5j.format.select.EncodedSelection;
 import io.h5j.format.select.SelectionCodec;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.IntConsumer;
 
 /**
  * A virtual dataset's mapping block (the global heap object its layout message points to),
@@ -136,6 +139,29 @@ public final class MappingBlock {
    */
   public static MappingBlock decode(byte[] block, FileParams params, long address,
       String vdsName, Executor verifier) throws H5FormatException {
+    try {
+      return decode(block, params, address, vdsName, verifier, null);
+    } catch (H5FormatException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new IllegalStateException("a block already in memory failed to arrive", e);
+    }
+  }
+
+  /**
+   * Fills a mapping block's array and scans it, the checksum computed on {@code verifier} as
+   * the bytes arrive: the checksum, the longest of the passes (one core hashes about a byte per
+   * cycle), starts with the first piece rather than after the last, and the scan runs beside
+   * it. Nothing decoded is returned before the checksum matched, and a wrong checksum is the
+   * error reported even when the scan failed too.
+   *
+   * @param block the array the block is read into, of the block's stored size (kept)
+   * @param verifier where the checksum runs; null (or one that refuses the task) for this thread
+   * @param filler writes the stored block into {@code block} in order; null when it is there
+   * @throws IOException when the filler fails (its exception) or the block is malformed
+   */
+  public static MappingBlock decode(byte[] block, FileParams params, long address,
+      String vdsName, Executor verifier, Filler filler) throws IOException {
     String structure = vdsName == null ? "VDS mapping block"
         : "VDS mapping block of " + vdsName;
     int ls = params.lengthSize();
@@ -144,16 +170,26 @@ public final class MappingBlock {
           + " bytes is too short for its header and checksum");
     }
     int end = block.length - 4;
+    Arrival arrival = new Arrival(filler == null ? block.length : 0);
     // a FutureTask runs once: if no worker has started it when the scan is done, this thread
     // runs it (no deadlock when every worker is busy or waits on this thread)
     FutureTask<Integer> sum = null;
     if (verifier != null) {
-      sum = new FutureTask<>(() -> Lookup3.checksum(block, 0, end));
+      sum = new FutureTask<>(() -> Lookup3.hash(block, 0, end, 0, arrival));
       try {
         verifier.execute(sum);
       } catch (RejectedExecutionException e) {
         sum = null; // the pool is shut down: verify here
       }
+    }
+    if (filler != null) {
+      try {
+        filler.fill(block, arrival::present);
+      } catch (IOException | RuntimeException e) {
+        arrival.fail(); // a checksum thread following the bytes stops
+        throw e;
+      }
+      arrival.present(block.length);
     }
     if (sum == null) {
       verify(block, end, Lookup3.checksum(block, 0, end), structure, address);
@@ -175,6 +211,52 @@ public final class MappingBlock {
       throw (RuntimeException) failure;
     }
     return scanned;
+  }
+
+  /** Writes a stored mapping block into an array, in order. */
+  @FunctionalInterface
+  public interface Filler {
+    /**
+     * Fills {@code into} from its start, calling {@code present} with the number of bytes
+     * written so far (each final) after each piece.
+     */
+    void fill(byte[] into, IntConsumer present) throws IOException;
+  }
+
+  /** How much of a block being filled is there, for the checksum thread that follows it. */
+  private static final class Arrival implements Lookup3.Arrivals {
+    /** Bytes present from the start of the array, or -1 when the filler failed. */
+    private volatile int present;
+
+    Arrival(int present) {
+      this.present = present;
+    }
+
+    void present(int n) {
+      present = n;
+    }
+
+    void fail() {
+      present = -1;
+    }
+
+    @Override
+    public int awaitBeyond(int known) {
+      for (int idle = 0; ; idle++) {
+        int p = present;
+        if (p < 0) {
+          throw new CancellationException("the block was not read");
+        }
+        if (p > known) {
+          return p;
+        }
+        if (idle < 1 << 12) {
+          Thread.onSpinWait(); // the filler copies several times faster than this hashes
+        } else {
+          Thread.yield(); // the filler is not running: do not hold a core it may need
+        }
+      }
+    }
   }
 
   /**

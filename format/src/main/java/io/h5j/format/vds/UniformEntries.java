@@ -4,7 +4,6 @@ import io.h5j.format.select.EncodedSelection;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
 
 /**
  * The entries of a v0 mapping block that are all encoded as its first one, apart from their box
@@ -22,6 +21,8 @@ import java.util.Arrays;
 final class UniformEntries {
   private static final VarHandle LE_INT =
       MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+  private static final VarHandle LE_LONG =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   /** Hyperslab v1 before its coordinates: type, version, reserved, length, rank, blocks. */
   private static final int HEAD = 24;
 
@@ -109,6 +110,25 @@ final class UniformEntries {
     return (int) LE_INT.get(b, at) & 0xffffffffL;
   }
 
+  /** The {@code length} bytes at {@code at} (8 or more) as the words {@link #sameWords} compares. */
+  private static long[] words(byte[] b, int at, int length) {
+    long[] w = new long[(length + 7) / 8];
+    for (int k = 0; k < w.length; k++) {
+      w[k] = (long) LE_LONG.get(b, at + Math.min(8 * k, length - 8));
+    }
+    return w;
+  }
+
+  /** Whether the {@code length} bytes at {@code at} are the ones {@code words} holds. */
+  private static boolean sameWords(byte[] b, int at, long[] words, int length) {
+    for (int k = 0; k < words.length; k++) {
+      if ((long) LE_LONG.get(b, at + Math.min(8 * k, length - 8)) != words[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /**
    * Checks every entry against the first and puts each virtual box on the grid of the first
    * box's shape; false at the first entry that differs.
@@ -124,11 +144,13 @@ final class UniformEntries {
     int[] cells = new int[count * rank]; // each box's cell coordinates, or null: no grid
     long[] extent = new long[rank];
     long limit = BlockGrid.limit(count);
-    int head = srcAt; // names and the source selection's header
+    // names and the source selection's header; the virtual selection's header (each at
+    // least 24 bytes: compared as 8-byte words, the last one overlapping the one before)
+    long[] head = words(b, first, srcAt);
+    long[] virtHead = words(b, first + virtSelAt, HEAD);
     for (int i = 0, o = first; i < count; i++, o += size) {
-      if (i > 0 && (!Arrays.equals(b, o, o + head, b, first, first + head)
-          || !Arrays.equals(b, o + virtSelAt, o + virtAt, b, first + virtSelAt,
-              first + virtAt))) {
+      if (i > 0 && (!sameWords(b, o, head, srcAt)
+          || !sameWords(b, o + virtSelAt, virtHead, HEAD))) {
         return false;
       }
       for (int d = 0; d < rank; d++) {

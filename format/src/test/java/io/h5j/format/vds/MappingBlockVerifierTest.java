@@ -98,4 +98,61 @@ class MappingBlockVerifierTest {
     closed.shutdownNow();
     assertEquals(n, MappingBlock.decode(b, P, 0, "/v", closed).count());
   }
+
+  /** The outcome of {@code b} filled piece by piece while the checksum follows on a pool. */
+  private static String filledOutcome(byte[] b, ExecutorService pool, int piece) {
+    try {
+      MappingBlock m = MappingBlock.decode(new byte[b.length], P, 0, "/v", pool,
+          (into, present) -> {
+            for (int at = 0; at < b.length; at += piece) {
+              int n = Math.min(piece, b.length - at);
+              System.arraycopy(b, at, into, at, n);
+              present.accept(at + n);
+            }
+          });
+      return m.toString() + java.util.Arrays.toString(m.virtualStarts())
+          + java.util.Arrays.toString(m.sourceStarts());
+    } catch (java.io.IOException e) {
+      return e.getMessage();
+    }
+  }
+
+  @Property(tries = 40)
+  void sameOutcomeWhenTheChecksumFollowsTheFill(@ForAll @IntRange(min = 1, max = 3000) int n,
+      @ForAll boolean compact, @ForAll long seed, @ForAll @IntRange(min = 0, max = 2)
+      int damage, @ForAll @IntRange(min = 1, max = 5000) int piece) {
+    byte[] b = block(n, compact);
+    Random rnd = new Random(seed);
+    for (int k = 0; k < damage; k++) {
+      b[rnd.nextInt(b.length)] ^= (byte) (1 + rnd.nextInt(255));
+    }
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      assertEquals(outcome(b, null), filledOutcome(b, pool, piece));
+      assertEquals(outcome(b, null), filledOutcome(b, null, piece));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Property(tries = 20)
+  void aFillThatFailsIsReportedAndStopsTheChecksum(@ForAll @IntRange(min = 100, max = 3000)
+      int n, @ForAll @IntRange(min = 0, max = 99) int percent) throws Exception {
+    byte[] b = block(n, false);
+    int cut = b.length * percent / 100;
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      java.io.IOException e = assertThrows(java.io.IOException.class,
+          () -> MappingBlock.decode(new byte[b.length], P, 0, "/v", pool, (into, present) -> {
+            System.arraycopy(b, 0, into, 0, cut);
+            present.accept(cut);
+            throw new java.io.IOException("read failed at " + cut);
+          }));
+      assertEquals("read failed at " + cut, e.getMessage());
+      // the checksum thread gave up: the pool's one thread is free for the next task
+      assertEquals(1, pool.submit(() -> 1).get(10, java.util.concurrent.TimeUnit.SECONDS));
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
