@@ -22,7 +22,7 @@ import java.util.TreeMap;
 final class SpaceAccounting implements SpaceTally {
   static final String UNREACHABLE = "unreachable (file size minus everything reachable)";
 
-  private record Range(long address, long length) {}
+  private record Range(long address, long length, String kind) {}
 
   private record Claim(String kind, long address, long length) {}
 
@@ -30,6 +30,9 @@ final class SpaceAccounting implements SpaceTally {
   private final Map<String, Long> nested = new TreeMap<>();
   private final Set<Claim> claimed = new HashSet<>();
   private final List<Range> ranges = new ArrayList<>();
+  /** Unreachable bytes by the kinds of structure before and after them. */
+  private final Map<String, Long> gaps = new TreeMap<>();
+  private final Map<String, Long> gapCounts = new TreeMap<>();
 
   /** Bytes by kind for {@code file}, reachable kinds and {@link #UNREACHABLE}, summing to its size. */
   static Map<String, Long> topLevel(Path file) throws IOException {
@@ -57,7 +60,7 @@ final class SpaceAccounting implements SpaceTally {
     String kind = kind(path, structure);
     if (claimed.add(new Claim(kind, address, length))) {
       bytes.merge(kind, length, Long::sum);
-      ranges.add(new Range(address, length));
+      ranges.add(new Range(address, length, kind));
     }
   }
 
@@ -95,12 +98,18 @@ final class SpaceAccounting implements SpaceTally {
     ranges.sort((a, b) -> Long.compare(a.address, b.address));
     long total = 0;
     long end = -1;
+    String previous = "";
     for (Range r : ranges) {
       long start = Math.max(r.address, end);
       long stop = r.address + r.length;
+      if (r.address > end && end >= 0) {
+        gaps.merge(previous + " | " + r.kind, r.address - end, Long::sum);
+        gapCounts.merge(previous + " | " + r.kind, 1L, Long::sum);
+      }
       if (stop > start) {
         total += stop - start;
         end = stop;
+        previous = r.kind;
       }
     }
     return total;
@@ -115,6 +124,8 @@ final class SpaceAccounting implements SpaceTally {
       a.bytes.forEach((k, v) -> System.out.printf("  %-55s %,14d  %6.2f%%%n", k, v,
           100.0 * v / size));
       a.nested.forEach((k, v) -> System.out.printf("    (within) %-44s %,14d%n", k, v));
+      a.gaps.forEach((k, v) -> System.out.printf("    (gap between) %-70s %,14d in %,d%n", k, v,
+          a.gapCounts.get(k)));
     }
   }
 }
