@@ -34,9 +34,14 @@ final class SpaceAccounting implements SpaceTally {
   private final Map<String, Long> gaps = new TreeMap<>();
   private final Map<String, Long> gapCounts = new TreeMap<>();
 
-  /** Bytes by kind for {@code file}, reachable kinds and {@link #UNREACHABLE}, summing to its size. */
-  static Map<String, Long> topLevel(Path file) throws IOException {
-    return of(file).bytes;
+  /** Bytes by kind of structure, and {@link #UNREACHABLE}: together the file's size. */
+  Map<String, Long> bytes() {
+    return bytes;
+  }
+
+  /** Bytes inside the structures of {@link #bytes}, by kind: header messages, heap objects. */
+  Map<String, Long> nested() {
+    return nested;
   }
 
   static SpaceAccounting of(Path file) throws IOException {
