@@ -17,7 +17,8 @@ import java.util.TreeMap;
  * versioned-hdf5's {@code raw_data} and {@code hash_table} datasets show apart from the rest;
  * header messages are a breakdown of the object headers they lie in.
  * Run: {@code java -cp format/target/classes:format/target/test-classes
- * io.h5j.format.check.SpaceAccounting FILE...}
+ * io.h5j.format.check.SpaceAccounting [--gaps] FILE...} (after {@code mvn -o -pl format
+ * test-compile}).
  */
 final class SpaceAccounting implements SpaceTally {
   static final String UNREACHABLE = "unreachable (file size minus everything reachable)";
@@ -120,8 +121,13 @@ final class SpaceAccounting implements SpaceTally {
     return total;
   }
 
+  /** Prints the accounting of each file; {@code --gaps} adds the unreachable runs by neighbours. */
   public static void main(String[] args) throws IOException {
+    boolean gaps = java.util.Arrays.asList(args).contains("--gaps");
     for (String f : args) {
+      if (f.equals("--gaps")) {
+        continue;
+      }
       Path p = Path.of(f);
       SpaceAccounting a = of(p);
       long size = Files.size(p);
@@ -129,8 +135,10 @@ final class SpaceAccounting implements SpaceTally {
       a.bytes.forEach((k, v) -> System.out.printf("  %-55s %,14d  %6.2f%%%n", k, v,
           100.0 * v / size));
       a.nested.forEach((k, v) -> System.out.printf("    (within) %-44s %,14d%n", k, v));
-      a.gaps.forEach((k, v) -> System.out.printf("    (gap between) %-70s %,14d in %,d%n", k, v,
-          a.gapCounts.get(k)));
+      if (gaps) {
+        a.gaps.forEach((k, v) -> System.out.printf("    (gap between) %-70s %,14d in %,d%n", k, v,
+            a.gapCounts.get(k)));
+      }
     }
   }
 }
