@@ -82,7 +82,8 @@ final class SpaceAccounting implements SpaceTally {
     if (structure.equals("object header chunk")) {
       return "object headers";
     }
-    if (structure.startsWith("local heap") || structure.equals("v1 B-tree node")) {
+    if (structure.startsWith("local heap") || structure.equals("v1 B-tree node")
+        || structure.equals("symbol table node")) {
       return "symbol tables (v1 B-trees, local heaps)";
     }
     return structure;
