@@ -271,6 +271,8 @@ public final class Group extends Node {
   /**
    * Adds another hard link to an existing object of the same file, and counts it in the
    * object's header (as libhdf5 does), so that libhdf5 removing one link keeps the object.
+   * The first link to an object of {@link H5File#createAnonymousVirtualDataset} is counted
+   * already.
    *
    * @param name the new link's name in this group
    * @param target an object of this file
@@ -285,20 +287,52 @@ public final class Group extends Node {
       }
       Placement p = place(name);
       p.parent.addLink(LinkMessage.hard(p.name, target.address()));
-      // libhdf5 frees an object when removing a link drops its count to 0
-      io.h5j.format.object.LinkCounts.increment(file.context(), target.address());
+      counted(target.address());
     });
+  }
+
+  /** Counts a new hard link to {@code address} in its header (unless it is its first). */
+  private void counted(long address) throws IOException {
+    // libhdf5 frees an object when removing a link drops its count to 0
+    if (!file.firstLinkTo(address)) {
+      io.h5j.format.object.LinkCounts.increment(file.context(), address);
+    }
+  }
+
+  /**
+   * Uncounts a removed hard link to {@code address}; if it was the last, the object is gone
+   * for libhdf5 and so are the links of a group, whose targets are uncounted in turn (as
+   * libhdf5 does when it frees a group). {@code seen} guards against cycles.
+   */
+  private void uncounted(long address, java.util.Set<Long> seen) throws IOException {
+    if (io.h5j.format.object.LinkCounts.decrement(file.context(), address) > 1
+        || !seen.add(address)) {
+      return;
+    }
+    if (io.h5j.format.group.GroupStorage.isGroup(file.context().header(address))) {
+      List<Link> links = new Group(file, "(removed group at " + address + ")", address).links();
+      // after reading them, which notes them as links to retarget
+      io.h5j.format.group.LinkRetargeting.unreachable(file.context(), address);
+      for (Link l : links) {
+        if (l.kind() == Link.Kind.HARD) {
+          uncounted(l.address(), seen);
+        }
+      }
+    }
   }
 
   /**
    * Removes the links {@code names} (an object stays if other links reach it), all in one
-   * write of the group: a crash leaves either all of them or none.
+   * write of the group: a crash leaves either all of them or none. Each hard link removed
+   * lowers its object's link count, as in libhdf5; a group whose last link goes lowers those
+   * of the objects it links to in turn.
    *
    * @param names the names of links of this group
    * @throws IOException if the file cannot be read or written, or (as
    *     {@link io.h5j.format.H5FormatException}) a structure read is malformed or unsupported
    */
   public void delete(String... names) throws IOException {
+    List<Long> removed = new java.util.ArrayList<>();
     edit(links -> {
       for (String name : names) {
         if (!links.containsKey(name)) {
@@ -306,7 +340,15 @@ public final class Group extends Node {
         }
       }
       for (String name : names) {
-        links.remove(name);
+        if (links.remove(name).target() instanceof LinkMessage.Hard h) {
+          removed.add(h.address());
+        }
+      }
+    });
+    EngineCalls.run(file, () -> {
+      java.util.Set<Long> seen = new java.util.HashSet<>();
+      for (long a : removed) {
+        uncounted(a, seen);
       }
     });
   }
@@ -316,6 +358,8 @@ public final class Group extends Node {
    * that readers, and a crash, find either the old object or the new one there, never
    * nothing. With {@link H5File#createAnonymousVirtualDataset} this replaces an object by a
    * finished one. The old object stays in the file (unreachable unless other links reach it).
+   * Hard link counts follow, as libhdf5 keeps them: the old object's goes down by one, the
+   * target's up by one (an anonymous object's first link is counted already).
    *
    * @param name the name of an existing link of this group
    * @param target the object the link reaches from now on, in this file
@@ -326,15 +370,27 @@ public final class Group extends Node {
     if (target.file != file) {
       throw new IllegalArgumentException("a hard link must point into the same file");
     }
+    long[] before = {-1};
     edit(links -> {
       LinkMessage old = links.get(name);
       if (old == null) {
         throw new IllegalArgumentException("no link '" + name + "' in " + path
             + " to point elsewhere");
       }
+      if (old.target() instanceof LinkMessage.Hard h) {
+        before[0] = h.address();
+      }
       links.put(name, new LinkMessage(name, new LinkMessage.Hard(target.address()),
           old.creationOrder(), old.utf8()));
     });
+    if (before[0] != target.address()) {
+      EngineCalls.run(file, () -> {
+        counted(target.address());
+        if (before[0] >= 0) {
+          uncounted(before[0], new java.util.HashSet<>());
+        }
+      });
+    }
   }
 
   /**

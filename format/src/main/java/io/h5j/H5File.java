@@ -68,6 +68,12 @@ public final class H5File implements Closeable {
   private final PathResolver resolver;
   /** The files external links and virtual sources led to, by absolute path or source name. */
   private final Map<String, H5File> externals = new HashMap<>();
+  /**
+   * Objects {@link #createAnonymousVirtualDataset} made that no link reaches yet: their
+   * header's count of 1 stands for the first link made to them, as libhdf5 counts an
+   * anonymous object 0 until it is linked.
+   */
+  private final java.util.Set<Long> unlinked = new java.util.HashSet<>();
   /** What this file was read from when not a local file, else null: names its siblings. */
   private final @Nullable ByteSource source;
   private boolean closed;
@@ -431,6 +437,7 @@ public final class H5File implements Closeable {
     checkWritable();
     return EngineCalls.call(this, () -> {
       long address = VirtualDatasetWriter.create(engine, spec.creation());
+      unlinked.add(address);
       return new Dataset(this, "(anonymous dataset at " + address + ")", address);
     });
   }
@@ -700,6 +707,14 @@ public final class H5File implements Closeable {
     if (closed) {
       throw new IllegalStateException("file " + path + " is closed");
     }
+  }
+
+  /**
+   * Whether the object at {@code address} was anonymous until now, i.e. whether the link
+   * about to be made to it is its first, already counted in its header.
+   */
+  boolean firstLinkTo(long address) {
+    return unlinked.remove(address);
   }
 
   void checkWritable() {

@@ -88,19 +88,35 @@ final class RawCompaction {
     }
     table.writeRows();
     table.writeLargestIndex();
+    // versions that shared one object (a dataset a commit left unchanged) share its remap
+    Map<Long, Dataset> remapped = new HashMap<>();
     for (Map.Entry<String, StagedDataset> e : versions.entrySet()) {
-      remap(e.getKey(), e.getValue(), at);
+      remap(e.getKey(), e.getValue(), at, remapped);
     }
     long[] shape = raw.shape();
     shape[0] = row;
     raw.resize(shape);
   }
 
-  /** Replaces one version's dataset by one mapping the chunks where they are now. */
-  private void remap(String version, StagedDataset d, Map<Long, Long> at) throws IOException {
+  /**
+   * Replaces one version's dataset by one mapping the chunks where they are now, or links it
+   * to the replacement made already for the same object ({@code remapped}, by old address).
+   */
+  private void remap(String version, StagedDataset d, Map<Long, Long> at,
+      Map<Long, Dataset> remapped) throws IOException {
     Map<ChunkKey, Long> slots = d.parentSlots();
     Map<ChunkKey, StagedDataset.PartialSlot> partial = d.partialSlots();
     if (slots.isEmpty() && partial.isEmpty()) {
+      return;
+    }
+    Group vg = file.group(VersionLayout.versionPath(version));
+    int slash = d.path.lastIndexOf('/');
+    Group parent = slash < 0 ? vg : vg.group(d.path.substring(0, slash));
+    String name = d.path.substring(slash + 1);
+    long old = parent.get(name).address();
+    Dataset done = remapped.get(old);
+    if (done != null) {
+      parent.relink(name, done);
       return;
     }
     VirtualSpec spec = VirtualSpec.of(d.type, d.shape)
@@ -118,9 +134,7 @@ final class RawCompaction {
     AttributeCopy.write(created.attributes(), d.attributes);
     created.attributes().put(VersionLayout.ATTR_CHUNKS, d.chunks.clone());
     created.attributes().put(VersionLayout.ATTR_RAW_DATA, rawPath);
-    Group vg = file.group(VersionLayout.versionPath(version));
-    int slash = d.path.lastIndexOf('/');
-    Group parent = slash < 0 ? vg : vg.group(d.path.substring(0, slash));
-    parent.relink(d.path.substring(slash + 1), created);
+    parent.relink(name, created);
+    remapped.put(old, created);
   }
 }

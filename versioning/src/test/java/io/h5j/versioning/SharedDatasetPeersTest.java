@@ -37,8 +37,8 @@ class SharedDatasetPeersTest {
 
   private static final List<String> NAMES = List.of("a", "b", "grp/c");
 
-  /** Prints the digests of every version (argv 2: the stage), after doing that stage's work. */
-  private static final String PEER = String.join("\n",
+  /** The peer scripts' functions: each version's digests, an object's link count. */
+  private static final String COMMON = String.join("\n",
       "import sys, hashlib, h5py, numpy as np",
       "from versioned_hdf5 import VersionedHDF5File, delete_versions",
       "NAMES = " + NAMES.toString().replace("[", "['").replace("]", "']")
@@ -57,6 +57,10 @@ class SharedDatasetPeersTest {
       "    return out",
       "def rc(f, path):",
       "    return h5py.h5o.get_info(f['_version_data/versions/' + path].id).rc",
+      "");
+
+  /** Prints the digests of every version (argv 2: the stage), after doing that stage's work. */
+  private static final String PEER = COMMON + String.join("\n",
       "stage = sys.argv[2]",
       "with h5py.File(sys.argv[1], 'r+' if stage == 'change' else 'r') as f:",
       "    if stage == 'change':",
@@ -107,6 +111,68 @@ class SharedDatasetPeersTest {
     assertEquals(expected("v2", "v4", "v5", "v6"),
         VersionedHdf5Peers.python(peer, PEER, f.toString(), "read").strip(),
         "versioned-hdf5 reads h5j's v6, which shares objects libhdf5 wrote");
+  }
+
+  /**
+   * After h5j deleted versions: libhdf5's count of every object in the version groups against
+   * the hard links that reach it there (argv 2: "none" or the mismatches), which of argv 3..
+   * share an object (one letter per object, in order of first sight), the digests of every
+   * version; then a commit of v5 on v4 and versioned-hdf5's deletion of v2.
+   */
+  private static final String PEER_AFTER_DELETE = COMMON + String.join("\n",
+      "with h5py.File(sys.argv[1], 'r+') as f:",
+      "    links, counts = {}, {}",
+      "    def visit(g):",
+      "        for n in g:",
+      "            if isinstance(g.get(n, getlink=True), h5py.HardLink):",
+      "                o = g[n]",
+      "                i = h5py.h5o.get_info(o.id)",
+      "                links[i.addr] = links.get(i.addr, 0) + 1",
+      "                counts[i.addr] = (i.rc, o.name)",
+      "                if isinstance(o, h5py.Group) and links[i.addr] == 1:",
+      "                    visit(o)",
+      "    visit(f['_version_data/versions'])",
+      "    bad = ['%s rc %d, %d links' % (p, r, links[a]) for a, (r, p) in counts.items()",
+      "           if r != links[a]]",
+      "    print('; '.join(bad) or 'none')",
+      "    letters = {}",
+      "    for p in sys.argv[2:]:",
+      "        a = h5py.h5o.get_info(f['_version_data/versions/' + p].id).addr",
+      "        letters.setdefault(a, chr(ord('A') + len(letters)))",
+      "    print(' '.join(letters[h5py.h5o.get_info(f['_version_data/versions/' + p].id).addr]",
+      "                   for p in sys.argv[2:]))",
+      "    print('\\n'.join(digests(f)))",
+      "    with VersionedHDF5File(f).stage_version('v5', 'v4') as g:",
+      "        g['a'][2, 2] = 5",
+      "    delete_versions(f, ['v2'])");
+
+  @ParameterizedTest
+  @EnumSource(Peer.class)
+  void h5jDeletesVersionsKeepingSharedObjectsAndTheirCounts(Peer peer) throws Exception {
+    VersionedHdf5Peers.require(peer);
+    Path f = dir.resolve("deleted.h5");
+    writeFourVersions(f);
+    try (VersionedFile vf = VersionedFile.open(f)) {
+      // v1's a goes (v2 changed a chunk of it), so a's raw_data is compacted and re-mapped
+      vf.deleteVersions("v1");
+    }
+    String[] paths = {"v2/a", "v3/a", "v4/a", "v2/b", "v3/b", "v4/b", "v2/grp/c", "v3/grp/c",
+        "v4/grp/c"};
+    String[] args = new String[paths.length + 1];
+    args[0] = f.toString();
+    System.arraycopy(paths, 0, args, 1, paths.length);
+    String[] out = VersionedHdf5Peers.python(peer, PEER_AFTER_DELETE, args).strip()
+        .split("\n", 3);
+    assertEquals("none", out[0], "every object's count is the number of links reaching it");
+    assertEquals("A A A B C C D D E", out[1], "v2-v4 still share a (re-mapped once), v3-v4 b,"
+        + " v2-v3 c");
+    assertEquals(expected("v2", "v3", "v4"), out[2].strip(), "versioned-hdf5 reads them");
+    model.put("v5", with(model.get("v4"), "a", 22, 5));
+    notes.put("v5", "changed");
+    assertEquals(expected("v3", "v4", "v5"),
+        VersionedHdf5Peers.python(peer, PEER, f.toString(), "read").strip(),
+        "versioned-hdf5 commits v5 on h5j's result and deletes v2");
+    assertEquals(expected("v3", "v4", "v5"), h5jDigests(f, "v3", "v4", "v5"));
   }
 
   @Test

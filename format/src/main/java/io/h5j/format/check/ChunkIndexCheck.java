@@ -63,7 +63,7 @@ final class ChunkIndexCheck {
         if (bad[0]++ < LISTED_PER_INDEX) {
           log.add(path, ENTRY, c.address(), why);
         }
-      } else if (!bounds.fits(c.address(), c.storedSize())) {
+      } else if (!bounds.fits(path, "chunk", c.address(), c.storedSize())) {
         if (bad[0]++ < LISTED_PER_INDEX) {
           bounds.check(path, "chunk " + java.util.Arrays.toString(offset), c.address(),
               c.storedSize());

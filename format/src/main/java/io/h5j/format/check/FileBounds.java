@@ -9,12 +9,19 @@ final class FileBounds {
   private final long endOfAllocation;
   private final long fileSize;
   private final ProblemLog log;
+  private final SpaceTally tally;
 
   /** Addresses and sizes relative to the base address, as the structures hold them. */
   FileBounds(long endOfAllocation, long fileSize, ProblemLog log) {
+    this(endOfAllocation, fileSize, log, SpaceTally.NONE);
+  }
+
+  /** As above, telling {@code tally} of every range that lies inside both bounds. */
+  FileBounds(long endOfAllocation, long fileSize, ProblemLog log, SpaceTally tally) {
     this.endOfAllocation = endOfAllocation;
     this.fileSize = fileSize;
     this.log = log;
+    this.tally = tally;
   }
 
   /**
@@ -38,14 +45,30 @@ final class FileBounds {
           + " pass the end of the file (" + fileSize + " bytes)");
       return false;
     }
+    tally.claim(path, structure, address, length);
     return true;
   }
 
-  /** Whether {@code length} bytes from {@code address} lie inside both bounds (logs nothing). */
-  boolean fits(long address, long length) {
+  /**
+   * Whether {@code length} bytes from {@code address} lie inside both bounds (logs nothing;
+   * a range that fits is told to the tally as {@code structure} of {@code path}).
+   */
+  boolean fits(String path, String structure, long address, long length) {
     long end = address + length;
-    return address >= 0 && length >= 0 && end >= address && end <= endOfAllocation
+    boolean fits = address >= 0 && length >= 0 && end >= address && end <= endOfAllocation
         && end <= fileSize;
+    if (fits) {
+      tally.claim(path, structure, address, length);
+    }
+    return fits;
+  }
+
+  /**
+   * Tells the tally of {@code length} bytes of {@code structure} inside a range already
+   * claimed (address -1): a header message inside its header chunk.
+   */
+  void note(String path, String structure, long length) {
+    tally.claim(path, structure, -1, length);
   }
 
   /** Whether {@code address} could start a structure at all (inside both bounds). */

@@ -99,7 +99,8 @@ final class HeapObjects {
       return object(path, referrer, collection, index);
     }
     checked++;
-    if (!bounds.check(path, "global heap object " + index, where[0], where[1])) {
+    if (!bounds.check(path, STRUCTURE, collection, GlobalHeapCollection.sizeAt(file, collection))
+        || !bounds.check(path, "global heap object " + index, where[0], where[1])) {
       return null;
     }
     if (where[1] > Integer.MAX_VALUE - 8) {

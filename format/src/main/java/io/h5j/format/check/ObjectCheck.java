@@ -10,6 +10,7 @@ import io.h5j.format.message.SymbolTableMessage;
 import io.h5j.format.object.DenseAttributes;
 import io.h5j.format.object.H5Context;
 import io.h5j.format.object.ObjectHeader;
+import io.h5j.format.object.StoredMessage;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +88,12 @@ final class ObjectCheck {
     }
     for (ObjectHeader.Chunk c : h[0].chunks()) {
       bounds.check(path, "object header chunk", c.address(), c.size());
+    }
+    // a message's prefix: v1 type, size, flags, reserved; v2 type, size, flags (+ order)
+    int prefix = h[0].version() == 1 ? 8 : h[0].tracksAttributeOrder() ? 6 : 4;
+    for (StoredMessage m : h[0].messages()) {
+      int body = h[0].version() == 1 ? (m.body().length + 7) & ~7 : m.body().length;
+      bounds.note(path, "message " + m.type(), prefix + body);
     }
     return h[0];
   }

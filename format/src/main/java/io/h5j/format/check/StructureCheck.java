@@ -28,14 +28,17 @@ public final class StructureCheck implements ObjectQueue {
   private final FileAccess file;
   private final ProblemLog log;
   private final LongConsumer progress;
+  private final SpaceTally tally;
   private final Set<Long> seen = new HashSet<>();
   private final ArrayDeque<Pending> queue = new ArrayDeque<>();
   private long objects;
 
-  private StructureCheck(FileAccess file, int maxProblems, LongConsumer progress) {
+  private StructureCheck(FileAccess file, int maxProblems, LongConsumer progress,
+      SpaceTally tally) {
     this.file = file;
     this.log = new ProblemLog(maxProblems);
     this.progress = progress;
+    this.tally = tally;
   }
 
   /**
@@ -55,7 +58,15 @@ public final class StructureCheck implements ObjectQueue {
   /** Checks the file {@code fa} reads (named {@code path} in the report); leaves it open. */
   static CheckReport run(FileAccess fa, Path path, int maxProblems, LongConsumer progress)
       throws IOException {
-    return new StructureCheck(fa, maxProblems, progress).run(path);
+    return new StructureCheck(fa, maxProblems, progress, SpaceTally.NONE).run(path);
+  }
+
+  /** Checks {@code path}, telling {@code tally} of every structure's range. */
+  static CheckReport run(Path path, SpaceTally tally) throws IOException {
+    try (FileAccess fa = FileAccess.openRead(path)) {
+      return new StructureCheck(fa, 1000, n -> { }, tally)
+          .run(path);
+    }
   }
 
   private CheckReport run(Path path) throws IOException {
@@ -73,7 +84,9 @@ public final class StructureCheck implements ObjectQueue {
       log.add("(superblock)", "superblock", sb.location(), "records an end of allocation of "
           + (base + end) + " bytes; the file has " + (size + base) + ": it was cut short");
     }
-    FileBounds bounds = new FileBounds(end, size, log);
+    FileBounds bounds = new FileBounds(end, size, log, tally);
+    bounds.check("(superblock)", "superblock", sb.location() - base,
+        SuperblockCodec.encodedSize(sb.version(), sb.params()));
     H5Context[] ctx = {null};
     if (!log.attempt("(superblock)", "shared object header message table", sb.location(),
         () -> ctx[0] = H5Context.open(file))) {

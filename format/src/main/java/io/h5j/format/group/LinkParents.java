@@ -44,6 +44,20 @@ final class LinkParents {
     }
   }
 
+  /** Forgets the links of the group at {@code group}, which no link reaches any more. */
+  void forget(long group) {
+    Map<String, Long> names = byGroup.remove(group);
+    if (names == null) {
+      return;
+    }
+    names.forEach((name, child) -> {
+      Set<Link> parents = byChild.get(child);
+      if (parents != null) {
+        parents.remove(new Link(group, name));
+      }
+    });
+  }
+
   /** The links seen to lead to the object at {@code child}. */
   Set<Link> linksTo(long child) {
     Set<Link> s = byChild.get(child);

@@ -30,6 +30,17 @@ public final class LinkRetargeting implements H5Context.HeaderMoves {
     }
   }
 
+  /**
+   * Tells a file with atomic flushes that the group at {@code group} lost its last link: its
+   * own links no longer count among those that reach an object a flush moves (they would
+   * stand in for a reachable link still to retarget).
+   */
+  public static void unreachable(H5Context ctx, long group) {
+    if (ctx.atomic()) {
+      LinkParents.of(ctx).forget(group);
+    }
+  }
+
   @Override
   public void retarget(long from, long to, int expectedLinks) throws IOException {
     Set<LinkParents.Link> done = new HashSet<>();

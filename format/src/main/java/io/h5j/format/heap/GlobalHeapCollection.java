@@ -51,12 +51,12 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
 
   /** Reads and decodes the collection at {@code address}. */
   public static GlobalHeapCollection read(FileAccess file, long address) throws IOException {
-    long size = checkedSize(file, address);
+    long size = sizeAt(file, address);
     return decode(file.reader(address, size, STRUCTURE), address);
   }
 
   /** The size the collection header at {@code address} gives, checked against the file. */
-  private static long checkedSize(FileAccess file, long address) throws IOException {
+  public static long sizeAt(FileAccess file, long address) throws IOException {
     return size(file.reader(address, headerSize(file.params()), STRUCTURE),
         file.size() - address);
   }
@@ -154,7 +154,7 @@ public record GlobalHeapCollection(long address, long size, Map<Integer, byte[]>
   public static long[] locate(FileAccess file, long address, int index, int maxSteps)
       throws IOException {
     FileParams p = file.params();
-    long size = checkedSize(file, address);
+    long size = sizeAt(file, address);
     long end = address + size;
     long at = address + headerSize(p);
     int objHeader = objectHeaderSize(p);

@@ -46,8 +46,27 @@ public final class LinkCounts {
       throw new IllegalStateException("the object at " + address + " in "
           + ctx.access().path() + " already has " + count + " hard links");
     }
+    write(ctx, h, count + 1);
+  }
+
+  /**
+   * Records one hard link fewer to the object whose header is at {@code address}, as libhdf5
+   * does when it removes a link, and returns the count before. At a count of 1 the header is
+   * left as it is: the removed link was the last, and the object is unreachable now.
+   */
+  public static int decrement(H5Context ctx, long address) throws IOException {
+    ObjectHeader h = ctx.header(address);
+    int count = of(h);
+    if (count > 1) {
+      write(ctx, h, count - 1);
+    }
+    return count;
+  }
+
+  /** Rewrites {@code h} with {@code count}; a v2 header without a message at 1, as libhdf5. */
+  private static void write(H5Context ctx, ObjectHeader h, int count) throws IOException {
     if (h.version() == 1) {
-      ctx.rewriteRefCount(address, count + 1);
+      ctx.rewriteRefCount(h.address(), count);
       return;
     }
     List<StoredMessage> messages = new ArrayList<>();
@@ -56,9 +75,11 @@ public final class LinkCounts {
         messages.add(m);
       }
     }
-    messages.add(StoredMessage.of(MessageType.REFERENCE_COUNT,
-        MessageClasses.REFERENCE_COUNT.encode(new ReferenceCountMessage(count + 1),
-            ctx.params())));
-    ctx.rewriteHeader(address, messages);
+    if (count > 1) {
+      messages.add(StoredMessage.of(MessageType.REFERENCE_COUNT,
+          MessageClasses.REFERENCE_COUNT.encode(new ReferenceCountMessage(count),
+              ctx.params())));
+    }
+    ctx.rewriteHeader(h.address(), messages);
   }
 }
