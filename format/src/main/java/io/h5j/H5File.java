@@ -459,6 +459,37 @@ public final class H5File implements Closeable {
   }
 
   /**
+   * Sets how many threads read, decode and encode chunks for this file beside the calling
+   * thread (default: one per core). 0 keeps all of it on the calling thread: for callers that
+   * already run one reader per core, such as Spark's tasks, where more threads per file would
+   * only contend for the same cores. Set it before the first read or write of chunked data.
+   * Returns this file.
+   *
+   * <pre>{@code
+   * try (H5File f = H5File.open(path).workerThreads(0)) {
+   *   double[] x = (double[]) f.dataset("/x").read();
+   * }
+   * }</pre>
+   *
+   * @param threads 0 or more
+   * @return this file
+   * @throws IllegalStateException once chunk work has started on the file's threads
+   */
+  public H5File workerThreads(int threads) {
+    engine.workerThreads(threads);
+    return this;
+  }
+
+  /**
+   * How many threads work on this file's chunks beside the calling thread.
+   *
+   * @return 0 or more; see {@link #workerThreads(int)}
+   */
+  public int workerThreads() {
+    return engine.workerThreads();
+  }
+
+  /**
    * Gives up crash safety between flushes for speed: the superblock and the global heap
    * collections new headers point into are written at {@link #flush} and close only, not
    * before every header write. For files nothing reads until they are complete (a temporary

@@ -38,8 +38,9 @@ final class PartWriter implements Closeable {
     long[] max = chunk.clone();
     max[0] = Dataspace.UNLIMITED;
     this.scratch = store.scratch(name);
-    // the store makes it durable when it publishes it (a scratch copy needs no sync)
-    this.file = H5File.create(scratch).syncOnClose(false);
+    // the store makes it durable when it publishes it (a scratch copy needs no sync); chunks
+    // are filtered on the task's thread, as Spark gives each task one core
+    this.file = H5File.create(scratch).syncOnClose(false).workerThreads(0);
     try {
       this.chunks = file.root().createDataset(PartFiles.CHUNKS, DatasetSpec.empty(
           job.type().stored(), stacked).maxShape(max).chunks(chunk).fillValue(job.fill()));

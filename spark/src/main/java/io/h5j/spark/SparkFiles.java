@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  * session's Hadoop configuration, behind h5j's block cache ({@link CachingByteSource}), whose
  * block and cache sizes the Hadoop keys {@value #BLOCK_BYTES} and {@value #CACHE_BYTES} set
  * (e.g. {@code spark.hadoop.h5j.read.cacheBytes}; 4 MiB blocks, 16 MiB per open file by
- * default).
+ * default). Every file a task opens decodes its chunks on the task's thread unless the key
+ * {@value #WORKER_THREADS} gives it threads of its own.
  *
  * <p>The driver's instance reads the session's configuration; the executors' instance carries
  * it as a broadcast (made once per scan), so a task ships a handle, not the configuration.
@@ -31,6 +32,12 @@ final class SparkFiles implements Serializable {
   static final String BLOCK_BYTES = "h5j.read.blockBytes";
   /** Hadoop configuration key: bytes of blocks a file open in a task keeps. */
   static final String CACHE_BYTES = "h5j.read.cacheBytes";
+  /**
+   * Hadoop configuration key: threads that decode a file's chunks beside the task's own
+   * (0 by default: Spark already runs a task per core, and more threads per task would only
+   * contend with the other tasks for them).
+   */
+  static final String WORKER_THREADS = "h5j.read.workerThreads";
   /**
    * 16 MiB: four blocks hold a file's metadata and the read-ahead of a task that reads its
    * chunks in order; more would be multiplied by the tasks an executor runs at once.
@@ -91,7 +98,12 @@ final class SparkFiles implements Serializable {
 
   /** Opens a plain HDF5 file to read. */
   H5File open(String path) throws IOException {
-    return isLocal(path) ? H5File.open(local(path)) : H5File.open(source(path));
+    H5File f = isLocal(path) ? H5File.open(local(path)) : H5File.open(source(path));
+    return f.workerThreads(workerThreads());
+  }
+
+  private int workerThreads() {
+    return hadoopConf().getInt(WORKER_THREADS, 0);
   }
 
   /** The cached Hadoop source of a file that is not local. */
@@ -109,7 +121,9 @@ final class SparkFiles implements Serializable {
    * object stores have no file locks, and h5j commits to local files only).
    */
   VersionedFile openVersioned(String path) throws IOException {
-    return isLocal(path) ? VersionedFile.openReadOnly(local(path))
+    VersionedFile vf = isLocal(path) ? VersionedFile.openReadOnly(local(path))
         : VersionedFile.openSnapshot(source(path));
+    vf.h5().workerThreads(workerThreads());
+    return vf;
   }
 }

@@ -28,6 +28,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -50,7 +51,7 @@ final class ChunkedData {
   private final int chunkBytes;
   private final long dataset;
   private final ChunkCache cache;
-  private final ExecutorService workers;
+  private final @Nullable ExecutorService workers;
   private final EngineFile file;
   private PendingChunks.ForDataset pending;
 
@@ -583,15 +584,13 @@ final class ChunkedData {
     }
   }
 
-  private static final int CORES = Runtime.getRuntime().availableProcessors();
-
   /**
-   * Where the chunks of {@code sel} are worked on: several chunks on the workers, two per core
+   * Where the chunks of {@code sel} are worked on: several chunks on the workers, two per worker
    * ahead of the calling thread; a single chunk on the calling thread.
    */
   private <T> InOrderWindow<T> window(Hyperslab sel, String what) {
     return new InOrderWindow<>(workers,
-        ChunkRuns.withinOneChunk(sel, layout.chunkDims()) ? 0 : 2 * CORES, what);
+        ChunkRuns.withinOneChunk(sel, layout.chunkDims()) ? 0 : 2 * file.workerThreads(), what);
   }
 
   /** Direct buffers for staging runs between the file and arrays. */
@@ -826,7 +825,7 @@ final class ChunkedData {
       return;
     }
     InOrderWindow<FilterPipeline.Encoded> window = new InOrderWindow<>(workers,
-        pipeline == null ? 0 : 2 * CORES, "writing " + path);
+        pipeline == null ? 0 : 2 * file.workerThreads(), "writing " + path);
     var it = pending.dirty.entrySet().iterator();
     try {
       while (pending.dirtyBytes > keepBytes && it.hasNext()) {

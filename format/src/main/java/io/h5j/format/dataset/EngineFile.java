@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One open file as the dataset engine needs it: its structures ({@link H5Context}), the value
@@ -40,14 +41,22 @@ public final class EngineFile {
   private final SpareArray spareArray = new SpareArray();
   private final VirtualSettings virtual = new VirtualSettings();
   private volatile String externalFilePrefix = "";
-  private ExecutorService workers;
+  private @Nullable ExecutorService workers;
+  private int workerThreads = Runtime.getRuntime().availableProcessors();
   private volatile boolean closed;
 
   public EngineFile(Path path, H5Context ctx, Links links) {
     this.path = path;
     this.ctx = ctx;
     this.links = links;
-    this.values = new Values(ctx, task -> workers().execute(task));
+    this.values = new Values(ctx, task -> {
+      ExecutorService w = workers();
+      if (w == null) {
+        task.run();
+      } else {
+        w.execute(task);
+      }
+    });
   }
 
   public Path path() {
@@ -90,18 +99,40 @@ public final class EngineFile {
     this.externalFilePrefix = prefix;
   }
 
-  /** Threads that read and (un)filter chunks: one per core, started on first use. */
-  public synchronized ExecutorService workers() {
-    if (workers == null) {
+  /**
+   * Threads that read and (un)filter chunks beside the calling thread: one per core unless
+   * {@link #workerThreads(int)} said otherwise, started on first use; null for none.
+   */
+  public synchronized @Nullable ExecutorService workers() {
+    if (workers == null && workerThreads > 0) {
       AtomicInteger n = new AtomicInteger();
-      workers = Executors.newFixedThreadPool(
-          Runtime.getRuntime().availableProcessors(), r -> {
+      workers = Executors.newFixedThreadPool(workerThreads, r -> {
             Thread t = new Thread(r, "h5j-chunks-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
           });
     }
     return workers;
+  }
+
+  /** How many threads {@link #workers()} has: 0 keeps all chunk work on the calling thread. */
+  public synchronized int workerThreads() {
+    return workerThreads;
+  }
+
+  /**
+   * Sets how many threads work on chunks beside the calling thread.
+   *
+   * @throws IllegalStateException once they have started
+   */
+  public synchronized void workerThreads(int threads) {
+    if (threads < 0) {
+      throw new IllegalArgumentException("worker threads must be 0 or more: " + threads);
+    }
+    if (workers != null) {
+      throw new IllegalStateException("the chunk workers of " + path + " have started");
+    }
+    workerThreads = threads;
   }
 
   /** Old-format files (superblock 0/1) get old-style objects, as their readers expect. */
