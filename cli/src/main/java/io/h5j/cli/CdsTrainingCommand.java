@@ -11,9 +11,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code h5j cds-training DIR [FILE...]}, not listed in the help: runs every command once on
  * small files it writes in DIR, and repacks each FILE, printing nothing. The {@code h5j}
- * launcher runs it once per build under {@code -XX:ArchiveClassesAtExit}, so that the JVM's
- * class-data archive holds the classes the commands load (a start-up of a few tenths of a
- * second less each). The FILEs are files libhdf5 wrote (the launcher passes the repository's
+ * launcher runs it once per build and java under {@code -XX:DumpLoadedClassList}, and makes
+ * a class-data archive ({@code -Xshare:dump}) of the classes listed, those the commands load
+ * (a start-up of a tenth of a second or more less each). The FILEs are files libhdf5 wrote (the launcher passes the repository's
  * fixtures): h5j writes only new-style structures, and a repack of a file h5py made in its
  * default format (symbol table groups, version 1 B-trees and headers) otherwise loads their
  * classes from the jar.

@@ -25,17 +25,22 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "ls", description = "List the objects of a group (like h5ls).")
 final class LsCommand implements Callable<Integer> {
-  @Option(names = {"-r", "--recursive"}, description = "List all objects below the group.")
+  // the names of the flags, which PlainArgs parses as picocli does
+  private static final String R = "-r", RECURSIVE = "--recursive", V = "-v",
+      VERBOSE = "--verbose", D = "-d", DATA = "--data", S = "-S", SIMPLE = "--simple";
+  private static final String[][] FLAGS = {{R, RECURSIVE}, {V, VERBOSE}, {D, DATA}, {S, SIMPLE}};
+
+  @Option(names = {R, RECURSIVE}, description = "List all objects below the group.")
   boolean recursive;
 
-  @Option(names = {"-v", "--verbose"}, description = "Also each object's attributes,"
+  @Option(names = {V, VERBOSE}, description = "Also each object's attributes,"
       + " location, link count, chunks, storage, filters and type.")
   boolean verbose;
 
-  @Option(names = {"-d", "--data"}, description = "Also the values of each dataset.")
+  @Option(names = {D, DATA}, description = "Also the values of each dataset.")
   boolean data;
 
-  @Option(names = {"-S", "--simple"}, description = "Values one a line, without commas.")
+  @Option(names = {S, SIMPLE}, description = "Values one a line, without commas.")
   boolean simple;
 
   @Parameters(index = "0", paramLabel = "FILE[/PATH]",
@@ -53,9 +58,32 @@ final class LsCommand implements Callable<Integer> {
   @Spec
   picocli.CommandLine.Model.CommandSpec spec;
 
+  /**
+   * The command for {@code args} if they are {@code ls}, flags and operands only
+   * ({@link PlainArgs}), which {@link Main} runs without picocli; else null.
+   */
+  static LsCommand plain(String[] args) {
+    PlainArgs a = PlainArgs.parse(args, "ls", FLAGS, 1, 2);
+    if (a == null) {
+      return null;
+    }
+    LsCommand c = new LsCommand();
+    c.recursive = a.has(0);
+    c.verbose = a.has(1);
+    c.data = a.has(2);
+    c.simple = a.has(3);
+    c.target = Path.of(a.operand(0));
+    c.path = a.operand(1);
+    return c;
+  }
+
   @Override
   public Integer call() throws Exception {
-    PrintWriter out = spec.commandLine().getOut();
+    return run(spec.commandLine().getOut());
+  }
+
+  /** Lists as asked, on {@code out}; returns the exit code. */
+  int run(PrintWriter out) throws Exception {
     LsTarget t = LsTarget.of(target.toString(), path);
     try (H5File f = H5File.open(t.file())) {
       Node start = f.get(t.path());

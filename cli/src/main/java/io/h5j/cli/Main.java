@@ -3,6 +3,7 @@ package io.h5j.cli;
 import io.h5j.format.H5FormatException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,24 +53,35 @@ public final class Main implements Runnable {
 
   /** Runs the command line with the given streams; returns the exit code. */
   public static int run(PrintWriter out, PrintWriter err, String... args) {
-    int code = RepackCommand.isPlain(args) ? repack(out, err, args[1], args[2])
-        : parseAndRun(out, err, args);
+    int code = runPlain(out, err, args);
+    if (code < 0) {
+      code = parseAndRun(out, err, args);
+    }
     out.flush();
     err.flush();
     return code;
   }
 
   /**
-   * {@code h5j repack IN OUT}, the command whose speed matters most, runs without picocli:
-   * building picocli's parser (its classes, too old for a class-data archive; reflection over
-   * the command's annotations; its type converters) took more CPU than anything else before
-   * the copy starts. With any option, picocli parses as for every other command.
+   * Runs {@code ls} and {@code repack} without picocli when their arguments are only flags
+   * and operands ({@link PlainArgs}); returns the exit code, or -1 for picocli to parse them.
+   * Building picocli's parser (its classes, reflection over the command's annotations, its
+   * type converters) took more CPU than listing a small file, or than anything a repack
+   * does before the copy starts.
    */
-  private static int repack(PrintWriter out, PrintWriter err, String in, String outFile) {
+  private static int runPlain(PrintWriter out, PrintWriter err, String... args) {
+    LsCommand ls;
+    RepackCommand repack;
     try {
-      return RepackCommand.of(Path.of(in), Path.of(outFile)).run(out, err);
+      ls = LsCommand.plain(args);
+      repack = ls == null ? RepackCommand.plain(args) : null;
+    } catch (InvalidPathException e) {
+      return -1; // picocli says what is wrong with the path
+    }
+    try {
+      return ls != null ? ls.run(out) : repack != null ? repack.run(out, err) : -1;
     } catch (Exception e) {
-      return failed(e, err, List.of(Path.of(in), Path.of(outFile)));
+      return failed(e, err, ls != null ? List.of(ls.target) : List.of(repack.in, repack.out));
     }
   }
 

@@ -64,23 +64,18 @@ final class RepackCommand implements Callable<Integer> {
   picocli.CommandLine.Model.CommandSpec spec;
 
   /**
-   * Whether {@code args} are {@code repack IN OUT} and nothing else: no option, no
-   * {@code @file} of arguments. {@link Main} runs those without picocli ({@link #of}).
+   * The command for {@code args} if they are {@code repack IN OUT} and nothing else (no
+   * option, no {@code @file} of arguments), which {@link Main} runs without picocli; else
+   * null.
    */
-  static boolean isPlain(String[] args) {
-    return args.length == 3 && args[0].equals("repack") && isOperand(args[1])
-        && isOperand(args[2]);
-  }
-
-  private static boolean isOperand(String arg) {
-    return !arg.isEmpty() && arg.charAt(0) != '-' && arg.charAt(0) != '@';
-  }
-
-  /** {@code repack IN OUT} with the defaults of every option. */
-  static RepackCommand of(Path in, Path out) {
+  static RepackCommand plain(String[] args) {
+    PlainArgs a = PlainArgs.parse(args, "repack", new String[0][], 2, 2);
+    if (a == null) {
+      return null;
+    }
     RepackCommand c = new RepackCommand();
-    c.in = in;
-    c.out = out;
+    c.in = Path.of(a.operand(0));
+    c.out = Path.of(a.operand(1));
     return c;
   }
 

@@ -12,11 +12,13 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import java.util.stream.Stream;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -86,19 +88,48 @@ class LauncherTest {
   private record Run(int code, String out, String err) {}
 
   private Run launch(Path launcher, String... args) throws Exception {
+    return launch(Map.of(), launcher, args);
+  }
+
+  /** A run of the launcher, {@code env} added to its environment. */
+  private Run launch(Map<String, String> env, Path launcher, String... args) throws Exception {
+    Process p = start(env, "", launcher, args);
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the launcher did not finish");
+    return new Run(p.exitValue(), Files.readString(dir.resolve("out.txt")),
+        Files.readString(dir.resolve("err.txt")));
+  }
+
+  /** Starts the launcher, its output to out{@code suffix}.txt and err{@code suffix}.txt. */
+  private Process start(Map<String, String> env, String suffix, Path launcher, String... args)
+      throws IOException {
     List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
     cmd.addAll(List.of(args));
     Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
-    Path out = dir.resolve("out.txt");
-    Path err = dir.resolve("err.txt");
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(elsewhere.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile());
+        .redirectOutput(dir.resolve("out" + suffix + ".txt").toFile())
+        .redirectError(dir.resolve("err" + suffix + ".txt").toFile());
     pb.environment().put("PATH", dir.resolve("bin") + ":" + Path.of(
         System.getProperty("java.home"), "bin") + ":/usr/bin:/bin");
     pb.environment().put("HOME", dir.toString());
-    Process p = pb.start();
-    assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the launcher did not finish");
-    return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    pb.environment().putAll(env);
+    return pb.start();
+  }
+
+  /** The files the launcher left beside the jar: archives, markers, anything half-made. */
+  private List<String> archiveFiles() throws IOException {
+    try (Stream<Path> s = Files.list(repo.resolve("cli/target"))) {
+      return s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("h5j.jar"))
+          .sorted().toList();
+    }
+  }
+
+  /** A java on the PATH before the real one: {@code script} runs first, then the real java. */
+  private Path javaWrapper(String script) throws IOException {
+    Path java = Files.createDirectories(dir.resolve("bin")).resolve("java");
+    Files.writeString(java, "#!/bin/sh\n" + script + "\nexec '"
+        + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+    executable(java);
+    return java;
   }
 
   private List<String> builds() throws IOException {
@@ -155,5 +186,105 @@ class LauncherTest {
       Files.setLastModifiedTime(repo.resolve(changed),
           FileTime.from(Instant.now().minusSeconds(60)));
     }
+  }
+
+  /** The class-data archive of the first run is what the next runs load their classes from. */
+  @Test
+  void runsFromTheArchiveItMadeOnTheFirstRun() throws Exception {
+    assertEquals(0, launch(repo.resolve("h5j"), "ls", "x.h5").code());
+    List<String> made = archiveFiles();
+    assertEquals(1, made.size(), made.toString());
+    assertTrue(made.get(0).matches("h5j-[0-9]+\\.jsa"), made.toString());
+    Run again = launch(Map.of("H5J_JAVA_OPTS", "-Xlog:class+load"), repo.resolve("h5j"), "ls",
+        "x.h5");
+    assertEquals(0, again.code(), again.err());
+    assertTrue(again.out().contains("ran ls x.h5\n"), again.out());
+    assertTrue(again.out().lines().anyMatch(l -> l.contains(" Echo source: shared objects file")),
+        again.out());
+    assertEquals("", again.err());
+  }
+
+  @Test
+  void runsQuietlyWithoutAnArchiveItsJavaRefuses() throws Exception {
+    assertEquals(0, launch(repo.resolve("h5j"), "ls", "x.h5").code());
+    Path archive = repo.resolve("cli/target").resolve(archiveFiles().get(0));
+    Files.delete(archive); // the archive is read-only
+    Files.write(archive, new byte[4096]);
+    Files.setLastModifiedTime(archive, FileTime.from(Instant.now().plusSeconds(60)));
+    Run refused = launch(repo.resolve("h5j"), "ls", "x.h5");
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), refused);
+  }
+
+  /** Another java, or this one upgraded in place, gets an archive of its own. */
+  @Test
+  void makesAnArchiveForEachJavaAndAgainForAJavaInstalledSince() throws Exception {
+    assertEquals(0, launch(repo.resolve("h5j"), "ls", "x.h5").code());
+    List<String> ofTheRealJava = archiveFiles();
+    Path wrapper = javaWrapper("");
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), launch(repo.resolve("h5j"), "ls", "x.h5"));
+    List<String> both = archiveFiles();
+    assertEquals(2, both.size(), both.toString());
+    assertTrue(both.containsAll(ofTheRealJava), both.toString());
+    Path ofTheWrapper = repo.resolve("cli/target").resolve(both.stream()
+        .filter(n -> !ofTheRealJava.contains(n)).findFirst().orElseThrow());
+
+    // an install: the archive older than the java's status change, the jar and the sources
+    // older still
+    FileTime past = FileTime.from(Instant.now().minusSeconds(60));
+    try (Stream<Path> files = Files.walk(repo)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        Files.setLastModifiedTime(f, FileTime.from(Instant.now().minusSeconds(3600)));
+      }
+    }
+    Files.setLastModifiedTime(repo.resolve("cli/target/h5j.jar"),
+        FileTime.from(Instant.now().minusSeconds(120)));
+    Files.setLastModifiedTime(ofTheWrapper, past);
+    Files.setLastModifiedTime(wrapper, FileTime.from(Instant.now().minusSeconds(3600)));
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), launch(repo.resolve("h5j"), "ls", "x.h5"));
+    assertTrue(Files.getLastModifiedTime(ofTheWrapper).compareTo(past) > 0,
+        "not made again after the java changed");
+  }
+
+  /** A JVM that cannot make an archive runs h5j without one, and is not asked again. */
+  @Test
+  void triesOnceWhereNoArchiveCanBeMade() throws Exception {
+    Path attempts = dir.resolve("dumps.txt");
+    javaWrapper("case \"$*\" in *-Xshare:dump*) echo dump >> '" + attempts + "';"
+        + " echo 'Error: no archive here' >&2; exit 1 ;; esac");
+    for (int run = 0; run < 3; run++) {
+      Run r = launch(repo.resolve("h5j"), "ls", "x.h5");
+      assertEquals(0, r.code(), r.err());
+      assertEquals("ran ls x.h5\n", r.out());
+      assertEquals(run == 0 ? List.of("h5j: building " + repo.toRealPath()
+          .resolve("cli/target/h5j.jar") + " (first run)...") : List.of(), r.err().lines()
+          .toList());
+    }
+    assertEquals(List.of("dump"), Files.readAllLines(attempts));
+    List<String> left = archiveFiles();
+    assertEquals(1, left.size(), left.toString());
+    assertTrue(left.get(0).matches("h5j-[0-9]+\\.none"), left.toString());
+  }
+
+  /** First runs at the same time: each runs h5j; one archive is left, nothing half-made. */
+  @Test
+  void concurrentFirstRunsLeaveOneWholeArchive() throws Exception {
+    assertEquals(0, launch(repo.resolve("h5j"), "--version").code()); // builds the jar
+    for (String made : archiveFiles()) {
+      Files.delete(repo.resolve("cli/target").resolve(made));
+    }
+    List<Process> runs = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      runs.add(start(Map.of(), "-" + i, repo.resolve("h5j"), "ls", "f" + i + ".h5"));
+    }
+    for (int i = 0; i < runs.size(); i++) {
+      assertTrue(runs.get(i).waitFor(120, TimeUnit.SECONDS), "run " + i + " did not finish");
+      assertEquals(new Run(0, "ran ls f" + i + ".h5\n", ""), new Run(runs.get(i).exitValue(),
+          Files.readString(dir.resolve("out-" + i + ".txt")),
+          Files.readString(dir.resolve("err-" + i + ".txt"))));
+    }
+    List<String> left = archiveFiles();
+    assertEquals(1, left.size(), left.toString());
+    Run after = launch(Map.of("H5J_JAVA_OPTS", "-Xshare:on"), repo.resolve("h5j"), "ls", "x.h5");
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), after); // -Xshare:on: the archive maps
   }
 }

@@ -1,10 +1,8 @@
 package io.h5j.format.io;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -30,9 +28,6 @@ import java.util.Map;
 final class MappedWindows {
   /** Distance between window starts; also the longest range served. */
   static final long STEP = 512L << 20;
-
-  /** {@code Unsafe.invokeCleaner(ByteBuffer)} bound to the instance, or null if unreachable. */
-  private static final MethodHandle UNMAP = unmapper();
 
   private final FileChannel channel;
   private final Map<Long, MappedByteBuffer> windows = new HashMap<>();
@@ -86,13 +81,16 @@ final class MappedWindows {
     all.addAll(retired);
     windows.clear();
     retired.clear();
-    if (UNMAP == null) {
-      return all.isEmpty();
+    if (all.isEmpty()) {
+      return true;
+    }
+    if (Unmapper.UNSAFE == null) {
+      return false;
     }
     for (MappedByteBuffer b : all) {
       try {
-        UNMAP.invokeExact((ByteBuffer) b);
-      } catch (Throwable e) {
+        Unmapper.INVOKE_CLEANER.invoke(Unmapper.UNSAFE, b);
+      } catch (ReflectiveOperationException | RuntimeException e) {
         return false; // not unmapped: the collector will
       }
     }
@@ -101,19 +99,33 @@ final class MappedWindows {
 
   /** Whether {@link #release()} unmaps at once on this JVM. */
   static boolean unmapsAtRelease() {
-    return UNMAP != null;
+    return Unmapper.UNSAFE != null;
   }
 
-  private static MethodHandle unmapper() {
-    try {
-      Class<?> unsafe = Class.forName("sun.misc.Unsafe");
-      Field f = unsafe.getDeclaredField("theUnsafe");
-      f.setAccessible(true); // jdk.unsupported opens sun.misc for this
-      MethodHandle m = MethodHandles.lookup().findVirtual(unsafe, "invokeCleaner",
-          MethodType.methodType(void.class, ByteBuffer.class));
-      return m.bindTo(f.get(null));
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      return null; // module jdk.unsupported absent or not readable: the collector unmaps
+  /**
+   * {@code sun.misc.Unsafe.invokeCleaner(ByteBuffer)} and the instance it is called on (both
+   * null if unreachable), looked up when first needed, by core reflection rather than a
+   * method handle: a short run that maps nothing then pays for neither, and one that does
+   * spins no method handle classes for a call made once per window.
+   */
+  private static final class Unmapper {
+    static final Object UNSAFE;
+    static final Method INVOKE_CLEANER;
+
+    static {
+      Object unsafe = null;
+      Method invokeCleaner = null;
+      try {
+        Class<?> c = Class.forName("sun.misc.Unsafe");
+        Field f = c.getDeclaredField("theUnsafe");
+        f.setAccessible(true); // jdk.unsupported opens sun.misc for this
+        invokeCleaner = c.getMethod("invokeCleaner", ByteBuffer.class);
+        unsafe = f.get(null);
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        invokeCleaner = null; // module jdk.unsupported absent or not readable: the collector
+      }
+      UNSAFE = invokeCleaner == null ? null : unsafe;
+      INVOKE_CLEANER = invokeCleaner;
     }
   }
 }
