@@ -45,13 +45,6 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkHdfsWriteOracleTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Peer PEER = Peer.DEB;
-  private static final String MAKE_V1 = String.join("\n",
-      "import sys, h5py, numpy as np",
-      "from versioned_hdf5 import VersionedHDF5File",
-      "with h5py.File(sys.argv[1], 'w') as f:",
-      "    vf = VersionedHDF5File(f)",
-      "    with vf.stage_version('v1') as g:",
-      "        g.create_dataset('x', data=np.arange(30, dtype='f8').reshape(5, 6), chunks=(2, 3))");
   /** Prints {version: values of x} of every version. */
   private static final String DUMP_VERSIONS = String.join("\n",
       "import sys, json, h5py",
@@ -218,7 +211,7 @@ class SparkHdfsWriteOracleTest {
   void aVersionAddedToAVersionedFileInHdfsIsReadByVersionedHdf5() throws Exception {
     VersionedHdf5Peers.require(PEER);
     Path made = dir.resolve("made-v1.h5");
-    VersionedHdf5Peers.python(PEER, MAKE_V1, made.toString());
+    VersionedHdf5Peers.python(PEER, SparkVersionedWriteOracleTest.MAKE_V1, made.toString());
     fs.copyFromLocalFile(new org.apache.hadoop.fs.Path(made.toString()),
         new org.apache.hadoop.fs.Path("/out/versioned/v.h5"));
     String target = root + "versioned/v.h5";

@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 @OracleTest
 class SparkVersionedWriteOracleTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String MAKE_V1 = String.join("\n",
+  /** versioned-hdf5 makes version v1 with x = arange(30) as 5 x 6 in 2 x 3 chunks. */
+  static final String MAKE_V1 = String.join("\n",
       "import sys, h5py, numpy as np",
       "from versioned_hdf5 import VersionedHDF5File",
       "with h5py.File(sys.argv[1], 'w') as f:",
