@@ -35,10 +35,15 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * qualifies it), and filters {@code file = '...'} and {@code file IN (...)} skip files.
  * Paths are local, or URIs of any of Hadoop's file systems ({@code hdfs://}, {@code s3a://},
  * ...) read with the session's Hadoop configuration; versions of such a file are read as a
- * snapshot, without the locks a local file's readers take. Bad input fails the query with a
- * message naming the file, the dataset and, for a damaged chunk, the chunk. The versions of a
- * file are listed by the source {@code hdf5-versions} ({@link VersionsDataSource}); SQL tables
- * by {@link Hdf5Catalog}. See the README's "Spark" section.
+ * snapshot, without the locks a local file's readers take. Hadoop configuration keys (also as
+ * {@code spark.hadoop.KEY}) tune reads: {@code h5j.read.blockBytes} and
+ * {@code h5j.read.cacheBytes}, the request size and the block cache per open file on Hadoop's
+ * file systems (4 MiB, 16 MiB); {@code h5j.read.workerThreads}, threads that decode a file's
+ * chunks beside the task's own (0: Spark already runs a task per core). Bad input fails the
+ * query with a message naming the file, the dataset and, for a damaged chunk, the chunk. The
+ * versions of a file are listed by the source {@code hdf5-versions}
+ * ({@link VersionsDataSource}); SQL tables by {@link Hdf5Catalog}. See the README's "Spark"
+ * section.
  *
  * <p>Writes: a table of columns {@code i0 ... i{r-1}} (long) and {@code value} becomes one
  * chunked dataset, as a virtual dataset over the tasks' part files or, with option
