@@ -31,10 +31,10 @@ import org.jspecify.annotations.Nullable;
  * {@link Options.Rename#OVERWRITE}, one atomic step on HDFS, so readers see the old file or the
  * new one; elsewhere (object stores, or a file system without a {@link FileContext} binding)
  * that is a delete and then a copy or rename, so a crash between the two leaves no file at
- * the name (the new one stays under its temporary name). A versioned file is copied to a local file, given its version there
- * and uploaded whole; the rename fails when the original changed meanwhile (its length or
- * modification time), which catches a concurrent writer unless it changes the file between
- * that check and the rename. A name node records each rename durably before it returns, so
+ * the name (the new one stays under its temporary name). A versioned file is copied to a
+ * local file, given its version there and uploaded whole; the rename fails when the original
+ * changed meanwhile (its length or modification time), which catches a concurrent writer
+ * unless it changes the file between that check and the rename. A name node records each rename durably before it returns, so
  * the folders need no sync.
  *
  * @param files the Hadoop configuration, on the driver and the executors

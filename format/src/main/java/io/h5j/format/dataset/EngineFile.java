@@ -107,10 +107,10 @@ public final class EngineFile {
     if (workers == null && workerThreads > 0) {
       AtomicInteger n = new AtomicInteger();
       workers = Executors.newFixedThreadPool(workerThreads, r -> {
-            Thread t = new Thread(r, "h5j-chunks-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          });
+        Thread t = new Thread(r, "h5j-chunks-" + n.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+      });
     }
     return workers;
   }
