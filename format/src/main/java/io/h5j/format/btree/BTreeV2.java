@@ -342,11 +342,15 @@ public final class BTreeV2 {
       this.total = total;
     }
 
-    /** Record {@code i}, a reader of its own (kept nodes are shared between threads). */
+    /**
+     * Record {@code i}, a reader of its own (kept nodes are shared between threads), named as
+     * its node: its errors give the record's own offset, and a name built per record would
+     * cost lookups more than the comparisons do.
+     */
     ByteReader record(int i) throws H5FormatException {
       synchronized (body) {
         body.position(6 + i * layout.recordSize());
-        return body.slice(layout.recordSize(), body.structure() + " record " + i);
+        return body.slice(layout.recordSize(), body.structure());
       }
     }
   }

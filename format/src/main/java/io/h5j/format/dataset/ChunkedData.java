@@ -198,6 +198,9 @@ final class ChunkedData {
    * are read (no array of the whole selection), unwritten chunks as the fill value.
    */
   void readRuns(Hyperslab sel, MappingCopier.Runs sink) throws IOException {
+    if (readWholeChunk(sel, sink)) {
+      return;
+    }
     int size = layout.elementSize();
     copySelection(sel, helpers(sel), new Sink() {
       @Override
@@ -216,6 +219,38 @@ final class ChunkedData {
         sink.run(filled, 0, inSelection, n);
       }
     });
+  }
+
+  /**
+   * A selection that is exactly one written chunk inside the extent (what each mapping of a
+   * versioned file reads) goes to {@code sink} as one run of the chunk, without working out
+   * its runs chunk by chunk; false, with nothing read, for any other selection.
+   */
+  private boolean readWholeChunk(Hyperslab sel, MappingCopier.Runs sink) throws IOException {
+    long[] c = layout.chunkDims();
+    long[] dims = space.dims();
+    long[] start = sel.start();
+    for (int d = 0; d < c.length; d++) {
+      long len = sel.count()[d] * sel.block()[d];
+      if ((sel.count()[d] != 1 && sel.stride()[d] != sel.block()[d]) || len != c[d]
+          || start[d] % c[d] != 0 || start[d] > dims[d] - c[d]) {
+        return false;
+      }
+    }
+    long[] offset = start.clone(); // the cache may keep it
+    byte[] chunk = inMemory(offset);
+    if (chunk == null) {
+      Optional<ChunkRecord> record = locate(offset);
+      if (record.isEmpty()) {
+        return false; // never written: the fill value, as any selection reads it
+      }
+      chunk = chunkBytes <= ScratchArrays.MAX_BYTES
+          ? decode(offset, record.get(), ScratchArrays.get(ScratchArrays.CHUNK, chunkBytes),
+              helpers(sel))
+          : load(offset, record.get());
+    }
+    sink.run(chunk, 0, 0, chunkBytes / layout.elementSize());
+    return true;
   }
 
   /**
@@ -553,35 +588,59 @@ final class ChunkedData {
 
   /** Calls {@code each} with every chunk {@code sel} touches and its runs, in chunk order. */
   private void forEachChunk(Hyperslab sel, ChunkVisit each) throws IOException {
-    long[][] current = new long[1][];
-    List<List<Run>> runs = new ArrayList<>(List.of(new ArrayList<>()));
-    ChunkRuns.visit(sel, layout.chunkDims(), new ChunkRuns.Visitor() {
+    final class Merging implements ChunkRuns.Visitor {
+      private long[] current;
+      private List<Run> runs = new ArrayList<>();
+      // the run being extended: runs that follow on in the chunk and in the selection alike
+      // (whole rows of a chunk as wide as the selection) are one: one copy, one write
+      private long inChunk;
+      private long inSelection;
+      private long length;
+
       @Override
       public void chunk(long[] chunkOffset) throws IOException {
-        if (current[0] != null) {
-          each.chunk(current[0], runs.set(0, new ArrayList<>()));
+        if (current != null) {
+          each.chunk(current, done());
         }
-        current[0] = chunkOffset;
+        current = chunkOffset;
       }
 
       @Override
       public void run(long inChunk, long inSelection, long length) {
-        // Runs that follow on in the chunk and in the selection alike (whole rows of a chunk
-        // as wide as the selection) are one: one copy, one write.
-        List<Run> list = runs.get(0);
-        Run last = list.isEmpty() ? null : list.get(list.size() - 1);
-        if (last != null && last.inChunk() + last.length() == inChunk
-            && last.inSelection() + last.length() == inSelection) {
-          list.set(list.size() - 1, new Run(last.inChunk(), last.inSelection(),
-              last.length() + (int) length));
-        } else {
-          list.add(new Run(inChunk, inSelection, (int) length));
+        if (this.length > 0 && this.inChunk + this.length == inChunk
+            && this.inSelection + this.length == inSelection) {
+          this.length += length;
+          return;
+        }
+        close();
+        this.inChunk = inChunk;
+        this.inSelection = inSelection;
+        this.length = length;
+      }
+
+      void end() throws IOException {
+        if (current != null) {
+          each.chunk(current, done());
         }
       }
-    });
-    if (current[0] != null) {
-      each.chunk(current[0], runs.get(0));
+
+      private void close() {
+        if (length > 0) {
+          runs.add(new Run(inChunk, inSelection, (int) length));
+          length = 0;
+        }
+      }
+
+      private List<Run> done() {
+        close();
+        List<Run> out = runs;
+        runs = new ArrayList<>();
+        return out;
+      }
     }
+    Merging merging = new Merging();
+    ChunkRuns.visit(sel, layout.chunkDims(), merging);
+    merging.end();
   }
 
   /**
@@ -1037,14 +1096,14 @@ final class ChunkedData {
   /** Like {@link #decode(long[], ChunkRecord, byte[], Helpers)}, stored filtered or not. */
   private byte[] decode(long[] chunkOffset, ChunkRecord c, byte[] into, Helpers helpers,
       boolean storedFiltered) throws IOException {
-    String what = chunkName(chunkOffset);
     if (!storedFiltered) {
-      if (into == null) {
-        return fa.read(c.address(), chunkBytes, what);
-      }
-      fa.read(c.address(), ByteBuffer.wrap(into, 0, chunkBytes), what);
-      return into;
+      java.util.function.Supplier<String> name = () -> chunkName(chunkOffset);
+      fa.checkRange(c.address(), chunkBytes, name); // before allocating for a damaged address
+      byte[] out = into != null ? into : new byte[chunkBytes];
+      fa.read(c.address(), ByteBuffer.wrap(out, 0, chunkBytes), name);
+      return out;
     }
+    String what = chunkName(chunkOffset);
     byte[] raw = readStored(chunkOffset, c);
     byte[] out = into != null ? into : new byte[chunkBytes];
     pipeline.decode(raw, c.filterMask(), chunkBytes, what, c.address(), out, helpers);

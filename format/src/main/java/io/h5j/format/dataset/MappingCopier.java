@@ -56,7 +56,7 @@ final class MappingCopier {
   }
 
   /** Copies the elements of part {@code p} that fall in request box {@code r} into out. */
-  void copy(Part p, Box r, long[] selShape, byte[] out) throws IOException {
+  void copy(Part p, Box r, long[] selShape, ElementTarget out) throws IOException {
     long[] lo = p.v().lower();
     long[] hi = p.v().upper();
     for (int d = 0; d < lo.length; d++) {
@@ -76,7 +76,8 @@ final class MappingCopier {
    * Same shapes on both sides: element (i, j, ...) of one pairs with (i, j, ...) of the
    * other, so the request cuts a box of ranks out of each dimension.
    */
-  private void copySpans(Spans v, Spans s, Source src, Box r, long[] selShape, byte[] out)
+  private void copySpans(Spans v, Spans s, Source src, Box r, long[] selShape,
+      ElementTarget out)
       throws IOException {
     int rank = v.rank();
     long[] r0 = new long[rank];
@@ -117,8 +118,7 @@ final class MappingCopier {
         while (e < len && last[e] == last[e - 1] + 1) {
           e++;
         }
-        System.arraycopy(data, (int) ((from + k) * size), out, (int) ((base + last[k]) * size),
-            (e - k) * size);
+        out.put(data, (int) ((from + k) * size), base + last[k], e - k);
         k = e;
       }
       for (int d = rank - 2; d >= 0 && ++idx[d] == n[d]; d--) {
@@ -152,14 +152,15 @@ final class MappingCopier {
    * Reads {@code whole} into {@code out} run by run as the source hands them over (no array of
    * the hyperslab): its element k is element {@code k % len} of row {@code k / len}.
    */
-  private void copyRows(Source src, Hyperslab whole, long[] rowStarts, int len, byte[] out)
+  private void copyRows(Source src, Hyperslab whole, long[] rowStarts, int len,
+      ElementTarget out)
       throws IOException {
     src.readRuns(whole, (bytes, from, k, n) -> {
       while (n > 0) {
         int row = (int) (k / len);
         int col = (int) (k % len);
         int take = Math.min(n, len - col);
-        System.arraycopy(bytes, from, out, (int) ((rowStarts[row] + col) * size), take * size);
+        out.put(bytes, from, rowStarts[row] + col, take);
         from += take * size;
         k += take;
         n -= take;
@@ -251,7 +252,8 @@ final class MappingCopier {
    * Any pairing: the virtual runs in the request give the ordinals wanted, the source runs
    * are walked in step to find where each ordinal's element is stored.
    */
-  private void copyRuns(Part p, Box r, long[] selShape, byte[] out) throws IOException {
+  private void copyRuns(Part p, Box r, long[] selShape, ElementTarget out)
+      throws IOException {
     int rank = r.start().length;
     long[] selStride = new long[rank];
     long st = 1;
@@ -319,7 +321,7 @@ final class MappingCopier {
   }
 
   /** Reads pieces (source coords, length, target) in one box when that wastes little. */
-  private void readPieces(Source src, LongRows pieces, int rank, byte[] out)
+  private void readPieces(Source src, LongRows pieces, int rank, ElementTarget out)
       throws IOException {
     long[] lo = new long[rank];
     long[] hi = new long[rank];
@@ -345,8 +347,7 @@ final class MappingCopier {
         for (int d = 0; d < rank; d++) {
           at = at * shape[d] + pieces.get(i, d) - lo[d];
         }
-        System.arraycopy(box, (int) (at * size), out, (int) (pieces.get(i, rank + 1) * size),
-            (int) (pieces.get(i, rank) * size));
+        out.put(box, (int) (at * size), pieces.get(i, rank + 1), (int) pieces.get(i, rank));
       }
       return;
     }
@@ -358,7 +359,7 @@ final class MappingCopier {
         one[d] = d == rank - 1 ? pieces.get(i, rank) : 1;
       }
       byte[] b = src.read(Hyperslab.box(start, one));
-      System.arraycopy(b, 0, out, (int) (pieces.get(i, rank + 1) * size), b.length);
+      out.put(b, 0, pieces.get(i, rank + 1), (int) pieces.get(i, rank));
     }
   }
 

@@ -179,7 +179,7 @@ public final class Values {
   /** {@code count} copies of {@code fill} (zeros when null), for unwritten storage. */
   public static byte[] repeat(byte[] fill, int count, int elementSize) {
     byte[] out = new byte[Math.multiplyExact(count, elementSize)];
-    if (fill != null && fill.length == elementSize && out.length > 0 && !allZero(fill)) {
+    if (fill != null && fill.length == elementSize && out.length > 0 && !isZero(fill)) {
       // doubling copies: log2(count) array copies instead of one per element
       System.arraycopy(fill, 0, out, 0, elementSize);
       for (int filled = elementSize; filled < out.length; filled *= 2) {
@@ -189,7 +189,8 @@ public final class Values {
     return out;
   }
 
-  private static boolean allZero(byte[] b) {
+  /** Whether every byte of {@code b} is zero. */
+  static boolean isZero(byte[] b) {
     for (byte x : b) {
       if (x != 0) {
         return false;

@@ -232,6 +232,26 @@ public final class VirtualData {
   /** The raw bytes of the selected elements, in C order of the selection. */
   byte[] read(Hyperslab sel) throws IOException {
     ElementBytes.ofArray(sel.elementCount(), size, "virtual dataset", path, address);
+    ElementTarget.Bytes out = ElementTarget.bytes(fill, (int) sel.elementCount(), size);
+    read(sel, out);
+    return out.array();
+  }
+
+  /**
+   * The selected elements as a new Java array of {@code component}, for a type stored as
+   * such an array holds it ({@link SlabTransfer#isPrimitiveImage}): the mappings' runs go
+   * straight into it.
+   */
+  Object readArray(Hyperslab sel, Class<?> component) throws IOException {
+    ElementBytes.ofArray(sel.elementCount(), size, "virtual dataset", path, address);
+    int count = (int) sel.elementCount();
+    Object array = java.lang.reflect.Array.newInstance(component, count);
+    read(sel, ElementTarget.array(array, SlabTransfer.order(type), fill, count, size));
+    return array;
+  }
+
+  /** The selected elements into {@code out} (filled already), in C order of the selection. */
+  private void read(Hyperslab sel, ElementTarget out) throws IOException {
     int[] depth = DEPTH.get();
     if (depth[0] >= MAX_NESTING) {
       throw new H5FormatException("virtual dataset " + path, blockAddress, "sources nest "
@@ -243,12 +263,11 @@ public final class VirtualData {
         throw failed;
       }
       refresh();
-      byte[] out = Values.repeat(fill, (int) sel.elementCount(), size);
       List<Box> boxes = requestBoxes(sel);
       if (file.virtual().deferBlockVerification() && !load.isDone()) {
         if (readProbed(boxes, sel.shape(), out)) {
           load.background(); // after the first read: not competing with it for the cores
-          return out;
+          return;
         }
         // the probe cannot answer: this thread loads the block, with the checksum on a
         // second core, rather than wait for the low-priority thread of deferred checks
@@ -261,7 +280,6 @@ public final class VirtualData {
           }
         }
       }
-      return out;
     } finally {
       depth[0]--;
     }
@@ -309,7 +327,7 @@ public final class VirtualData {
    * Reads through the probe, before the block is loaded: true when every grid cell the
    * request touches was found whole in one mapping, false (nothing copied) otherwise.
    */
-  private boolean readProbed(List<Box> boxes, long[] selShape, byte[] out)
+  private boolean readProbed(List<Box> boxes, long[] selShape, ElementTarget out)
       throws IOException {
     MappingProbe probe = load.probe();
     if (probe == null || probe.first().shape().length != storedDims.length) {

@@ -24,6 +24,10 @@ final class VirtualSources {
   private final Map<StoredDataset, MappingCopier.Source> readers =
       new java.util.IdentityHashMap<>();
   private final Map<StoredDataset, long[]> sourceDims = new java.util.IdentityHashMap<>();
+  /** The names {@link #find} was last asked for, and its answer. */
+  private String lastFile;
+  private String lastDataset;
+  private StoredDataset last;
 
   /**
    * Sources of the virtual dataset {@code path} of {@code file} (its mapping block at
@@ -93,9 +97,12 @@ final class VirtualSources {
 
   /** Opens a source once per name; null when the file or dataset does not exist. */
   StoredDataset find(int m, String fileName, String dataset) throws IOException {
+    if (fileName.equals(lastFile) && dataset.equals(lastDataset)) {
+      return last; // mappings in a row mostly draw on one source: no key to build
+    }
     String key = fileName + "\0" + dataset;
     if (sources.containsKey(key)) {
-      return sources.get(key);
+      return remember(fileName, dataset, sources.get(key));
     }
     EngineFile owner;
     try {
@@ -130,6 +137,13 @@ final class VirtualSources {
       }
     }
     sources.put(key, d);
+    return remember(fileName, dataset, d);
+  }
+
+  private StoredDataset remember(String fileName, String dataset, StoredDataset d) {
+    lastFile = fileName;
+    lastDataset = dataset;
+    last = d;
     return d;
   }
 

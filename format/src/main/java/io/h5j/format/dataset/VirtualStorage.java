@@ -1,6 +1,8 @@
 package io.h5j.format.dataset;
 
+import io.h5j.format.datatype.DataConverter;
 import io.h5j.type.Dataspace;
+import io.h5j.type.Datatype;
 import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.select.Hyperslab;
 import io.h5j.format.vds.MappingBlock;
@@ -70,6 +72,21 @@ final class VirtualStorage implements DatasetStorage {
   @Override
   public byte[] readBytes(Hyperslab slab) throws IOException {
     return data().read(slab);
+  }
+
+  /** Types stored as their Java array holds them are read straight into a new array. */
+  @Override
+  public Object readValues() throws IOException {
+    return readValues(Hyperslab.all(d.dataspace().dims()));
+  }
+
+  @Override
+  public Object readValues(Hyperslab slab) throws IOException {
+    Datatype type = d.cachedDatatype();
+    if (!SlabTransfer.isPrimitiveImage(type)) {
+      return DatasetStorage.super.readValues(slab);
+    }
+    return data().readArray(slab, DataConverter.javaArrayClass(type).getComponentType());
   }
 
   @Override

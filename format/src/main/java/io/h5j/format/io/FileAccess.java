@@ -192,6 +192,24 @@ public final class FileAccess implements Closeable {
     readFully(params.baseAddress() + address, dst, structure);
   }
 
+  /**
+   * As {@link #read(long, ByteBuffer, String)}, building the structure's name only for an
+   * error (reads of many small chunks).
+   */
+  public void read(long address, ByteBuffer dst, Supplier<String> structure) throws IOException {
+    checkRange(address, dst.remaining(), structure);
+    int start = dst.position();
+    try {
+      source.readFully(params.baseAddress() + address, dst);
+    } catch (EOFException e) {
+      throw new H5FormatException(structure.get(), address, "file ends early ("
+          + e.getMessage() + ")", e);
+    }
+    if (overlay != null) {
+      applyOverlay(address, dst, start);
+    }
+  }
+
   /** Reads shorter than this go through read(2): mapping pays off on long copies only. */
   public static final int MIN_MAPPED_BYTES = 64 << 10;
 

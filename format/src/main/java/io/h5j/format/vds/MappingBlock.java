@@ -78,6 +78,10 @@ public final class MappingBlock {
   private final boolean singleSource;
   private final BlockGrid grid;
   private final Map<Integer, String> names = new HashMap<>();
+  /** The names last decoded, at these offsets (-1: none): a file's and a dataset's. */
+  private final int[] recentOff = {-1, -1};
+  private final String[] recent = new String[2];
+  private int nextRecent;
 
   private MappingBlock(byte[] data, FileParams params, long address, String structure,
       int version, int count, int[] fileOff, int[] dsetOff, int[] srcOff, int[] virtOff,
@@ -529,6 +533,14 @@ public final class MappingBlock {
     synchronized (names) {
       String s = names.get(off);
       if (s == null) {
+        // v0 blocks store each entry's names anew: most are the names just asked for
+        for (int k = 0; k < recentOff.length; k++) {
+          if (recentOff[k] >= 0 && sameName(recentOff[k], off)) {
+            return recent[k];
+          }
+        }
+      }
+      if (s == null) {
         int e = off;
         while (data[e] != 0) {
           e++;
@@ -545,8 +557,26 @@ public final class MappingBlock {
           names.put(off, s);
         }
       }
+      recentOff[nextRecent] = off;
+      recent[nextRecent] = s;
+      nextRecent = (nextRecent + 1) % recentOff.length;
       return s;
     }
+  }
+
+  /** Whether the NUL-terminated names at {@code a} and {@code b} have the same bytes. */
+  private boolean sameName(int a, int b) {
+    if (a == b) {
+      return true;
+    }
+    while (data[a] == data[b]) {
+      if (data[a] == 0) {
+        return true;
+      }
+      a++;
+      b++;
+    }
+    return false;
   }
 
   /** Source file name of mapping {@code i} as stored ("." for the same file). */
