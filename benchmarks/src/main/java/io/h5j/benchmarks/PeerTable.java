@@ -421,6 +421,11 @@ public final class PeerTable {
         + " (" + (mode.quick() ? "`demo seed --small`" : "`h5j demo seed`") + ", "
         + Files.size(file) / 1_000_000 + " MB)");
     row.add(h5jSide(gc(), () -> PeerOps.seedRead(file, last)));
+    EarlierBuild before = EarlierBuild.fromProperty();
+    if (before != null) {
+      row.add(Contender.inJvm(before.name(), Role.PEER, gc(),
+          before.op("PeerOps", "seedRead", file, last)));
+    }
     withPythons(row, "--op", "seed_read", "--file", file.toString(), "--version", last);
     return row.goal(Role.PEER, 0.8, "≤ 0.8× the best peer (issue: libhdf5 2.0)");
   }
