@@ -4,6 +4,8 @@ import io.h5j.H5File;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -21,8 +23,15 @@ import java.util.stream.Stream;
  * @param target the target file's name in it
  */
 record LocalTargetStore(String folder, String target) implements TargetStore {
+  /**
+   * The file system the store's paths are in, hence every channel, rename and sync of a local
+   * write (h5j's own included): the default one, but a test's that logs them all to replay
+   * crashes (SparkWriteCrashTest). No other use.
+   */
+  static volatile FileSystem files = FileSystems.getDefault();
+
   private Path path(String name) {
-    return Path.of(folder).resolve(name);
+    return files.getPath(folder).resolve(name);
   }
 
   @Override
@@ -110,7 +119,7 @@ record LocalTargetStore(String folder, String target) implements TargetStore {
 
   @Override
   public void create(String name, FileBody<H5File> body) throws IOException {
-    Files.createDirectories(Path.of(folder));
+    Files.createDirectories(path(""));
     H5File f = H5File.createReplacing(path(name));
     try {
       body.write(f);
