@@ -6,15 +6,12 @@ import static org.apache.spark.sql.functions.rand;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.h5j.testing.CrashBudget;
 import io.h5j.testing.OracleTest;
 import io.h5j.testing.Oracles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,13 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 18 for Spark writes to a local folder, by simulation: a write (part files by the
  * tasks, the target by the driver) is recorded ({@link RecordedWrites}) and replayed into
  * every kill state and random power-cut states ({@link FolderCrashStates}, within
- * {@link CrashBudget}); in each, the target is the old file byte for byte (absent if there was
+ * {@link io.h5j.testing.CrashBudget}); in each, the target is the old file byte for byte (absent if there was
  * none) or the new one, and h5py 3.7 (one process for all states) reads from it the old or
  * the new values, every part file a virtual dataset names being there and readable.
  */
 @OracleTest
 class SparkWriteCrashTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   /**
    * Judges the states a manifest lists: one line per state, "ok" or what is wrong. Each
    * state's folder holds the target, whose dataset must read as the values named.
@@ -103,14 +99,9 @@ class SparkWriteCrashTest {
     long t0 = System.nanoTime();
     FolderLog log = RecordedWrites.record(folder, () -> write(target, NEW, merge, 3));
     byte[] after = Files.readAllBytes(target);
-    FolderCrashStates crashes = new FolderCrashStates(log);
-    CrashBudget budget = CrashBudget.fromSystemProperties();
-    List<FolderCrashStates.State> states = new ArrayList<>(
-        crashes.kills(2 * budget.killStates(), budget.seed()));
-    states.addAll(crashes.powerCuts(budget.powerCutTrials() - 1, budget.seed()));
-
+    List<FolderCrashStates.State> states = CrashStateFolders.of(log);
+    CrashStateFolders folders = new CrashStateFolders(dir);
     List<String> problems = new ArrayList<>();
-    List<Map<String, String>> judged = new ArrayList<>();
     int olds = 0;
     int news = 0;
     for (int i = 0; i < states.size(); i++) {
@@ -135,13 +126,7 @@ class SparkWriteCrashTest {
             + now.length + " B)");
         continue;
       }
-      Path at = dir.resolve("state-" + i);
-      image.writeTo(at);
-      Map<String, String> entry = new LinkedHashMap<>();
-      entry.put("dir", at.toString());
-      entry.put("want", want);
-      entry.put("label", s.label());
-      judged.add(entry);
+      folders.add(s, image, want);
     }
     assertEquals(List.of(), problems, states.size() + " crash states of " + log.operations()
         .size() + " operations");
@@ -149,19 +134,14 @@ class SparkWriteCrashTest {
         + news + " new");
 
     long t1 = System.nanoTime();
-    Map<String, Object> manifest = new LinkedHashMap<>();
-    manifest.put("target", "d.h5");
-    manifest.put("dataset", "x");
-    manifest.put("values", Map.of("old", old == null ? new double[0] : old, "new", NEW));
-    manifest.put("states", judged);
-    Path m = dir.resolve("manifest.json");
-    JSON.writeValue(m.toFile(), manifest);
-    Oracles.assertAllOk(Oracles.python(JUDGE, m.toString()), judged.size(),
+    Path manifest = folders.manifest(Map.of("target", "d.h5", "dataset", "x", "values",
+        Map.of("old", old == null ? new double[0] : old, "new", NEW)));
+    Oracles.assertAllOk(Oracles.python(JUDGE, manifest.toString()), folders.size(),
         "crash states with a target, read by h5py");
     System.out.printf("%s write%s: %d operations, %d crash states (%d old, %d new), %d read by"
         + " h5py; recorded and replayed in %.1f s, judged by h5py in %.1f s%n",
         old == null ? "new" : "overwriting", merge ? " (merge)" : "", log.operations().size(),
-        states.size(), olds, news, judged.size(), (t1 - t0) / 1e9,
+        states.size(), olds, news, folders.size(), (t1 - t0) / 1e9,
         (System.nanoTime() - t1) / 1e9);
   }
 
