@@ -32,10 +32,6 @@ final class FolderCrashStates {
     this.ops = log.operations();
   }
 
-  int operationCount() {
-    return ops.size();
-  }
-
   /** One state: its label, and how to make it. */
   record State(String label, List<FolderOp> replay, Map<Integer, Long> sizes,
       FolderLog log) {
