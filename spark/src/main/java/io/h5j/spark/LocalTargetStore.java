@@ -143,9 +143,9 @@ record LocalTargetStore(String folder, String target) implements TargetStore {
       return;
     }
     // a new file takes its name only once its version is committed, so that a crash leaves
-    // no file or the file with the version, never one with none; the temporary name is the
-    // kind H5File.createReplacing gives, whose next replacing write of the name removes it
-    // when a killed write left it
+    // no file or the file with the version, never one with none; the temporary name is of
+    // the kind H5File.createReplacing gives, so that the next plain write of the name removes
+    // one that a killed write left
     Path temp = p.resolveSibling("." + p.getFileName() + "." + ProcessHandle.current().pid()
         + "." + System.nanoTime() + ".part");
     try {
