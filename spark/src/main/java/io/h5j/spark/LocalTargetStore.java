@@ -4,8 +4,11 @@ import io.h5j.H5File;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.List;
@@ -15,14 +18,22 @@ import java.util.stream.Stream;
  * The files of a write to a local (or NFS) folder, written in place: a part file is forced to
  * disk and its folder synced when published; the target is written under a temporary name and
  * renamed over the old one by {@link H5File#createReplacing}; a versioned file takes its new
- * version in place (the versioning layer's commits are crash-safe).
+ * version in place (the versioning layer's commits are crash-safe), and a new one is made
+ * with its first version under a temporary name and renamed into place.
  *
  * @param folder the target's folder, absolute
  * @param target the target file's name in it
  */
 record LocalTargetStore(String folder, String target) implements TargetStore {
+  /**
+   * The file system the store's paths are in, hence every channel, rename and sync of a local
+   * write (h5j's own included): the default one, but a test's that logs them all to replay
+   * crashes (SparkWriteCrashTest). No other use.
+   */
+  static volatile FileSystem files = FileSystems.getDefault();
+
   private Path path(String name) {
-    return Path.of(folder).resolve(name);
+    return files.getPath(folder).resolve(name);
   }
 
   @Override
@@ -110,7 +121,7 @@ record LocalTargetStore(String folder, String target) implements TargetStore {
 
   @Override
   public void create(String name, FileBody<H5File> body) throws IOException {
-    Files.createDirectories(Path.of(folder));
+    Files.createDirectories(path(""));
     H5File f = H5File.createReplacing(path(name));
     try {
       body.write(f);
@@ -125,8 +136,28 @@ record LocalTargetStore(String folder, String target) implements TargetStore {
   @Override
   public void edit(String name, FileBody<VersionedFile> body) throws IOException {
     Path p = path(name);
-    try (VersionedFile vf = Files.exists(p) ? VersionedFile.open(p) : VersionedFile.create(p)) {
-      body.write(vf);
+    if (Files.exists(p)) {
+      try (VersionedFile vf = VersionedFile.open(p)) {
+        body.write(vf);
+      }
+      return;
     }
+    // a new file takes its name only once its version is committed, so that a crash leaves
+    // no file or the file with the version, never one with none; the temporary name is of
+    // the kind H5File.createReplacing gives, so that the next plain write of the name removes
+    // one that a killed write left
+    Path temp = p.resolveSibling("." + p.getFileName() + "." + ProcessHandle.current().pid()
+        + "." + System.nanoTime() + ".part");
+    try {
+      try (VersionedFile vf = VersionedFile.create(temp)) {
+        body.write(vf);
+      }
+      Files.move(temp, p, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temp);
+      throw e;
+    }
+    syncOne(parent(name));
+    WriteEvents.report(WriteEvents.Kind.PLACED, name);
   }
 }
