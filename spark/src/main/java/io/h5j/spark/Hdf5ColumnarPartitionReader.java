@@ -23,8 +23,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch> {
   /**
-   * The decoded bytes a batch aims at: a chunk of 1 MiB (h5py's largest default) per batch;
-   * smaller chunks are read several rows at once.
+   * The decoded bytes a batch of a plain dataset aims at: a chunk of 1 MiB (h5py's largest
+   * default) per batch; smaller chunks are read several rows at once. A version's dataset
+   * reads into a new array each time, in the row reader's larger slices (fewer reads through
+   * its virtual mappings; not measured with smaller ones).
    */
   static final long BATCH_BYTES = 1L << 20;
 
@@ -37,7 +39,8 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
   private @Nullable Object buffer; // the array slices are read into, kept for the next
 
   Hdf5ColumnarPartitionReader(Hdf5Partition partition, StructType required, SparkFiles files) {
-    this.slices = new BoxSlices(partition, BATCH_BYTES);
+    this.slices = new BoxSlices(partition, partition.description().options().versioned()
+        ? BoxSlices.READ_BYTES : BATCH_BYTES);
     this.options = partition.description().options();
     this.files = files;
     this.fields = required.fields();
