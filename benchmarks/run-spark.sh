@@ -6,6 +6,10 @@
 #
 #   benchmarks/run-spark.sh                       # 4 GiB, 3 rounds after a warm-up
 #   benchmarks/run-spark.sh --gib 0.25 --rounds 2 # a quick look
+#   benchmarks/run-spark.sh --builds --before DIR --gib 2 --rounds 4
+#                                                 # h5j-spark only, this build against the
+#                                                 # jars of an earlier one copied into DIR
+#                                                 # (SparkScanBuilds), CPU seconds per scan
 #   options: --gib G, --rounds N, --work-dir DIR (default /tmp/h5j-spark-bench; inputs are
 #   kept and reused: 4 GiB needs ~20 GB), --seed FILE (a file `./h5j demo seed` wrote; without
 #   it the seed row is left out), --out FILE. JAVA_OPTS defaults to -Xmx8g.
@@ -25,5 +29,10 @@ for p in java.lang java.lang.invoke java.lang.reflect java.io java.net java.nio 
     sun.util.calendar; do
   opens="$opens --add-opens=java.base/$p=ALL-UNNAMED"
 done
+main=io.h5j.benchmarks.SparkScanRounds
+if [ "${1:-}" = --builds ]; then
+  main=io.h5j.benchmarks.SparkScanBuilds
+  shift
+fi
 exec java ${JAVA_OPTS:--Xmx8g} $opens -Djdk.reflect.useDirectMethodHandle=false -cp "$cp" \
-  io.h5j.benchmarks.SparkScanRounds "$@"
+  "$main" "$@"

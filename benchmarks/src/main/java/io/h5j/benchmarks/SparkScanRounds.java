@@ -1,10 +1,8 @@
 package io.h5j.benchmarks;
 
 import io.h5j.Dataset;
-import io.h5j.DatasetSpec;
 import io.h5j.H5File;
 import io.h5j.Selection;
-import io.h5j.type.Datatypes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,8 +27,7 @@ import org.apache.spark.sql.SparkSession;
  * (the benchmarks jar does not hold them).
  */
 public final class SparkScanRounds {
-  /** 1 MiB chunks of float64. */
-  private static final long CHUNK = 1 << 17;
+  private static final long CHUNK = SparkScanInputs.CHUNK;
   private static final String[] MASTERS = {"local[2]", "local[1]"};
 
   private final Path work;
@@ -38,12 +35,14 @@ public final class SparkScanRounds {
   private final int rounds;
   private final Path seed;
   private final List<String> report = new ArrayList<>();
+  private final SparkScanInputs inputs;
 
   private SparkScanRounds(Path work, long elements, int rounds, Path seed) {
     this.work = work;
     this.elements = elements;
     this.rounds = rounds;
     this.seed = seed;
+    this.inputs = new SparkScanInputs(work, elements);
   }
 
   /**
@@ -103,8 +102,8 @@ public final class SparkScanRounds {
     report.add("| workload | contender | median time | rows/s | time ratio (median, range) |");
     report.add("|---|---|---:|---:|---|");
     for (boolean deflate : new boolean[] {false, true}) {
-      Path h5 = hdf5Input(deflate);
-      Sums truth = h5pySums(h5);
+      Path h5 = inputs.hdf5(deflate);
+      Sums truth = inputs.h5pySums(h5);
       Path parquet = parquetInput(h5, deflate);
       scanRow(deflate ? "shuffle + deflate 4" : "uncompressed", h5, parquet, truth);
     }
@@ -113,59 +112,6 @@ public final class SparkScanRounds {
     }
     report.add("");
     report.add("Load after: " + MachineFacts.loadAverage() + ".");
-  }
-
-  private Path hdf5Input(boolean deflate) throws IOException {
-    Path file = work.resolve((deflate ? "deflate-" : "plain-") + elements + ".h5");
-    if (Files.exists(file)) {
-      return file;
-    }
-    Path tmp = work.resolve(file.getFileName() + ".tmp");
-    DatasetSpec spec = DatasetSpec.empty(Datatypes.FLOAT64, elements).chunks(CHUNK);
-    if (deflate) {
-      spec = spec.shuffle().deflate(4);
-    }
-    try (H5File f = H5File.create(tmp)) {
-      Dataset x = f.root().createDataset("x", spec);
-      double[] slab = new double[(int) (16 * CHUNK)];
-      for (long at = 0; at < elements; at += slab.length) {
-        int n = (int) Math.min(slab.length, elements - at);
-        for (int i = 0; i < n; i++) {
-          slab[i] = value(at + i);
-        }
-        double[] part = n == slab.length ? slab : java.util.Arrays.copyOf(slab, n);
-        x.write(Selection.box(new long[] {at}, new long[] {n}), part);
-      }
-    }
-    Files.move(tmp, file);
-    return file;
-  }
-
-  /** Values that shuffle + deflate compress about as much as smooth measured data. */
-  private static double value(long i) {
-    return Math.floor(Math.sin(i * 1e-4) * 1e5) / 1e3;
-  }
-
-  /** h5py's count and sums of the file: the oracle every contender must agree with. */
-  private Sums h5pySums(Path h5) throws IOException, InterruptedException {
-    Path cache = Path.of(h5 + ".h5py-sums");
-    if (!Files.exists(cache)) {
-      String script = String.join("\n", "import sys, h5py, numpy as np",
-          "with h5py.File(sys.argv[1], 'r') as f:",
-          "    x = f['x']; n = x.shape[0]; c = x.chunks[0]; s = 0.0",
-          "    for a in range(0, n, 64 * c):",
-          "        s += float(np.sum(x[a:a + 64 * c], dtype=np.float64))",
-          "    print(n, float(n) * (n - 1) / 2, repr(s))");
-      Process p = new ProcessBuilder("/usr/bin/python3", "-c", script, h5.toString())
-          .redirectErrorStream(true).start();
-      String text = new String(p.getInputStream().readAllBytes()).strip();
-      if (p.waitFor() != 0) {
-        throw new IOException("h5py could not read " + h5 + ": " + text);
-      }
-      Files.writeString(cache, text);
-    }
-    String[] w = Files.readString(cache).strip().split(" ");
-    return new Sums(Long.parseLong(w[0]), Double.parseDouble(w[1]), Double.parseDouble(w[2]));
   }
 
   private Path parquetInput(Path h5, boolean deflate) {
@@ -182,7 +128,7 @@ public final class SparkScanRounds {
     return dir;
   }
 
-  private static SparkSession session(String master) {
+  static SparkSession session(String master) {
     SparkSession spark = SparkSession.builder().master(master).appName("h5j-spark-bench")
         .config("spark.ui.enabled", "false")
         .config("spark.driver.host", "127.0.0.1")
@@ -193,7 +139,7 @@ public final class SparkScanRounds {
     return spark;
   }
 
-  private static Sums sums(org.apache.spark.sql.Dataset<Row> df) {
+  static Sums sums(org.apache.spark.sql.Dataset<Row> df) {
     Row r = df.selectExpr("count(*)", "sum(i0)", "sum(value)").collectAsList().get(0);
     return new Sums(r.getLong(0), ((Number) r.get(1)).doubleValue(), r.getDouble(2));
   }
@@ -264,7 +210,8 @@ public final class SparkScanRounds {
   }
 
   private static Sums readOnOneThread(Path h5) throws IOException {
-    try (H5File f = H5File.open(h5)) {
+    // no worker threads: by default a file decodes chunks on one per core
+    try (H5File f = H5File.open(h5).workerThreads(0)) {
       Dataset x = f.dataset("x");
       long n = x.shape()[0];
       double[] buf = new double[(int) (16 * CHUNK)];
@@ -338,7 +285,7 @@ public final class SparkScanRounds {
     return new Sums(rows, 0, sum);
   }
 
-  private static void check(String who, Sums got, Sums truth) {
+  static void check(String who, Sums got, Sums truth) {
     if (!got.agrees(truth)) {
       throw new IllegalStateException(who + " found " + got + ", h5py " + truth);
     }

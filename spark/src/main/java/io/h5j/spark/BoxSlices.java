@@ -7,14 +7,16 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The slices a task reads its partition's boxes in: whole chunk rows along the first
- * dimension, at most {@value #READ_BYTES} decoded bytes each, so that a task holds a bounded
- * amount whatever its partition's size. Reads each slice, counts the chunks the reads cover
- * (for {@link ChunksReadMetric}) and names the file, dataset and chunks of a read that fails.
+ * dimension, about a given number of decoded bytes each (at least one chunk row), so that a
+ * task holds a bounded amount whatever its partition's size. Reads each slice, counts the
+ * chunks the reads cover (for {@link ChunksReadMetric}) and names the file, dataset and chunks
+ * of a read that fails.
  */
 final class BoxSlices {
-  /** The decoded bytes one slice aims at. */
+  /** The decoded bytes one slice of a row-by-row read aims at. */
   static final long READ_BYTES = 16L << 20;
 
+  private final long sliceBytes;
   private final DatasetDescription description;
   private final ReadOptions options;
   private final Iterator<ElementBox> boxes;
@@ -24,6 +26,12 @@ final class BoxSlices {
   private long chunksRead;
 
   BoxSlices(Hdf5Partition partition) {
+    this(partition, READ_BYTES);
+  }
+
+  /** The slices of {@code partition}, about {@code sliceBytes} of decoded elements each. */
+  BoxSlices(Hdf5Partition partition, long sliceBytes) {
+    this.sliceBytes = sliceBytes;
     this.description = partition.description();
     this.options = description.options();
     this.boxes = partition.boxes().iterator();
@@ -59,12 +67,25 @@ final class BoxSlices {
    * one element for a scalar).
    */
   Object read(SourceDataset source) throws IOException {
+    return read(source, null);
+  }
+
+  /**
+   * As {@link #read(SourceDataset)}, into {@code reuse} from index 0 when it is a primitive
+   * array of the kind the dataset reads as, long enough, and the source reads into arrays
+   * ({@link SourceDataset#readInto}); else into a new array. Returns the array the values are
+   * in, which may be longer than the slice.
+   */
+  Object read(SourceDataset source, @Nullable Object reuse) throws IOException {
     if (slice.count().length > 0 && slice.elements() == 0) {
       return new Object[0]; // rows without elements (layout rows of an n x 0 dataset)
     }
     try {
-      Object values = source.read(slice.count().length == 0 ? Selection.all()
-          : Selection.box(slice.start(), slice.count()));
+      Selection sel = slice.count().length == 0 ? Selection.all()
+          : Selection.box(slice.start(), slice.count());
+      boolean fits = reuse != null && reuse.getClass().getComponentType().isPrimitive()
+          && java.lang.reflect.Array.getLength(reuse) >= slice.elements();
+      Object values = fits && source.readInto(sel, reuse) ? reuse : source.read(sel);
       if (description.chunked()) {
         chunksRead += slice.cells(description.grid());
       }
@@ -85,7 +106,7 @@ final class BoxSlices {
     }
     long rowBytes = IndexRanges.multiplyCapped(rowElements, description.elementBytes());
     long g = description.grid()[0];
-    long rows = Math.max(1, READ_BYTES / Math.max(1, rowBytes));
+    long rows = Math.max(1, sliceBytes / Math.max(1, rowBytes));
     rows = Math.max(g, rows / g * g);
     long end = b.start()[0] + b.count()[0];
     long hi = Math.min(end, (nextRow / rows + 1) * rows);

@@ -14,19 +14,33 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Reads one partition of a dataset of plain numbers as column batches, one per slice
- * ({@link BoxSlices}): the value column is the array h5j read, the index columns are computed
- * ({@link IndexColumn}). Spark then sums or filters them without a row object per element.
+ * ({@link BoxSlices}) of about {@value #BATCH_BYTES} bytes: the value column is the array h5j
+ * read, the index columns are computed ({@link IndexColumn}). Spark then sums or filters them
+ * without a row object per element. The task reads every slice into the same array (Spark is
+ * done with a batch when it asks for the next, as with its own Parquet reader), so a batch
+ * costs no allocation, and one small enough that a chunk decoded into it is still in the
+ * core's cache when Spark reads it.
  */
 final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch> {
+  /**
+   * The decoded bytes a batch of a plain dataset aims at: a chunk of 1 MiB (h5py's largest
+   * default) per batch; smaller chunks are read several rows at once. A version's dataset
+   * reads into a new array each time, in the row reader's larger slices (fewer reads through
+   * its virtual mappings; not measured with smaller ones).
+   */
+  static final long BATCH_BYTES = 1L << 20;
+
   private final BoxSlices slices;
   private final ReadOptions options;
   private final SparkFiles files;
   private final StructField[] fields;
   private @Nullable SourceDataset source;
   private @Nullable ColumnarBatch batch;
+  private @Nullable Object buffer; // the array slices are read into, kept for the next
 
   Hdf5ColumnarPartitionReader(Hdf5Partition partition, StructType required, SparkFiles files) {
-    this.slices = new BoxSlices(partition);
+    this.slices = new BoxSlices(partition, partition.description().options().versioned()
+        ? BoxSlices.READ_BYTES : BATCH_BYTES);
     this.options = partition.description().options();
     this.files = files;
     this.fields = required.fields();
@@ -65,8 +79,11 @@ final class Hdf5ColumnarPartitionReader implements PartitionReader<ColumnarBatch
     for (int i = 0; i < fields.length; i++) {
       String name = fields[i].name();
       if (name.equals(DatasetSchema.VALUE)) {
-        values = values != null ? values : slices.read(source);
-        columns[i] = PrimitiveColumn.of(fields[i].dataType(), values);
+        if (values == null) {
+          values = slices.read(source, buffer);
+          buffer = values;
+        }
+        columns[i] = PrimitiveColumn.of(fields[i].dataType(), values, (int) slice.elements());
       } else if (name.equals(DatasetSchema.FILE)) {
         ConstantColumnVector file = new ConstantColumnVector((int) slice.elements(),
             DataTypes.StringType);

@@ -31,13 +31,15 @@ final class PrimitiveColumn extends NonNullColumn {
     return component(t) != null;
   }
 
-  /** A column of type {@code t} over {@code values}, a flat primitive array of numbers. */
-  static PrimitiveColumn of(DataType t, Object values) {
+  /**
+   * A column of type {@code t} over the first {@code n} entries of {@code values}, a flat
+   * primitive array of numbers.
+   */
+  static PrimitiveColumn of(DataType t, Object values, int n) {
     Class<?> want = component(t);
     if (values.getClass().getComponentType() == want) {
       return new PrimitiveColumn(t, values);
     }
-    int n = Array.getLength(values);
     Object out = Array.newInstance(want, n);
     for (int i = 0; i < n; i++) {
       Number v = (Number) Array.get(values, i);

@@ -167,6 +167,33 @@ final class SourceDataset implements Closeable {
     return dataset != null ? dataset.read(sel) : version.read(options.dataset(), sel);
   }
 
+  /**
+   * Reads the elements of {@code sel} into {@code into} from index 0, when a plain dataset
+   * reads so ({@link Dataset#read(Selection, double[])} and its siblings: the array a read of
+   * this dataset gives, no new one); false, having read nothing, for a version's dataset or
+   * an array of another kind. The array must hold the selection.
+   */
+  boolean readInto(Selection sel, Object into) throws IOException {
+    if (dataset == null) {
+      return false;
+    } else if (into instanceof double[] a) {
+      dataset.read(sel, a);
+    } else if (into instanceof float[] a) {
+      dataset.read(sel, a);
+    } else if (into instanceof long[] a) {
+      dataset.read(sel, a);
+    } else if (into instanceof int[] a) {
+      dataset.read(sel, a);
+    } else if (into instanceof short[] a) {
+      dataset.read(sel, a);
+    } else if (into instanceof byte[] a) {
+      dataset.read(sel, a);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
   @Override
   public void close() throws IOException {
     if (file != null) {
