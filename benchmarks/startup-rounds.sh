@@ -5,8 +5,10 @@
 #
 #   benchmarks/startup-rounds.sh [--rounds N] [NAME 'COMMAND' ...]   (NAMEs without spaces)
 #
-# Without NAME/COMMAND pairs: h5ls and `./h5j ls` of fixtures/datatypes_latest.h5, and an
-# empty JVM (`java -Xshare:auto -version`), with the java on the PATH and, when
+# Without NAME/COMMAND pairs: h5ls and `./h5j ls` of fixtures/datatypes_latest.h5, `./h5j
+# dump` and `./h5j diff` of it (and the same through picocli: `--` before the operands), the
+# launcher alone (./h5j with `true` for java: its own checks), and an empty JVM (`java
+# -Xshare:auto -version`), with the java on the PATH and, when
 # /usr/lib/jvm/temurin-25-jdk-amd64 is there, with JDK 25 as well (./h5j makes an archive for
 # each java on its first run, outside the rounds). Each command runs under `sh -c`, whose own
 # start-up (about 2 ms) every row includes. Needs perf.
@@ -17,9 +19,20 @@ if [ "${1:-}" = --rounds ]; then
   rounds=$2
   shift 2
 fi
+launcher=
+times=$(mktemp)
+one=$(mktemp)
+trap 'rm -f "$times" "$one" $launcher' EXIT
 if [ $# -eq 0 ]; then
   file=fixtures/datatypes_latest.h5
-  set -- h5ls "h5ls $file" "h5j-ls" "./h5j ls $file" empty-jvm "java -Xshare:auto -version"
+  # the launcher without the JVM: a copy beside it (the same repository) that runs `true`
+  launcher=./.h5j-launcher-only.$$
+  sed 's/^\( *\)exec "$java" .*/\1exec true/' h5j >"$launcher"
+  chmod +x "$launcher"
+  set -- h5ls "h5ls $file" "h5j-ls" "./h5j ls $file" h5j-dump "./h5j dump $file" \
+    h5j-dump-picocli "./h5j dump -- $file" h5j-diff "./h5j diff $file $file" \
+    h5j-diff-picocli "./h5j diff -- $file $file" launcher-alone "$launcher ls $file" \
+    empty-jvm "java -Xshare:auto -version"
   jdk25=/usr/lib/jvm/temurin-25-jdk-amd64/bin
   if [ -x "$jdk25/java" ]; then
     set -- "$@" "h5j-ls-jdk25" "PATH=$jdk25:\$PATH ./h5j ls $file" \
@@ -34,9 +47,6 @@ for arg in "$@"; do
     exit 2
   fi
 done
-times=$(mktemp)
-one=$(mktemp)
-trap 'rm -f "$times" "$one"' EXIT
 # a first run of each, not timed: builds, archives, page cache
 n=0
 for arg in "$@"; do

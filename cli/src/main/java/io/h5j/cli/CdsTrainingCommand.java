@@ -46,6 +46,8 @@ final class CdsTrainingCommand implements Callable<Integer> {
         List.of("ls", "-r", repacked),
         List.of("diff", "-r", versioned, repacked),
         List.of("repack", demo, repacked),
+        List.of("dump", repacked),
+        List.of("dump", "--ddl", "-p", repacked),
         List.of("dump", "--json", repacked));
     PrintWriter quiet = new PrintWriter(Writer.nullWriter());
     for (Path sample : samples) { // trains what it reaches even if it fails

@@ -34,9 +34,16 @@ import picocli.CommandLine.Spec;
     exitCodeList = {"0:no difference found", "1:some difference found (objects not comparable"
         + " are only reported, unless they are the two objects given)",
         "2:error: a file that cannot be read, no object at PATH, a usage error"})
-final class DiffCommand implements Callable<Integer> {
+final class DiffCommand implements Callable<Integer>, PlainCommand {
   /** h5diff's exit code for any error. */
   static final int ERROR = 2;
+  // the names of the flags, which PlainArgs parses as picocli does
+  private static final String VERSIONS = "--versions", R = "-r", REPORT = "--report",
+      V = "-v", VERBOSE = "--verbose", Q = "-q", QUIET = "--quiet", C = "-c",
+      COMPARE = "--compare", EPSILON = "--use-system-epsilon", FOLLOW = "--follow-symlinks",
+      NO_DANGLING = "--no-dangling-links";
+  private static final String[][] FLAGS = {{VERSIONS}, {R, REPORT}, {V, VERBOSE}, {Q, QUIET},
+      {C, COMPARE}, {EPSILON}, {FOLLOW}, {NO_DANGLING}};
 
   @Parameters(index = "0", paramLabel = "FILE1", description = "the first file (with"
       + " --versions: the versioned FILE)")
@@ -53,23 +60,20 @@ final class DiffCommand implements Callable<Integer> {
       + " FILE2 to compare, by default PATH1 (with --versions: the dataset PATH)")
   String path2;
 
-  /** The positional arguments given, in order. */
-  private List<String> args;
-
-  @Option(names = "--versions", description = "compare two versions of a versioned file")
+  @Option(names = VERSIONS, description = "compare two versions of a versioned file")
   boolean versions;
 
-  @Option(names = {"-r", "--report"}, description = "print each difference")
+  @Option(names = {R, REPORT}, description = "print each difference")
   boolean report;
 
-  @Option(names = {"-v", "--verbose"}, description = "list the objects, then print each"
+  @Option(names = {V, VERBOSE}, description = "list the objects, then print each"
       + " difference")
   boolean verbose;
 
-  @Option(names = {"-q", "--quiet"}, description = "print nothing; the exit code tells")
+  @Option(names = {Q, QUIET}, description = "print nothing; the exit code tells")
   boolean quiet;
 
-  @Option(names = {"-c", "--compare"}, description = "list the objects that are not comparable")
+  @Option(names = {C, COMPARE}, description = "list the objects that are not comparable")
   boolean listNotComparable;
 
   @Option(names = {"-d", "--delta"}, paramLabel = "DELTA", description = "numbers differ when"
@@ -80,7 +84,7 @@ final class DiffCommand implements Callable<Integer> {
       + " when |a - b| / |a| exceeds RELATIVE")
   Double relative;
 
-  @Option(names = "--use-system-epsilon", description = "numbers differ when at least the"
+  @Option(names = EPSILON, description = "numbers differ when at least the"
       + " machine epsilon of their type apart")
   boolean epsilon;
 
@@ -92,47 +96,104 @@ final class DiffCommand implements Callable<Integer> {
       + " at PATH, relative to the groups compared, and everything below it (repeatable)")
   List<String> excluded = new ArrayList<>();
 
-  @Option(names = "--follow-symlinks", description = "compare soft and external links as the"
+  @Option(names = FOLLOW, description = "compare soft and external links as the"
       + " objects they reach (two that reach nothing are the same), not as links")
   boolean followLinks;
 
-  @Option(names = "--no-dangling-links", description = "with --follow-symlinks: a link that"
+  @Option(names = NO_DANGLING, description = "with --follow-symlinks: a link that"
       + " reaches nothing is an error (exit code 2)")
   boolean noDanglingLinks;
 
   @Spec
   CommandLine.Model.CommandSpec spec;
 
+  /**
+   * The command for {@code args} if they are {@code diff}, flags and operands only
+   * ({@link PlainArgs}) that go together, which {@link Main} runs without picocli; else null.
+   * Three operands without {@code --versions} are left to picocli too: telling a mistaken
+   * {@code diff FILE V1 V2} from a comparison of one object opens the files.
+   */
+  static DiffCommand plain(String[] args) {
+    PlainArgs a = PlainArgs.parse(args, "diff", FLAGS, 2, 4);
+    if (a == null) {
+      return null;
+    }
+    DiffCommand c = new DiffCommand();
+    c.versions = a.has(0);
+    c.report = a.has(1);
+    c.verbose = a.has(2);
+    c.quiet = a.has(3);
+    c.listNotComparable = a.has(4);
+    c.epsilon = a.has(5);
+    c.followLinks = a.has(6);
+    c.noDanglingLinks = a.has(7);
+    c.first = a.operand(0);
+    c.second = a.operand(1);
+    c.path1 = a.operand(2);
+    c.path2 = a.operand(3);
+    boolean opensFiles = !c.versions && c.path1 != null && c.path2 == null;
+    return !opensFiles && c.usageError() == null ? c : null;
+  }
+
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
-    args = new ArrayList<>(List.of(first, second));
+    String wrong = usageError();
+    if (wrong != null) {
+      throw new CommandLine.ParameterException(spec.commandLine(), wrong);
+    }
+    return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+  }
+
+  /** The positional arguments given, in order. */
+  private List<String> operands() {
+    List<String> args = new ArrayList<>(List.of(first, second));
     for (String p : new String[] {path1, path2}) {
       if (p != null) {
         args.add(p);
       }
     }
-    if (versions) {
-      if (args.size() < 3) {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-            "--versions needs FILE V1 V2 [PATH]");
-      }
-      return run(err, List.of(Path.of(args.get(0))), () -> versions(out));
+    return args;
+  }
+
+  /** What is wrong with the options and operands given together, or null. */
+  private String usageError() {
+    List<String> args = operands();
+    if (versions && args.size() < 3) {
+      return "--versions needs FILE V1 V2 [PATH]";
     }
-    if (args.size() == 3 && !isFile(args.get(1)) && !isFile(args.get(2))
+    if (!versions && args.size() == 3 && !isFile(args.get(1)) && !isFile(args.get(2))
         && isVersioned(Path.of(args.get(0)))) {
-      throw new CommandLine.ParameterException(spec.commandLine(), args.get(1) + " and "
-          + args.get(2) + " are not files: to compare versions of " + args.get(0)
-          + ", run 'h5j diff --versions " + String.join(" ", args) + "'");
+      return args.get(1) + " and " + args.get(2) + " are not files: to compare versions of "
+          + args.get(0) + ", run 'h5j diff --versions " + String.join(" ", args) + "'";
     }
     if (count != null && count <= 0) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "-n needs a positive count, not " + count);
+      return "-n needs a positive count, not " + count;
     }
     if (noDanglingLinks && !followLinks) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--no-dangling-links must be used along with --follow-symlinks");
+      return "--no-dangling-links must be used along with --follow-symlinks";
+    }
+    int given = (delta != null ? 1 : 0) + (relative != null ? 1 : 0) + (epsilon ? 1 : 0);
+    if (given > 1) {
+      return "-d, -p and --use-system-epsilon exclude one another: give one of them";
+    }
+    Double limit = delta != null ? delta : relative;
+    if (limit != null && !(limit > 0)) {
+      return (delta != null ? "-d" : "-p") + " needs a positive number, not " + limit;
+    }
+    return null;
+  }
+
+  @Override
+  public List<Path> files() {
+    return List.of(); // the comparison names the file in its own failures
+  }
+
+  /** Compares as asked, on {@code out}, failures on {@code err}; returns h5diff's code. */
+  @Override
+  public int run(PrintWriter out, PrintWriter err) {
+    List<String> args = operands();
+    if (versions) {
+      return guarded(err, List.of(Path.of(args.get(0))), () -> versions(out, args));
     }
     DiffOptions options = new DiffOptions(quiet, report, verbose, listNotComparable,
         tolerance(), count == null ? 0 : count, List.copyOf(excluded), followLinks,
@@ -141,7 +202,7 @@ final class DiffCommand implements Callable<Integer> {
     Path f2 = Path.of(args.get(1));
     String p1 = args.size() > 2 ? args.get(2) : "/";
     String p2 = args.size() > 3 ? args.get(3) : p1;
-    return run(err, List.of(f1, f2), () -> {
+    return guarded(err, List.of(f1, f2), () -> {
       try (H5File a = H5File.open(f1); H5File b = H5File.open(f2)) {
         return new FileDiff(options, new DiffPrinter(out, options)).compare(a, p1, b, p2);
       }
@@ -149,22 +210,12 @@ final class DiffCommand implements Callable<Integer> {
   }
 
   private DiffTolerance tolerance() {
-    int given = (delta != null ? 1 : 0) + (relative != null ? 1 : 0) + (epsilon ? 1 : 0);
-    if (given > 1) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "-d, -p and --use-system-epsilon exclude one another: give one of them");
-    }
-    Double limit = delta != null ? delta : relative;
-    if (limit != null && !(limit > 0)) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          (delta != null ? "-d" : "-p") + " needs a positive number, not " + limit);
-    }
     return delta != null ? new DiffTolerance(DiffTolerance.Kind.DELTA, delta)
         : relative != null ? new DiffTolerance(DiffTolerance.Kind.RELATIVE, relative)
         : epsilon ? new DiffTolerance(DiffTolerance.Kind.EPSILON, 0) : DiffTolerance.EXACT;
   }
 
-  private int versions(PrintWriter out) throws IOException {
+  private static int versions(PrintWriter out, List<String> args) throws IOException {
     try (VersionedFile vf = VersionedFile.openReadOnly(Path.of(args.get(0)))) {
       long changed = new VersionDiff(vf, out).print(args.get(1), args.get(2),
           args.size() > 3 ? args.get(3) : null);
@@ -190,7 +241,7 @@ final class DiffCommand implements Callable<Integer> {
   }
 
   /** Runs {@code c}; a failure is reported as every command reports it, with h5diff's code. */
-  private static int run(PrintWriter err, List<Path> given, Comparison c) {
+  private static int guarded(PrintWriter err, List<Path> given, Comparison c) {
     try {
       return c.run();
     } catch (FileDiff.MissingObject e) {

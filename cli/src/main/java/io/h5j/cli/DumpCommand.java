@@ -5,6 +5,7 @@ import io.h5j.H5File;
 import io.h5j.Node;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IParameterConsumer;
@@ -30,14 +31,20 @@ import picocli.CommandLine.Spec;
         + " h5dump's DDL, as libhdf5 1.10.8's h5dump prints it, so h5dump habits and"
         + " command lines carry over. --json prints h5j's machine format.",
     "Exit code 1 if anything could not be read (each named on stderr; the rest is printed)."})
-final class DumpCommand implements Callable<Integer> {
-  @Option(names = "--json", description = "Print one JSON object keyed by path.")
+final class DumpCommand implements Callable<Integer>, PlainCommand {
+  // the names of the flags, which PlainArgs parses as picocli does
+  private static final String JSON = "--json", DDL = "--ddl", H = "-H", HEADER = "--header",
+      P = "-p", PROPERTIES = "--properties", Y = "-y", NOINDEX = "--noindex";
+  private static final String[][] FLAGS = {{JSON}, {DDL}, {H, HEADER}, {P, PROPERTIES},
+      {Y, NOINDEX}};
+
+  @Option(names = JSON, description = "Print one JSON object keyed by path.")
   boolean json;
 
-  @Option(names = "--ddl", description = "Print h5dump's DDL (implied by the h5dump options).")
+  @Option(names = DDL, description = "Print h5dump's DDL (implied by the h5dump options).")
   boolean ddl;
 
-  @Option(names = {"-H", "--header"}, description = "DDL: print the header only, no data.")
+  @Option(names = {H, HEADER}, description = "DDL: print the header only, no data.")
   boolean header;
 
   @Option(names = {"-d", "--dataset"}, paramLabel = "P", description = "DDL: dataset P only.")
@@ -68,10 +75,10 @@ final class DumpCommand implements Callable<Integer> {
     }
   }
 
-  @Option(names = {"-p", "--properties"}, description = "DDL: print storage layout and filters.")
+  @Option(names = {P, PROPERTIES}, description = "DDL: print storage layout and filters.")
   boolean properties;
 
-  @Option(names = {"-y", "--noindex"}, description = "DDL: no index prefixes on data lines.")
+  @Option(names = {Y, NOINDEX}, description = "DDL: no index prefixes on data lines.")
   boolean noIndex;
 
   @Option(names = {"-b", "--binary"}, arity = "0..1", fallbackValue = "NATIVE",
@@ -93,20 +100,62 @@ final class DumpCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  /**
+   * The command for {@code args} if they are {@code dump}, flags and operands only
+   * ({@link PlainArgs}) that go together, which {@link Main} runs without picocli; else null.
+   */
+  static DumpCommand plain(String[] args) {
+    PlainArgs a = PlainArgs.parse(args, "dump", FLAGS, 1, 2);
+    if (a == null) {
+      return null;
+    }
+    DumpCommand c = new DumpCommand();
+    c.json = a.has(0);
+    c.ddl = a.has(1);
+    c.header = a.has(2);
+    c.properties = a.has(3);
+    c.noIndex = a.has(4);
+    c.file = Path.of(a.operand(0));
+    c.path = a.operand(1) != null ? a.operand(1) : "/";
+    return c.usageError() == null ? c : null;
+  }
+
   @Override
   public Integer call() throws Exception {
-    PrintWriter err = spec.commandLine().getErr();
-    DumpOutput out = new DumpOutput(spec.commandLine().getOut());
-    boolean h5dump = ddl || header || dataset != null || group != null || attribute != null
+    String wrong = usageError();
+    if (wrong != null) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), wrong);
+    }
+    return run(spec.commandLine().getOut(), spec.commandLine().getErr());
+  }
+
+  /** Whether h5dump's DDL is asked for, by {@code --ddl} or any of h5dump's options. */
+  private boolean h5dump() {
+    return ddl || header || dataset != null || group != null || attribute != null
         || onlyAttributes != null || properties || noIndex || binary != null || output != null;
-    if (h5dump && json) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-          "--json and h5dump's options do not go together: choose one output");
+  }
+
+  /** What is wrong with the options given together, or null. */
+  private String usageError() {
+    if (h5dump() && json) {
+      return "--json and h5dump's options do not go together: choose one output";
     }
     if ((binary == null) != (output == null)) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(),
-          "-b and -o go together: -b ORDER -o FILE writes the values raw to FILE");
+      return "-b and -o go together: -b ORDER -o FILE writes the values raw to FILE";
     }
+    return null;
+  }
+
+  @Override
+  public List<Path> files() {
+    return output == null ? List.of(file) : List.of(file, output);
+  }
+
+  /** Dumps as asked, to {@code stdout}, problems to {@code err}; returns the exit code. */
+  @Override
+  public int run(PrintWriter stdout, PrintWriter err) throws Exception {
+    DumpOutput out = new DumpOutput(stdout);
+    boolean h5dump = h5dump();
     // a bar only when the dump goes elsewhere than the terminal: its lines would break the bar's
     DelayedProgress bar = Terminal.stdout() ? null : DelayedProgress.onTerminal(err, "dumping");
     DumpProblems problems = new DumpProblems(err, file.toString(), bar);

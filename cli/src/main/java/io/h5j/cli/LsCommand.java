@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * ({@link LsDetails}), with {@code -d} the values ({@link H5lsData}).
  */
 @Command(name = "ls", description = "List the objects of a group (like h5ls).")
-final class LsCommand implements Callable<Integer> {
+final class LsCommand implements Callable<Integer>, PlainCommand {
   // the names of the flags, which PlainArgs parses as picocli does
   private static final String R = "-r", RECURSIVE = "--recursive", V = "-v",
       VERBOSE = "--verbose", D = "-d", DATA = "--data", S = "-S", SIMPLE = "--simple";
@@ -80,6 +80,16 @@ final class LsCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     return run(spec.commandLine().getOut());
+  }
+
+  @Override
+  public int run(PrintWriter out, PrintWriter err) throws Exception {
+    return run(out);
+  }
+
+  @Override
+  public List<Path> files() {
+    return List.of(target);
   }
 
   /** Lists as asked, on {@code out}; returns the exit code. */

@@ -63,26 +63,41 @@ public final class Main implements Runnable {
   }
 
   /**
-   * Runs {@code ls} and {@code repack} without picocli when their arguments are only flags
-   * and operands ({@link PlainArgs}); returns the exit code, or -1 for picocli to parse them.
-   * Building picocli's parser (its classes, reflection over the command's annotations, its
-   * type converters) took more CPU than listing a small file, or than anything a repack
-   * does before the copy starts.
+   * Runs {@code ls}, {@code dump}, {@code diff} and {@code repack} without picocli when their
+   * arguments are only flags and operands ({@link PlainArgs}); returns the exit code, or -1
+   * for picocli to parse them. Building picocli's parser (its classes, reflection over the
+   * command's annotations, its type converters) took more CPU than listing, dumping or
+   * comparing a small file, or than anything a repack does before the copy starts.
    */
   private static int runPlain(PrintWriter out, PrintWriter err, String... args) {
-    LsCommand ls;
-    RepackCommand repack;
+    PlainCommand c;
     try {
-      ls = LsCommand.plain(args);
-      repack = ls == null ? RepackCommand.plain(args) : null;
+      c = plain(args);
     } catch (InvalidPathException e) {
       return -1; // picocli says what is wrong with the path
     }
-    try {
-      return ls != null ? ls.run(out) : repack != null ? repack.run(out, err) : -1;
-    } catch (Exception e) {
-      return failed(e, err, ls != null ? List.of(ls.target) : List.of(repack.in, repack.out));
+    if (c == null) {
+      return -1;
     }
+    try {
+      return c.run(out, err);
+    } catch (Exception e) {
+      return failed(e, err, c.files());
+    }
+  }
+
+  /** The command {@code args} fill in without picocli, or null (a string switch: no lambda). */
+  static PlainCommand plain(String... args) {
+    if (args.length == 0) {
+      return null;
+    }
+    return switch (args[0]) {
+      case "ls" -> LsCommand.plain(args);
+      case "dump" -> DumpCommand.plain(args);
+      case "diff" -> DiffCommand.plain(args);
+      case "repack" -> RepackCommand.plain(args);
+      default -> null;
+    };
   }
 
   private static int parseAndRun(PrintWriter out, PrintWriter err, String... args) {

@@ -21,7 +21,7 @@ import picocli.CommandLine.Spec;
 /** {@code h5j repack IN OUT}: a thin layer over {@link Repacker}. */
 @Command(name = "repack", description = "Copy everything reachable in an HDF5 file into a new"
     + " file (like h5repack), moving chunks and virtual dataset mappings as stored bytes.")
-final class RepackCommand implements Callable<Integer> {
+final class RepackCommand implements Callable<Integer>, PlainCommand {
   @Option(names = {"-v", "--verbose"}, description = "Print what was copied.")
   boolean verbose;
 
@@ -113,8 +113,14 @@ final class RepackCommand implements Callable<Integer> {
     };
   }
 
+  @Override
+  public List<Path> files() {
+    return List.of(in, out);
+  }
+
   /** Runs the command, printing to the streams given; returns the exit code. */
-  int run(PrintWriter stdout, PrintWriter stderr) throws Exception {
+  @Override
+  public int run(PrintWriter stdout, PrintWriter stderr) throws Exception {
     boolean terminal = Terminal.stderr();
     ProgressBar bar = terminal ? new ProgressBar(stderr) : null;
     ProgressBar verifying = terminal ? new ProgressBar(stderr, "verifying") : null;

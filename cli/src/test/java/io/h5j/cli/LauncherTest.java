@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -65,21 +66,23 @@ class LauncherTest {
     Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 
-  /** A jar whose main prints "ran" and its arguments. */
+  /** A jar whose main class, named as h5j's, prints "ran" and its arguments. */
   private Path echoJar() throws Exception {
-    Path src = Files.createDirectories(dir.resolve("echo")).resolve("Echo.java");
-    Files.writeString(src, "public class Echo { public static void main(String[] a) {"
+    Path src = Files.createDirectories(dir.resolve("echo")).resolve("Main.java");
+    Files.writeString(src, "package io.h5j.cli; public class Main {"
+        + " public static void main(String[] a) {"
         + " System.out.println(\"ran \" + String.join(\" \", a)); } }");
+    Path classes = dir.resolve("echo");
     assertEquals(0, ToolProvider.getSystemJavaCompiler().run(null, null, null,
-        "-d", src.getParent().toString(), src.toString()));
+        "-d", classes.toString(), src.toString()));
     Manifest m = new Manifest();
     m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-    m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "Echo");
+    m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "io.h5j.cli.Main");
     Path jar = dir.resolve("echo.jar");
     try (OutputStream out = Files.newOutputStream(jar);
         JarOutputStream j = new JarOutputStream(out, m)) {
-      j.putNextEntry(new JarEntry("Echo.class"));
-      j.write(Files.readAllBytes(src.resolveSibling("Echo.class")));
+      j.putNextEntry(new JarEntry("io/h5j/cli/Main.class"));
+      j.write(Files.readAllBytes(classes.resolve("io/h5j/cli/Main.class")));
       j.closeEntry();
     }
     return jar;
@@ -115,10 +118,21 @@ class LauncherTest {
     return pb.start();
   }
 
-  /** The files the launcher left beside the jar: archives, markers, anything half-made. */
+  /**
+   * The files the launcher left beside the jar but the links to the java and the jar each
+   * archive was made for: archives, markers, anything half-made.
+   */
   private List<String> archiveFiles() throws IOException {
     try (Stream<Path> s = Files.list(repo.resolve("cli/target"))) {
       return s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("h5j.jar"))
+          .filter(n -> !n.matches("h5j-[0-9]+\\.(java|jar)")).sorted().toList();
+    }
+  }
+
+  /** The archive's links: to the java and the jar it was made for. */
+  private List<Path> links() throws IOException {
+    try (Stream<Path> s = Files.list(repo.resolve("cli/target"))) {
+      return s.filter(p -> p.getFileName().toString().matches("h5j-[0-9]+\\.(java|jar)"))
           .sorted().toList();
     }
   }
@@ -199,7 +213,7 @@ class LauncherTest {
         "x.h5");
     assertEquals(0, again.code(), again.err());
     assertTrue(again.out().contains("ran ls x.h5\n"), again.out());
-    assertTrue(again.out().lines().anyMatch(l -> l.contains(" Echo source: shared objects file")),
+    assertTrue(again.out().lines().anyMatch(l -> l.contains(" io.h5j.cli.Main source: shared objects file")),
         again.out());
     assertEquals("", again.err());
   }
@@ -213,6 +227,57 @@ class LauncherTest {
     Files.setLastModifiedTime(archive, FileTime.from(Instant.now().plusSeconds(60)));
     Run refused = launch(repo.resolve("h5j"), "ls", "x.h5");
     assertEquals(new Run(0, "ran ls x.h5\n", ""), refused);
+  }
+
+  /** A jar built since the archive (a rebuild) gets an archive made again, then used. */
+  @Test
+  void makesTheArchiveAgainForANewJar() throws Exception {
+    assertEquals(0, launch(repo.resolve("h5j"), "ls", "x.h5").code());
+    Path archive = repo.resolve("cli/target").resolve(archiveFiles().get(0));
+    FileTime made = Files.getLastModifiedTime(archive);
+    Path jar = repo.resolve("cli/target/h5j.jar");
+    Files.write(jar, Files.readAllBytes(jar)); // the same classes, a new file time
+    Files.setLastModifiedTime(jar, FileTime.from(made.toInstant().plusSeconds(1)));
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), launch(repo.resolve("h5j"), "ls", "x.h5"));
+    assertEquals(List.of(archive.getFileName().toString()), archiveFiles());
+    assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0,
+        "not made again for the new jar");
+    Run again = launch(Map.of("H5J_JAVA_OPTS", "-Xshare:on"), repo.resolve("h5j"), "ls", "x.h5");
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), again); // -Xshare:on: the archive maps
+  }
+
+  /**
+   * JAVA_HOME's java runs h5j, with an archive of its own; a JAVA_HOME without a java is
+   * passed over for the PATH's; links to javas that are gone are passed over too.
+   */
+  @Test
+  void runsJavaHomesJavaAndPassesOverWhatIsNoJava() throws Exception {
+    assertEquals(0, launch(repo.resolve("h5j"), "ls", "x.h5").code());
+    Path used = dir.resolve("used.txt");
+    Path home = Files.createDirectories(dir.resolve("jdk/bin"));
+    Path java = home.resolve("java");
+    Files.writeString(java, "#!/bin/sh\necho used >> '" + used + "'\nexec '"
+        + Path.of(System.getProperty("java.home"), "bin", "java") + "' \"$@\"\n");
+    executable(java);
+    Map<String, String> javaHome = Map.of("JAVA_HOME", home.getParent().toString());
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), launch(javaHome, repo.resolve("h5j"), "ls",
+        "x.h5"));
+    assertEquals(2, archiveFiles().size(), archiveFiles().toString());
+    int runs = Files.readAllLines(used).size();
+    assertTrue(runs >= 3, "JAVA_HOME's java trained and ran h5j: " + runs);
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), launch(javaHome, repo.resolve("h5j"), "ls",
+        "x.h5"));
+    assertEquals(runs + 1, Files.readAllLines(used).size(), "trained again");
+
+    Path target = repo.resolve("cli/target");
+    Files.createSymbolicLink(target.resolve("h5j-1.java"), dir.resolve("no/java"));
+    Files.createSymbolicLink(target.resolve("h5j-1.jar"), target.resolve("h5j.jar"));
+    Files.write(target.resolve("h5j-1.jsa"), new byte[4096]);
+    Map<String, String> noJava = Map.of("JAVA_HOME", dir.resolve("none").toString());
+    assertEquals(new Run(0, "ran ls x.h5\n", ""), launch(noJava, repo.resolve("h5j"), "ls",
+        "x.h5"));
+    assertEquals(runs + 1, Files.readAllLines(used).size(), "JAVA_HOME's java ran");
+    assertEquals(3, archiveFiles().size(), "made another: " + archiveFiles());
   }
 
   /** Another java, or this one upgraded in place, gets an archive of its own. */
@@ -232,7 +297,9 @@ class LauncherTest {
     // older still
     FileTime past = FileTime.from(Instant.now().minusSeconds(60));
     try (Stream<Path> files = Files.walk(repo)) {
-      for (Path f : files.filter(Files::isRegularFile).toList()) {
+      // not through the archives' links: one leads to the real java
+      for (Path f : files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))
+          .toList()) {
         Files.setLastModifiedTime(f, FileTime.from(Instant.now().minusSeconds(3600)));
       }
     }

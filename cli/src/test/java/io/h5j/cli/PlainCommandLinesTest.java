@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The command lines {@link Main} runs without picocli ({@link PlainArgs}): they mean what
- * picocli makes of them, fail as picocli's runs fail, and load none of picocli's parser.
+ * The command lines {@link Main} runs without picocli ({@link PlainArgs}: ls, dump, diff and
+ * repack): they mean what picocli makes of them, fail as picocli's runs fail, and load none
+ * of picocli's parser.
  */
 class PlainCommandLinesTest {
   @TempDir
@@ -67,6 +68,67 @@ class PlainCommandLinesTest {
         plain.verbose, plain.data, plain.simple, plain.target, plain.path}, line.toString());
   }
 
+  @Provide
+  Arbitrary<List<String>> dumpLines() {
+    return lines("dump", "--json", "--ddl", "-H", "--header", "-p", "--properties", "-y",
+        "--noindex", "-Hp", "-A", "-d", "-o", "--json=true", "--", "-h", "@args", "",
+        "a.h5", "/g", "0");
+  }
+
+  @Provide
+  Arbitrary<List<String>> diffLines() {
+    return lines("diff", "--versions", "-r", "--report", "-v", "--verbose", "-q", "--quiet",
+        "-c", "--compare", "--use-system-epsilon", "--follow-symlinks", "--no-dangling-links",
+        "-rq", "-d", "-n", "--exclude-path", "--", "-h", "@args", "", "a.h5", "b.h5", "/g",
+        "v1");
+  }
+
+  /** Command lines of {@code command} and up to 6 of {@code words}. */
+  private static Arbitrary<List<String>> lines(String command, String... words) {
+    return Arbitraries.of(words).list().ofMaxSize(6).map(rest -> {
+      List<String> args = new ArrayList<>(List.of(command));
+      args.addAll(rest);
+      return args;
+    });
+  }
+
+  @Property(tries = 400)
+  void dumpRunsWithoutPicocliOnlyWhereItMeansWhatPicocliMakesOfIt(
+      @ForAll("dumpLines") List<String> line) {
+    String[] args = line.toArray(String[]::new);
+    DumpCommand plain = DumpCommand.plain(args);
+    if (plain == null) {
+      return;
+    }
+    DumpCommand parsed = (DumpCommand) parsedByPicocli(args);
+    assertNotNull(parsed, line + " runs without picocli, which refuses it");
+    assertArrayEquals(dumpFields(parsed), dumpFields(plain), line.toString());
+  }
+
+  private static Object[] dumpFields(DumpCommand c) {
+    return new Object[] {c.json, c.ddl, c.header, c.dataset, c.group, c.attribute,
+        c.onlyAttributes, c.properties, c.noIndex, c.binary, c.output, c.file, c.path};
+  }
+
+  @Property(tries = 400)
+  void diffRunsWithoutPicocliOnlyWhereItMeansWhatPicocliMakesOfIt(
+      @ForAll("diffLines") List<String> line) {
+    String[] args = line.toArray(String[]::new);
+    DiffCommand plain = DiffCommand.plain(args);
+    if (plain == null) {
+      return;
+    }
+    DiffCommand parsed = (DiffCommand) parsedByPicocli(args);
+    assertNotNull(parsed, line + " runs without picocli, which refuses it");
+    assertArrayEquals(diffFields(parsed), diffFields(plain), line.toString());
+  }
+
+  private static Object[] diffFields(DiffCommand c) {
+    return new Object[] {c.first, c.second, c.path1, c.path2, c.versions, c.report, c.verbose,
+        c.quiet, c.listNotComparable, c.delta, c.relative, c.epsilon, c.count, c.excluded,
+        c.followLinks, c.noDanglingLinks};
+  }
+
   @Test
   void theSimplestFormsRunWithoutPicocliAndOthersWithIt() {
     assertNotNull(LsCommand.plain(new String[] {"ls", "f.h5"}));
@@ -76,6 +138,20 @@ class PlainCommandLinesTest {
         new String[] {"ls", "--", "f.h5"}, new String[] {"ls", "a", "b", "c"},
         new String[] {"ls", "--help"}, new String[] {"dump", "f.h5"})) {
       assertNull(LsCommand.plain(picocli), List.of(picocli).toString());
+    }
+    assertNotNull(DumpCommand.plain(new String[] {"dump", "f.h5"}));
+    assertNotNull(DumpCommand.plain(new String[] {"dump", "--ddl", "-p", "f.h5", "/g"}));
+    assertNotNull(DiffCommand.plain(new String[] {"diff", "-r", "a.h5", "b.h5"}));
+    assertNotNull(DiffCommand.plain(new String[] {"diff", "a.h5", "b.h5", "/x", "/y"}));
+    assertNotNull(DiffCommand.plain(new String[] {"diff", "--versions", "f.h5", "v1", "v2"}));
+    // usage errors, and what only picocli parses
+    for (String[] picocli : List.of(new String[] {"dump", "--json", "-H", "f.h5"},
+        new String[] {"dump", "-d", "/x", "f.h5"}, new String[] {"dump", "-A", "f.h5"},
+        new String[] {"dump", "--", "f.h5"}, new String[] {"diff", "--versions", "a", "b"},
+        new String[] {"diff", "--no-dangling-links", "a", "b"},
+        new String[] {"diff", "a.h5", "b.h5", "/x"}, new String[] {"diff", "-d", "1", "a", "b"},
+        new String[] {"diff", "a.h5"})) {
+      assertNull(Main.plain(picocli), List.of(picocli).toString());
     }
     assertNotNull(RepackCommand.plain(new String[] {"repack", "in.h5", "out.h5"}));
     assertNull(RepackCommand.plain(new String[] {"repack", "-v", "in.h5", "out.h5"}));
@@ -105,22 +181,75 @@ class PlainCommandLinesTest {
         .startsWith("h5j: no such file: "));
   }
 
-  /** A JVM of its own, which runs {@code h5j ls FILE} and logs the classes it loads. */
+  /** dump's outputs and failures, and diff's, are the same with and without picocli. */
   @Test
-  void lsOfAFileLoadsNoneOfPicocli() throws Exception {
-    Path log = dir.resolve("classes.txt");
-    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-Xlog:class+load:file=" + log, "-cp",
-        System.getProperty("java.class.path"), Main.class.getName(), "ls",
-        Fixtures.file("groups_latest.h5").toString()).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("out.txt").toFile()).start();
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-    assertEquals(0, p.exitValue(), Files.readString(dir.resolve("out.txt")));
-    assertTrue(Files.readString(dir.resolve("out.txt")).contains("Group"));
-    List<String> picocli = Files.readAllLines(log).stream()
-        .filter(l -> l.contains(" picocli.")).toList();
-    // exception classes the verifier loads for Main's handlers are no parser
-    assertTrue(picocli.stream().allMatch(l -> l.contains("Exception ")), picocli.toString());
-    assertTrue(Files.readAllLines(log).stream().anyMatch(l -> l.contains(" io.h5j.H5File ")));
+  void dumpAndDiffPrintAndFailAlikeEitherWay() throws Exception {
+    Path notHdf5 = Files.writeString(dir.resolve("text.h5"), "not an HDF5 file\n");
+    String latest = Fixtures.file("groups_latest.h5").toString();
+    String earliest = Fixtures.file("groups_earliest.h5").toString();
+    String missing = dir.resolve("missing.h5").toString();
+    List<List<String>> plain = new ArrayList<>();
+    List<List<String>> parsed = new ArrayList<>(); // "--" before the operands makes it parse
+    for (List<String> flags : List.of(List.<String>of(), List.of("--json"),
+        List.of("--ddl", "-p"), List.of("-H"))) {
+      for (List<String> operands : List.of(List.of(latest), List.of(latest, "/a"),
+          List.of(latest, "/no/such"), List.of(missing), List.of(notHdf5.toString()),
+          List.of(dir.toString()))) {
+        plain.add(line("dump", flags, List.of(), operands));
+        parsed.add(line("dump", flags, List.of("--"), operands));
+      }
+    }
+    for (List<String> flags : List.of(List.<String>of(), List.of("-r"), List.of("-q"),
+        List.of("-v", "-c"), List.of("--follow-symlinks", "--no-dangling-links"))) {
+      for (List<String> operands : List.of(List.of(latest, latest), List.of(latest, earliest),
+          List.of(latest, earliest, "/a", "/a"), List.of(latest, earliest, "/a", "/no/such"),
+          List.of(latest, missing), List.of(notHdf5.toString(), latest))) {
+        plain.add(line("diff", flags, List.of(), operands));
+        parsed.add(line("diff", flags, List.of("--"), operands));
+      }
+    }
+    for (int i = 0; i < plain.size(); i++) {
+      String[] withoutPicocli = plain.get(i).toArray(String[]::new);
+      String[] withPicocli = parsed.get(i).toArray(String[]::new);
+      assertNotNull(Main.plain(withoutPicocli), plain.get(i).toString());
+      assertNull(Main.plain(withPicocli), parsed.get(i).toString());
+      assertEquals(CliRun.of(withPicocli), CliRun.of(withoutPicocli), plain.get(i).toString());
+    }
+  }
+
+  private static List<String> line(String command, List<String> flags, List<String> dashes,
+      List<String> operands) {
+    List<String> line = new ArrayList<>(List.of(command));
+    line.addAll(flags);
+    line.addAll(dashes);
+    line.addAll(operands);
+    return line;
+  }
+
+  /**
+   * A JVM of its own for each command line, which runs it and logs the classes it loads:
+   * {@code ls}, {@code dump} and {@code diff} of a file run without picocli's parser.
+   */
+  @Test
+  void lsDumpAndDiffOfAFileLoadNoneOfPicocli() throws Exception {
+    String file = Fixtures.file("groups_latest.h5").toString();
+    for (List<String> line : List.of(List.of("ls", file), List.of("dump", file),
+        List.of("diff", "-r", file, file))) {
+      Path log = dir.resolve("classes.txt");
+      List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"),
+          "bin", "java").toString(), "-Xlog:class+load:file=" + log, "-cp",
+          System.getProperty("java.class.path"), Main.class.getName()));
+      cmd.addAll(line);
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+          .redirectOutput(dir.resolve("out.txt").toFile()).start();
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS), line.toString());
+      assertEquals(0, p.exitValue(), Files.readString(dir.resolve("out.txt")));
+      List<String> picocli = Files.readAllLines(log).stream()
+          .filter(l -> l.contains(" picocli.")).toList();
+      // exception classes the verifier loads for Main's handlers are no parser
+      assertTrue(picocli.stream().allMatch(l -> l.contains("Exception ")),
+          line + ": " + picocli);
+      assertTrue(Files.readAllLines(log).stream().anyMatch(l -> l.contains(" io.h5j.H5File ")));
+    }
   }
 }
