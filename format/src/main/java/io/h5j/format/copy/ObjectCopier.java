@@ -10,6 +10,7 @@ import io.h5j.format.group.LocalHeap;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
+import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.AttributeInfoMessage;
 import io.h5j.format.message.AttributeMessage;
@@ -617,6 +618,8 @@ final class ObjectCopier {
     final int headerFlags;
     final String path;
     final long oldAddress;
+    /** Attributes whose values {@link #rewriteDirectNow} rewrote already. */
+    final java.util.Set<String> rewrittenNow = new java.util.HashSet<>();
 
     /**
      * @param outMaxCompact the most attributes OUT's object may hold compactly, and so
@@ -652,6 +655,8 @@ final class ObjectCopier {
       }
       if (rewriteAll) {
         direct.clear();
+      } else {
+        rewriteDirectNow();
       }
       if (info != null || !direct.isEmpty()) {
         // libhdf5 counts the attributes of a version 2 header through this message; the
@@ -665,6 +670,42 @@ final class ObjectCopier {
       }
     }
 
+    /**
+     * Rewrites, in the messages copied as bytes, the values that need no other object's new
+     * address (variable-length data, moved to OUT's heap), so that the header is written once
+     * with them: rewriting them after it was created wrote it twice (2,400 headers of the seed
+     * file). Those holding references wait for {@link #finish}.
+     */
+    private void rewriteDirectNow() throws IOException {
+      boolean any = false;
+      for (AttributeMessage a : decoded.values()) {
+        any |= rewritesNow(a);
+      }
+      for (int i = 0; any && i < direct.size(); i++) {
+        StoredMessage m = direct.get(i);
+        if (m.type() != MessageType.ATTRIBUTE) {
+          continue;
+        }
+        // copied as bytes only when nothing in it is shared, so nothing is resolved here
+        AttributeMessage a = AttributeMessage.decode(new ByteReader(m.body(), oldAddress,
+            "attribute message", in.params()), (type, body) -> body);
+        if (!rewritesNow(a)) {
+          continue;
+        }
+        byte[] data = a.data().clone();
+        rewriter.rewrite(a.datatype(), data, (int) a.dataspace().elementCount());
+        direct.set(i, new StoredMessage(m.type(), m.flags(), m.creationOrder(),
+            new AttributeMessage(a.name(), a.datatype(), a.dataspace(), data, a.utf8())
+                .toBytes(out.params())));
+        rewrittenNow.add(a.name());
+      }
+    }
+
+    private static boolean rewritesNow(AttributeMessage a) {
+      return ElementRewriter.needed(a.datatype())
+          && !ElementRewriter.holdsReferences(a.datatype());
+    }
+
     /** Stores what could not go over as bytes, and schedules element rewrites. */
     void finish(long address) throws IOException {
       if (rewriteAll && !decoded.isEmpty()) {
@@ -673,7 +714,7 @@ final class ObjectCopier {
       List<String> rewrite = new ArrayList<>();
       boolean references = false;
       for (AttributeMessage a : decoded.values()) {
-        if (ElementRewriter.needed(a.datatype())) {
+        if (ElementRewriter.needed(a.datatype()) && !rewrittenNow.contains(a.name())) {
           rewrite.add(a.name());
           references |= ElementRewriter.holdsReferences(a.datatype());
         }
