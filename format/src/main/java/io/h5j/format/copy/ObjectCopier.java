@@ -10,6 +10,7 @@ import io.h5j.format.group.LocalHeap;
 import io.h5j.format.heap.GlobalHeapId;
 import io.h5j.format.heap.GlobalHeapReader;
 import io.h5j.format.heap.GlobalHeapWriter;
+import io.h5j.format.io.ByteReader;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.message.AttributeInfoMessage;
 import io.h5j.format.message.AttributeMessage;
@@ -84,6 +85,8 @@ final class ObjectCopier {
   private final Map<Long, Long> copied = new HashMap<>();
   /** Hard links and committed-datatype users per new object address. */
   private final Map<Long, Integer> referenceCounts = new HashMap<>();
+  /** The counts above 1 that OUT's headers were created with (IN's), per new address. */
+  private final Map<Long, Long> declaredCounts = new HashMap<>();
   private final ArrayDeque<PendingGroup> groups = new ArrayDeque<>();
   private final ArrayDeque<Fixup> fixups = new ArrayDeque<>();
   /** Why options naming no path left datasets as they were, one line each. */
@@ -231,8 +234,10 @@ final class ObjectCopier {
     messages.addAll(copyMessages(h, GROUP_MESSAGES, new Storage(path)));
     Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
+    long declared = declaredCount(h, messages);
     long address = out.createHeader(2, attrs.headerFlags,
         h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
+    declare(address, declared);
     copied.put(h.address(), address);
     attrs.finish(address);
     groups.add(new PendingGroup(h, address, path));
@@ -292,8 +297,10 @@ final class ObjectCopier {
     List<StoredMessage> messages = copyMessages(h, Map.of(), new Storage(path));
     Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
+    long declared = declaredCount(h, messages);
     long address = out.createHeader(2, attrs.headerFlags,
         h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
+    declare(address, declared);
     copied.put(h.address(), address);
     attrs.finish(address);
     datatypeCount++;
@@ -340,8 +347,10 @@ final class ObjectCopier {
     }
     Attributes attrs = new Attributes(h, path, AttributeStorage.maxCompact(h));
     messages.addAll(attrs.direct);
+    long declared = declaredCount(h, messages);
     long address = out.createHeader(2, attrs.headerFlags,
         h.maxCompactAttributes(), h.minDenseAttributes(), messages).address();
+    declare(address, declared);
     copied.put(h.address(), address);
     attrs.finish(address);
     if (FillValueRewriter.needed(type) && !fillNow) {
@@ -617,6 +626,8 @@ final class ObjectCopier {
     final int headerFlags;
     final String path;
     final long oldAddress;
+    /** Attributes whose values {@link #rewriteDirectNow} rewrote already. */
+    final java.util.Set<String> rewrittenNow = new java.util.HashSet<>();
 
     /**
      * @param outMaxCompact the most attributes OUT's object may hold compactly, and so
@@ -652,6 +663,8 @@ final class ObjectCopier {
       }
       if (rewriteAll) {
         direct.clear();
+      } else {
+        rewriteDirectNow();
       }
       if (info != null || !direct.isEmpty()) {
         // libhdf5 counts the attributes of a version 2 header through this message; the
@@ -665,6 +678,42 @@ final class ObjectCopier {
       }
     }
 
+    /**
+     * Rewrites, in the messages copied as bytes, the values that need no other object's new
+     * address (variable-length data, moved to OUT's heap), so that the header is written once
+     * with them: rewriting them after it was created wrote it twice (2,400 headers of the seed
+     * file). Those holding references wait for {@link #finish}.
+     */
+    private void rewriteDirectNow() throws IOException {
+      boolean any = false;
+      for (AttributeMessage a : decoded.values()) {
+        any |= rewritesNow(a);
+      }
+      for (int i = 0; any && i < direct.size(); i++) {
+        StoredMessage m = direct.get(i);
+        if (m.type() != MessageType.ATTRIBUTE) {
+          continue;
+        }
+        // copied as bytes only when nothing in it is shared, so nothing is resolved here
+        AttributeMessage a = AttributeMessage.decode(new ByteReader(m.body(), oldAddress,
+            "attribute message", in.params()), (type, body) -> body);
+        if (!rewritesNow(a)) {
+          continue;
+        }
+        byte[] data = a.data().clone();
+        rewriter.rewrite(a.datatype(), data, (int) a.dataspace().elementCount());
+        direct.set(i, new StoredMessage(m.type(), m.flags(), m.creationOrder(),
+            new AttributeMessage(a.name(), a.datatype(), a.dataspace(), data, a.utf8())
+                .toBytes(out.params())));
+        rewrittenNow.add(a.name());
+      }
+    }
+
+    private static boolean rewritesNow(AttributeMessage a) {
+      return ElementRewriter.needed(a.datatype())
+          && !ElementRewriter.holdsReferences(a.datatype());
+    }
+
     /** Stores what could not go over as bytes, and schedules element rewrites. */
     void finish(long address) throws IOException {
       if (rewriteAll && !decoded.isEmpty()) {
@@ -673,7 +722,7 @@ final class ObjectCopier {
       List<String> rewrite = new ArrayList<>();
       boolean references = false;
       for (AttributeMessage a : decoded.values()) {
-        if (ElementRewriter.needed(a.datatype())) {
+        if (ElementRewriter.needed(a.datatype()) && !rewrittenNow.contains(a.name())) {
           rewrite.add(a.name());
           references |= ElementRewriter.holdsReferences(a.datatype());
         }
@@ -714,16 +763,55 @@ final class ObjectCopier {
     }
   }
 
-  /** Objects with more than one hard link (or committed datatype user) record the count. */
+  /**
+   * The count of hard links (and committed datatype users) that IN's header {@code h}
+   * records, when more than one: added to {@code messages} as OUT's count, so that the header
+   * is written once when the copy finds as many (7,200 of the seed file's 9,600 virtual
+   * datasets are linked from several versions); 1 when it records none.
+   */
+  private long declaredCount(ObjectHeader h, List<StoredMessage> messages) throws IOException {
+    ReferenceCountMessage count = message(h, MessageClasses.REFERENCE_COUNT, false);
+    if (count == null || count.count() <= 1) {
+      return 1;
+    }
+    messages.add(referenceCount(count.count()));
+    return count.count();
+  }
+
+  private void declare(long address, long count) {
+    if (count > 1) {
+      declaredCounts.put(address, count);
+    }
+  }
+
+  private StoredMessage referenceCount(long count) {
+    return StoredMessage.of(MessageType.REFERENCE_COUNT,
+        MessageClasses.REFERENCE_COUNT.encode(new ReferenceCountMessage(count), out.params()));
+  }
+
+  /**
+   * Objects with more than one hard link (or committed datatype user) record the count: the
+   * headers whose count, taken from IN, is not what the copy found are written again.
+   */
   private void writeReferenceCounts() throws IOException {
-    for (Map.Entry<Long, Integer> e : referenceCounts.entrySet()) {
-      if (e.getValue() > 1) {
-        List<StoredMessage> messages = new ArrayList<>(out.header(e.getKey()).messages());
-        messages.add(StoredMessage.of(MessageType.REFERENCE_COUNT,
-            MessageClasses.REFERENCE_COUNT.encode(new ReferenceCountMessage(e.getValue()),
-                out.params())));
-        out.rewriteHeader(e.getKey(), messages);
+    java.util.Set<Long> objects = new java.util.LinkedHashSet<>(referenceCounts.keySet());
+    objects.addAll(declaredCounts.keySet());
+    for (long address : objects) {
+      long found = referenceCounts.getOrDefault(address, 0);
+      long declared = declaredCounts.getOrDefault(address, 1L);
+      if (Math.max(found, 1) == declared) {
+        continue;
       }
+      List<StoredMessage> messages = new ArrayList<>();
+      for (StoredMessage m : out.header(address).messages()) {
+        if (m.type() != MessageType.REFERENCE_COUNT) {
+          messages.add(m);
+        }
+      }
+      if (found > 1) {
+        messages.add(referenceCount(found));
+      }
+      out.rewriteHeader(address, messages);
     }
   }
 
