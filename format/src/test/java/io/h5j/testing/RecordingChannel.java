@@ -16,26 +16,69 @@ import java.util.List;
  * so whatever a thread could know was written before it called {@code force} is covered by
  * that force. Writes through a writable mapping would escape the log and are refused.
  */
-public final class RecordingChannel extends ForwardingFileChannel {
-  private final List<ChannelOp> log = new ArrayList<>();
+public class RecordingChannel extends ForwardingFileChannel {
+  /**
+   * Where a channel's operations go: a log of its own, or one shared by the files of a folder.
+   * A {@link ChannelOp.Force} covers the {@link #completed} operations counted before it.
+   */
+  public interface Sink {
+    /** The number of operations recorded so far, of this sink's whole log. */
+    int completed();
+
+    void record(ChannelOp op);
+  }
+
+  /** A log of one channel's own. */
+  private static final class OwnLog implements Sink {
+    private final List<ChannelOp> ops = new ArrayList<>();
+
+    @Override
+    public synchronized int completed() {
+      return ops.size();
+    }
+
+    @Override
+    public synchronized void record(ChannelOp op) {
+      ops.add(op);
+    }
+
+    synchronized List<ChannelOp> copy() {
+      return List.copyOf(ops);
+    }
+  }
+
+  private final Sink sink;
   /** Held across a relative write, whose position is the channel's. */
   private final Object positionLock = new Object();
 
   public RecordingChannel(FileChannel delegate) {
+    this(delegate, new OwnLog());
+  }
+
+  /** A channel whose operations go to {@code sink}. */
+  protected RecordingChannel(FileChannel delegate, Sink sink) {
     super(delegate);
+    this.sink = sink;
   }
 
-  /** The operations recorded so far, oldest first. */
-  public synchronized List<ChannelOp> operations() {
-    return List.copyOf(log);
+  /**
+   * The operations recorded so far, oldest first.
+   *
+   * @throws IllegalStateException when they went to a sink given by a subclass
+   */
+  public List<ChannelOp> operations() {
+    if (!(sink instanceof OwnLog own)) {
+      throw new IllegalStateException("this channel records into " + sink);
+    }
+    return own.copy();
   }
 
-  private synchronized int completed() {
-    return log.size();
+  private int completed() {
+    return sink.completed();
   }
 
-  private synchronized void record(ChannelOp op) {
-    log.add(op);
+  private void record(ChannelOp op) {
+    sink.record(op);
   }
 
   /** Logs the first {@code n} bytes of {@code view} (taken before the write) at {@code at}. */

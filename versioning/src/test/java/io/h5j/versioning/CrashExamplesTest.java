@@ -3,6 +3,7 @@ package io.h5j.versioning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.h5j.H5File;
+import io.h5j.testing.ChildJvm;
 import io.h5j.testing.CrashBudget;
 import io.h5j.testing.CrashState;
 import io.h5j.testing.CrashStates;
@@ -178,7 +179,7 @@ class CrashExamplesTest {
     Map<StateOracles.Sample, String> samples = new LinkedHashMap<>();
     String name = "create, over a file with one version";
     for (int k = 0; k < kills; k++) {
-      ChildJvm child = ChildJvm.start("create", target.toString());
+      ChildJvm child = ChildJvm.start(KillChild.class, "create", target.toString());
       child.await("ready");
       Thread.sleep(200 + rnd.nextInt(800));
       List<String> lines = child.kill();

@@ -3,6 +3,7 @@ package io.h5j.versioning;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.h5j.testing.ChildJvm;
 import io.h5j.testing.CrashBudget;
 import io.h5j.testing.OracleTest;
 import java.io.IOException;
@@ -58,7 +59,7 @@ class KillTest {
     int sampleEvery = Math.max(1, kills / Math.max(1, 2 * budget.oracleStates()));
     int done = 0;
     for (; done < kills && System.nanoTime() < deadline; done++) {
-      ChildJvm child = ChildJvm.start("work", main.toString(), fresh.toString());
+      ChildJvm child = ChildJvm.start(KillChild.class, "work", main.toString(), fresh.toString());
       child.await("ready");
       Thread.sleep(rnd.nextInt(1000));
       List<String> lines;
