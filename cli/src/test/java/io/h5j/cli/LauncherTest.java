@@ -10,6 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -237,7 +238,10 @@ class LauncherTest {
     FileTime made = Files.getLastModifiedTime(archive);
     Path jar = repo.resolve("cli/target/h5j.jar");
     Files.write(jar, Files.readAllBytes(jar)); // the same classes, a new file time
-    Files.setLastModifiedTime(jar, FileTime.from(made.toInstant().plusSeconds(1)));
+    Instant rebuilt = made.toInstant().plusSeconds(1); // newer to a test of whole seconds too
+    Files.setLastModifiedTime(jar, FileTime.from(rebuilt));
+    // the archive made again must be newer than the jar: not within the jar's second
+    Thread.sleep(Math.max(0, Duration.between(Instant.now(), rebuilt.plusSeconds(1)).toMillis()));
     assertEquals(new Run(0, "ran ls x.h5\n", ""), launch(repo.resolve("h5j"), "ls", "x.h5"));
     assertEquals(List.of(archive.getFileName().toString()), archiveFiles());
     assertTrue(Files.getLastModifiedTime(archive).compareTo(Files.getLastModifiedTime(jar)) > 0,
