@@ -198,16 +198,7 @@ public final class FileAccess implements Closeable {
    */
   public void read(long address, ByteBuffer dst, Supplier<String> structure) throws IOException {
     checkRange(address, dst.remaining(), structure);
-    int start = dst.position();
-    try {
-      source.readFully(params.baseAddress() + address, dst);
-    } catch (EOFException e) {
-      throw new H5FormatException(structure.get(), address, "file ends early ("
-          + e.getMessage() + ")", e);
-    }
-    if (overlay != null) {
-      applyOverlay(address, dst, start);
-    }
+    readFully(params.baseAddress() + address, dst, structure);
   }
 
   /** Reads shorter than this go through read(2): mapping pays off on long copies only. */
@@ -297,11 +288,16 @@ public final class FileAccess implements Closeable {
 
   /** Fills {@code dst} from absolute file position {@code position}. */
   public void readFully(long position, ByteBuffer dst, String structure) throws IOException {
+    readFully(position, dst, () -> structure);
+  }
+
+  private void readFully(long position, ByteBuffer dst, Supplier<String> structure)
+      throws IOException {
     int start = dst.position();
     try {
       source.readFully(position, dst);
     } catch (EOFException e) {
-      throw new H5FormatException(structure, position - params.baseAddress(),
+      throw new H5FormatException(structure.get(), position - params.baseAddress(),
           "file ends early (" + e.getMessage() + ")", e);
     }
     if (overlay != null) {
