@@ -286,16 +286,33 @@ public final class Group extends Node {
             + " createExternalLink for " + target.file.path());
       }
       Placement p = place(name);
-      p.parent.addLink(LinkMessage.hard(p.name, target.address()));
-      counted(target.address());
+      linkingTo(target.address(),
+          () -> p.parent.addLink(LinkMessage.hard(p.name, target.address())));
     });
   }
 
-  /** Counts a new hard link to {@code address} in its header (unless it is its first). */
-  private void counted(long address) throws IOException {
-    // libhdf5 frees an object when removing a link drops its count to 0
-    if (!file.firstLinkTo(address)) {
+  /**
+   * Runs {@code link}, which writes one more hard link to {@code address}, with the object's
+   * link count raised before it (unless the link is its first, counted already). In that order
+   * a crash between the two writes leaves a count one too high, which only keeps the object's
+   * space; the other order would leave one too low, and libhdf5 frees an object when removing
+   * a link drops its count to 0 while another link still reaches it. If {@code link} fails, the
+   * count is put back.
+   */
+  private void linkingTo(long address, EngineCalls.Action link) throws IOException {
+    boolean first = file.firstLinkTo(address);
+    if (!first) {
       io.h5j.format.object.LinkCounts.increment(file.context(), address);
+    }
+    try {
+      link.run();
+    } catch (IOException | RuntimeException e) {
+      if (first) {
+        file.stillUnlinked(address);
+      } else {
+        io.h5j.format.object.LinkCounts.decrement(file.context(), address);
+      }
+      throw e;
     }
   }
 
@@ -371,26 +388,24 @@ public final class Group extends Node {
       throw new IllegalArgumentException("a hard link must point into the same file");
     }
     long[] before = {-1};
-    edit(links -> {
-      LinkMessage old = links.get(name);
-      if (old == null) {
-        throw new IllegalArgumentException("no link '" + name + "' in " + path
-            + " to point elsewhere");
-      }
-      if (old.target() instanceof LinkMessage.Hard h) {
-        before[0] = h.address();
-      }
-      links.put(name, new LinkMessage(name, new LinkMessage.Hard(target.address()),
-          old.creationOrder(), old.utf8()));
-    });
-    if (before[0] != target.address()) {
-      EngineCalls.run(file, () -> {
-        counted(target.address());
-        if (before[0] >= 0) {
-          uncounted(before[0], new java.util.HashSet<>());
+    EngineCalls.run(file, () -> {
+      linkingTo(target.address(), () -> edit(links -> {
+        LinkMessage old = links.get(name);
+        if (old == null) {
+          throw new IllegalArgumentException("no link '" + name + "' in " + path
+              + " to point elsewhere");
         }
-      });
-    }
+        if (old.target() instanceof LinkMessage.Hard h) {
+          before[0] = h.address();
+        }
+        links.put(name, new LinkMessage(name, new LinkMessage.Hard(target.address()),
+            old.creationOrder(), old.utf8()));
+      }));
+      // the old object's count goes down only once no link of this group reaches it
+      if (before[0] >= 0) {
+        uncounted(before[0], new java.util.HashSet<>());
+      }
+    });
   }
 
   /**

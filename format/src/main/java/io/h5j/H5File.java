@@ -748,6 +748,11 @@ public final class H5File implements Closeable {
     return unlinked.remove(address);
   }
 
+  /** Notes the object at {@code address} as anonymous again: the link made to it failed. */
+  void stillUnlinked(long address) {
+    unlinked.add(address);
+  }
+
   void checkWritable() {
     checkOpen();
     if (!ctx.writable()) {
