@@ -1,8 +1,12 @@
 package io.h5j.benchmarks;
 
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /** What a benchmark report says about the machine: CPU, memory, OS, JVM, load. */
 final class MachineFacts {
@@ -20,9 +24,13 @@ final class MachineFacts {
 
   /** The JVM's version, name and max heap. */
   static String jvm() {
+    List<String> options = ManagementFactory.getRuntimeMXBean().getInputArguments();
     return "Java " + System.getProperty("java.vm.version") + " ("
         + System.getProperty("java.vm.name") + "), max heap "
-        + (Runtime.getRuntime().maxMemory() >> 20) + " MiB";
+        + (Runtime.getRuntime().maxMemory() >> 20) + " MiB, collectors "
+        + ManagementFactory.getGarbageCollectorMXBeans().stream()
+            .map(GarbageCollectorMXBean::getName).collect(Collectors.joining(" + "))
+        + ", JVM options " + (options.isEmpty() ? "none" : String.join(" ", options));
   }
 
   /** The 1, 5 and 15 minute load averages, as in uptime. */

@@ -192,6 +192,10 @@ public final class PeerTable {
     };
     int r = id.equals("startup") ? Math.max(rounds, 10) : id.equals("commit") ? commitRounds
         : rounds;
+    // Every row starts from the heap a collection leaves (G1 shrinks it to about the live
+    // data), not from one earlier rows grew: a row then measures the same run alone or in the
+    // table, its warm-up round growing the heap alike.
+    System.gc();
     PeerRow.Result result = row.measure(id.equals("commit") ? 0 : 1, r);
     afterRow(id);
     Path dir = Files.createDirectories(work.resolve("rows"));

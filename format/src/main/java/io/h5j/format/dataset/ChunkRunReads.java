@@ -4,6 +4,7 @@ import io.h5j.format.io.FileAccess;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Reads the runs a selection takes from one unfiltered chunk in the file with as few reads as
@@ -38,10 +39,11 @@ final class ChunkRunReads {
 
   /**
    * Reads {@code runs} (in increasing chunk order, none empty) of the chunk stored at
-   * {@code address}, whose elements have {@code size} bytes, into {@code dst}.
+   * {@code address}, whose elements have {@code size} bytes, into {@code dst}; {@code what}
+   * names the chunk for an error.
    */
   static void read(FileAccess fa, long address, List<ChunkedData.Run> runs, int size,
-      StagingBuffers stages, Destination dst, String what) throws IOException {
+      StagingBuffers stages, Destination dst, Supplier<String> what) throws IOException {
     ChunkedData.Run first = runs.get(0);
     ChunkedData.Run last = runs.get(runs.size() - 1);
     long spanStart = first.inChunk();
@@ -88,7 +90,7 @@ final class ChunkRunReads {
 
   /** One run: straight into a direct destination, else through {@code stage}. */
   private static void readRun(FileAccess fa, long at, ChunkedData.Run r, int size,
-      ByteBuffer stage, Destination dst, String what) throws IOException {
+      ByteBuffer stage, Destination dst, Supplier<String> what) throws IOException {
     ByteBuffer straight = dst.direct(r.inSelection(), r.length());
     if (straight != null) {
       fa.read(at, straight, what);

@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -377,7 +378,7 @@ final class ChunkedData {
   private void readUnfiltered(Hyperslab sel, Object out, ByteOrder order, boolean fresh)
       throws IOException {
     int size = layout.elementSize();
-    String what = "chunk of dataset " + path;
+    Supplier<String> what = () -> "chunk of dataset " + path;
     ChunkRunReads.Destination toArray = (src, inSelection, n) ->
         SlabTransfer.bulk(src.order(order), out, (int) inSelection, n, true);
     visitUnfiltered(sel, (memory, address, runs) -> {
@@ -418,7 +419,7 @@ final class ChunkedData {
         Optional<ChunkRecord> c = memory != null ? Optional.empty() : locate(offset);
         long address = c.isPresent() ? c.get().address() : -1;
         if (c.isPresent()) {
-          fa.checkRange(address, chunkBytes, "chunk " + Arrays.toString(offset)
+          fa.checkRange(address, chunkBytes, () -> "chunk " + Arrays.toString(offset)
               + " of dataset " + path);
         } else if (memory == null) {
           // never written: filled here, not handed to a worker (sparse datasets have millions)
@@ -473,7 +474,7 @@ final class ChunkedData {
       });
       return;
     }
-    String what = "chunk of dataset " + path;
+    Supplier<String> what = () -> "chunk of dataset " + path;
     ChunkRunReads.Destination toBuffer = new ChunkRunReads.Destination() {
       @Override
       public void put(ByteBuffer src, long inSelection, int n) {

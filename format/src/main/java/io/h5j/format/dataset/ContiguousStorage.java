@@ -127,7 +127,8 @@ final class ContiguousStorage implements DatasetStorage {
     RunCopy.each(slab, space.dims(), (inData, inSel, n) -> {
       for (long k = 0; k < n; k += step) {
         ChunkRunReads.read(fa, layout.address(), java.util.List.of(new ChunkedData.Run(
-            inData + k, inSel + k, (int) Math.min(step, n - k))), size, stages, toArray, what());
+            inData + k, inSel + k, (int) Math.min(step, n - k))), size, stages, toArray,
+            this::what);
       }
     });
   }

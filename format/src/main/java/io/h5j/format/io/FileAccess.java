@@ -220,6 +220,15 @@ public final class FileAccess implements Closeable {
    */
   public boolean readMapped(long address, int length, String structure, MappedCopy copy)
       throws IOException {
+    return readMapped(address, length, () -> structure, copy);
+  }
+
+  /**
+   * As {@link #readMapped(long, int, String, MappedCopy)}, building the structure's name only
+   * for an error (one read per chunk of many random chunk reads).
+   */
+  public boolean readMapped(long address, int length, Supplier<String> structure,
+      MappedCopy copy) throws IOException {
     if (windows == null || length < MIN_MAPPED_BYTES || overlay != null) {
       return false;
     }
@@ -237,7 +246,7 @@ public final class FileAccess implements Closeable {
       copy.copy(view);
     } catch (InternalError e) {
       // a fault (SIGBUS) reported in time: the file shrank between the check and the copy
-      throw new H5FormatException(structure, address, "the file shrank to "
+      throw new H5FormatException(structure.get(), address, "the file shrank to "
           + channel.size() + " bytes while " + length + " bytes were copied from it");
     } finally {
       mappedUse.readLock().unlock();
