@@ -62,7 +62,9 @@ public final class BTreeV1ChunkIndex implements ChunkIndex {
 
   /** A new tree of nodes of {@code 2 * options.v1K()} children over {@code sorted}. */
   static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
-      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException {
+      boolean filtered, ChunkTable table, int[] rows,
+      IndexOptions options) throws IOException {
+    List<ChunkRecord> sorted = table.records(rows);
     return new WrittenIndex(ChunkIndex.V1_BTREE, 0, new byte[0], placement.place((fa, alloc) ->
         BTreeV1ChunkWriter.write(fa, alloc, g, options.v1K(), sorted)));
   }

@@ -72,7 +72,9 @@ public final class BTreeV2ChunkIndex implements ChunkIndex {
 
   /** A new tree with the node size, split and merge percentages of {@code options}. */
   static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
-      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException {
+      boolean filtered, ChunkTable table, int[] rows,
+      IndexOptions options) throws IOException {
+    List<ChunkRecord> sorted = table.records(rows);
     EntryCodec codec = new EntryCodec(filtered, p, g);
     List<byte[]> records = new ArrayList<>();
     for (ChunkRecord c : sorted) {

@@ -7,7 +7,6 @@ import io.h5j.format.io.SpaceAllocator;
 import io.h5j.type.Dataspace;
 import io.h5j.format.message.LayoutMessage;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -47,13 +46,15 @@ public enum ChunkIndexType {
   }
 
   /**
-   * Builds a new index of one type over chunks sorted by offset (each on the grid, none twice),
-   * handing each structure it needs to {@code placement}, and gives its layout fields.
+   * Builds a new index of one type over the chunks of {@code table}, whose rows {@code sorted}
+   * lists by offset (each on the grid, none twice), handing each structure it needs to
+   * {@code placement}, and gives its layout fields.
    */
   @FunctionalInterface
   interface Creator {
     WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
-        boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException;
+        boolean filtered, ChunkTable table, int[] sorted, IndexOptions options)
+        throws IOException;
   }
 
   private static final ChunkIndexType[] BY_CODE = values();
@@ -145,8 +146,17 @@ public enum ChunkIndexType {
    */
   public WrittenIndex write(FileAccess fa, SpaceAllocator alloc, ChunkGeometry g,
       boolean filtered, List<ChunkRecord> chunks, IndexOptions options) throws IOException {
+    return write(fa, alloc, g, filtered, ChunkTable.of(g.rank(), chunks), options);
+  }
+
+  /**
+   * {@link #write(FileAccess, SpaceAllocator, ChunkGeometry, boolean, List, IndexOptions)} of
+   * the chunks of {@code chunks}, in any order.
+   */
+  public WrittenIndex write(FileAccess fa, SpaceAllocator alloc, ChunkGeometry g,
+      boolean filtered, ChunkTable chunks, IndexOptions options) throws IOException {
     return creator.create(structure -> structure.write(fa, alloc), fa.params(), g, filtered,
-        sorted(g, chunks), options);
+        chunks, sorted(g, chunks), options);
   }
 
   /**
@@ -161,29 +171,40 @@ public enum ChunkIndexType {
   public WrittenIndex unallocated(FileParams p, ChunkGeometry g, boolean filtered,
       IndexOptions options) {
     try {
-      return creator.create(structure -> FileParams.UNDEFINED, p, g, filtered, List.of(),
-          options);
+      return creator.create(structure -> FileParams.UNDEFINED, p, g, filtered,
+          new ChunkTable(g.rank()), new int[0], options);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("nothing is written", e);
     }
   }
 
-  /** Chunks sorted by offset; rejects chunks off the grid, undefined or repeated. */
-  private static List<ChunkRecord> sorted(ChunkGeometry g, List<ChunkRecord> chunks) {
-    List<ChunkRecord> s = new ArrayList<>(chunks);
-    for (ChunkRecord c : s) {
-      g.scaled(c.offsetRef());
-      if (!FileParams.isDefined(c.address()) || c.address() < 0 || c.storedSize() <= 0) {
-        throw new IllegalArgumentException(c + " has no valid address or size");
+  /** The rows of {@code t} sorted by offset; rejects chunks off the grid, undefined or repeated. */
+  private static int[] sorted(ChunkGeometry g, ChunkTable t) {
+    if (t.rank() != g.rank()) {
+      throw new IllegalArgumentException("chunks of rank " + t.rank() + " for a dataset of rank "
+          + g.rank());
+    }
+    long[] chunkDims = g.chunkDims();
+    for (int r = 0; r < t.size(); r++) {
+      for (int d = 0; d < chunkDims.length; d++) {
+        long o = t.offset(r, d);
+        if (o < 0 || o % chunkDims[d] != 0) {
+          throw new IllegalArgumentException("chunk offset " + Arrays.toString(t.offset(r))
+              + " is not a multiple of the chunk dimensions " + Arrays.toString(chunkDims));
+        }
+      }
+      long address = t.address(r);
+      if (!FileParams.isDefined(address) || address < 0 || t.storedSize(r) <= 0) {
+        throw new IllegalArgumentException(t.record(r) + " has no valid address or size");
       }
     }
-    s.sort(ChunkRecord.BY_OFFSET);
-    for (int i = 1; i < s.size(); i++) {
-      if (Arrays.equals(s.get(i - 1).offsetRef(), s.get(i).offsetRef())) {
-        throw new IllegalArgumentException("chunk " + Arrays.toString(s.get(i).offsetRef())
+    int[] rows = t.order(t::compareOffsets);
+    for (int i = 1; i < rows.length; i++) {
+      if (t.compareOffsets(rows[i - 1], rows[i]) == 0) {
+        throw new IllegalArgumentException("chunk " + Arrays.toString(t.offset(rows[i]))
             + " is listed twice");
       }
     }
-    return s;
+    return rows;
   }
 }

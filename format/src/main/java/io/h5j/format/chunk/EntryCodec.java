@@ -76,17 +76,45 @@ final class EntryCodec {
 
   /** Encodes a record, or the fill element (undefined address, zero size and mask) if null. */
   void encode(ByteWriter w, ChunkRecord c) {
-    w.offset(c == null ? FileParams.UNDEFINED : c.address());
+    if (c == null) {
+      encodeFill(w);
+    } else {
+      encode(w, c.address(), c.storedSize(), c.filterMask());
+    }
+  }
+
+  /** Encodes the element of a chunk at {@code address}. */
+  void encode(ByteWriter w, long address, long storedSize, int filterMask) {
+    w.offset(address);
     if (filtered) {
-      w.uN(c == null ? 0 : c.storedSize(), sizeWidth).u32(c == null ? 0 : c.filterMask() & 0xffffffffL);
+      w.uN(storedSize, sizeWidth).u32(filterMask & 0xffffffffL);
+    }
+  }
+
+  /** Encodes the fill element: undefined address, zero size and mask. */
+  void encodeFill(ByteWriter w) {
+    w.offset(FileParams.UNDEFINED);
+    if (filtered) {
+      w.uN(0, sizeWidth).u32(0);
     }
   }
 
   /** Checks that a record's stored size fits the size field. */
   void checkFits(ChunkRecord c) {
-    if (filtered && sizeWidth < 8 && (c.storedSize() >>> (8 * sizeWidth)) != 0) {
+    if (!fits(c.storedSize())) {
       throw new IllegalArgumentException(c + ": stored size does not fit the index's "
           + sizeWidth + "-byte size field");
     }
+  }
+
+  /** Checks that the stored size of row {@code row} of {@code t} fits the size field. */
+  void checkFits(ChunkTable t, int row) {
+    if (!fits(t.storedSize(row))) {
+      checkFits(t.record(row));
+    }
+  }
+
+  private boolean fits(long storedSize) {
+    return !filtered || sizeWidth >= 8 || (storedSize >>> (8 * sizeWidth)) == 0;
   }
 }

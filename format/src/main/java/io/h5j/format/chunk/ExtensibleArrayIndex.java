@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * Index type 4, the extensible array (one unlimited dimension): header "EAHD", index block
@@ -97,9 +96,9 @@ public final class ExtensibleArrayIndex implements ArrayChunkIndex {
     return new ExtensibleArrayIndex(fa, g, codec, ea, address, maxIdxSet, iblock);
   }
 
-  /** A new extensible array over the unlimited dimension holding {@code sorted}. */
+  /** A new extensible array over the unlimited dimension holding the rows of {@code table}. */
   static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
-      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException {
+      boolean filtered, ChunkTable table, int[] sorted, IndexOptions options) throws IOException {
     int unlim = g.unlimitedDim();
     if (unlim < 0) {
       throw new IllegalArgumentException("an extensible array needs exactly one unlimited"
@@ -113,16 +112,22 @@ public final class ExtensibleArrayIndex implements ArrayChunkIndex {
     }
     EntryCodec codec = new EntryCodec(filtered, p, g);
     long[] grid = g.arrayGrid(unlim);
-    TreeMap<Long, ChunkRecord> elements = new TreeMap<>();
-    for (ChunkRecord c : sorted) {
-      codec.checkFits(c);
-      long idx = ChunkGeometry.linear(ChunkGeometry.swizzle(g.scaled(c.offsetRef()), unlim),
+    long[] chunkDims = g.chunkDims();
+    long[] scaled = new long[g.rank()];
+    long[] keys = new long[sorted.length];
+    for (int i = 0; i < sorted.length; i++) {
+      int r = sorted[i];
+      codec.checkFits(table, r);
+      table.scaled(r, chunkDims, scaled);
+      long idx = ChunkGeometry.linear(unlim == 0 ? scaled : ChunkGeometry.swizzle(scaled, unlim),
           grid);
       if (idx < 0 || (ea.maxNelmtsBits < 64 && idx >= 1L << ea.maxNelmtsBits)) {
-        throw new IllegalArgumentException(c + " lies outside the array's index range");
+        throw new IllegalArgumentException(table.record(r) + " lies outside the array's index"
+            + " range");
       }
-      elements.put(idx, c);
+      keys[i] = idx;
     }
+    ArrayElements elements = ArrayElements.ofUnordered(table, keys, sorted);
     long at = placement.place((fa, alloc) ->
         ExtensibleArrayWriter.write(fa, alloc, codec, ea, elements));
     byte[] info = {(byte) options.eaMaxBits(), (byte) options.eaIndexElements(),

@@ -59,7 +59,7 @@ final class ExtensibleArrayUpdater extends EntryUpdates {
       return w;
     }
     ExtensibleArrayWriter blocks = ExtensibleArrayWriter.forUpdate(fa, alloc, codec, ea,
-        elements, index.headerAddress(), w);
+        ArrayElements.of(elements), index.headerAddress(), w);
     long iblock = index.indexBlockAddress();
     if (!FileParams.isDefined(iblock)) {
       iblock = blocks.writeIndexBlock(); // the first elements: the index block and below

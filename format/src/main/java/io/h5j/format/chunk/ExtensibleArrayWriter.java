@@ -5,7 +5,6 @@ import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
-import java.util.NavigableMap;
 
 /**
  * Writes a new extensible array index holding the given elements: header, index block, and
@@ -19,7 +18,7 @@ final class ExtensibleArrayWriter {
   private final SpaceAllocator alloc;
   private final EntryCodec codec;
   private final EaGeometry ea;
-  private final NavigableMap<Long, ChunkRecord> elements;
+  private final ArrayElements elements;
   private final int o;
   private long header;
   /** Where new blocks go: written at once, or handed to an update's ordered writes. */
@@ -31,7 +30,7 @@ final class ExtensibleArrayWriter {
   long realised;
 
   private ExtensibleArrayWriter(FileAccess fa, SpaceAllocator alloc, EntryCodec codec,
-      EaGeometry ea, NavigableMap<Long, ChunkRecord> elements, long header, IndexWrites sink) {
+      EaGeometry ea, ArrayElements elements, long header, IndexWrites sink) {
     this.header = header;
     this.sink = sink;
     this.fa = fa;
@@ -42,9 +41,9 @@ final class ExtensibleArrayWriter {
     this.o = fa.params().offsetSize();
   }
 
-  /** @param elements chunk by array index */
+  /** @param elements the chunks by array index */
   static long write(FileAccess fa, SpaceAllocator alloc, EntryCodec codec, EaGeometry ea,
-      NavigableMap<Long, ChunkRecord> elements) throws IOException {
+      ArrayElements elements) throws IOException {
     return new ExtensibleArrayWriter(fa, alloc, codec, ea, elements, 0, null).write();
   }
 
@@ -54,14 +53,14 @@ final class ExtensibleArrayWriter {
    * what it adds in its statistics fields.
    */
   static ExtensibleArrayWriter forUpdate(FileAccess fa, SpaceAllocator alloc, EntryCodec codec,
-      EaGeometry ea, NavigableMap<Long, ChunkRecord> elements, long header, IndexWrites sink) {
+      EaGeometry ea, ArrayElements elements, long header, IndexWrites sink) {
     return new ExtensibleArrayWriter(fa, alloc, codec, ea, elements, header, sink);
   }
 
   private long write() throws IOException {
     FileParams p = fa.params();
     header = alloc.allocate(ExtensibleArrayIndex.headerSize(p));
-    long maxIdxSet = elements.isEmpty() ? 0 : elements.lastKey() + 1;
+    long maxIdxSet = elements.isEmpty() ? 0 : elements.lastIndex() + 1;
     long iblock = elements.isEmpty() ? FileParams.UNDEFINED : writeIndexBlock();
     ByteWriter w = new ByteWriter(p, ExtensibleArrayIndex.headerSize(p));
     w.ascii("EAHD").u8(0).u8(codec.clientId()).u8(codec.size()).u8(ea.maxNelmtsBits)
@@ -73,8 +72,7 @@ final class ExtensibleArrayWriter {
   }
 
   boolean anyIn(long from, long count) {
-    Long k = elements.ceilingKey(from);
-    return k != null && k - from < count;
+    return elements.anyIn(from, count);
   }
 
   long writeIndexBlock() throws IOException {
@@ -97,9 +95,7 @@ final class ExtensibleArrayWriter {
     }
     ByteWriter w = new ByteWriter(fa.params());
     w.ascii("EAIB").u8(0).u8(codec.clientId()).offset(header);
-    for (long i = 0; i < ea.idxBlkElmts; i++) {
-      codec.encode(w, elements.get(i));
-    }
+    elements.encodeRun(w, codec, 0, ea.idxBlkElmts);
     for (long a : dblk) {
       w.offset(a);
     }
@@ -154,17 +150,13 @@ final class ExtensibleArrayWriter {
     ByteWriter w = new ByteWriter(fa.params());
     w.ascii("EADB").u8(0).u8(codec.clientId()).offset(header).uN(blockOffset, ea.arrOffSize);
     if (pages == 0) {
-      for (long i = 0; i < count; i++) {
-        codec.encode(w, elements.get(start + i));
-      }
+      elements.encodeRun(w, codec, start, count);
       w.checksum(0);
     } else {
       w.checksum(0);
       for (long pg = 0; pg < pages; pg++) {
         int from = w.position();
-        for (long i = 0; i < ea.pageElmts(); i++) {
-          codec.encode(w, elements.get(start + pg * ea.pageElmts() + i));
-        }
+        elements.encodeRun(w, codec, start + pg * ea.pageElmts(), ea.pageElmts());
         w.checksum(from);
       }
     }

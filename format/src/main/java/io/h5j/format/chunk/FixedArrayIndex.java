@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeMap;
 
 /**
  * Index type 3, the fixed array: a header ("FAHD") and one data block ("FADB") holding an
@@ -81,24 +80,30 @@ public final class FixedArrayIndex implements ArrayChunkIndex {
     return new FixedArrayIndex(fa, g, codec, address, n, bits, dblk);
   }
 
-  /** A new fixed array over the maximum grid holding {@code sorted}. */
+  /** A new fixed array over the maximum grid holding the rows of {@code table}. */
   static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
-      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) throws IOException {
+      boolean filtered, ChunkTable table, int[] sorted, IndexOptions options) throws IOException {
     long cells = g.maxCells();
     if (cells < 0) {
       throw new IllegalArgumentException("a fixed array needs a bounded maximum grid, not "
           + Arrays.toString(g.maxGrid()));
     }
     EntryCodec codec = new EntryCodec(filtered, p, g);
-    TreeMap<Long, ChunkRecord> elements = new TreeMap<>();
-    for (ChunkRecord c : sorted) {
-      codec.checkFits(c);
-      long idx = ChunkGeometry.linear(g.scaled(c.offsetRef()), g.maxGrid());
-      if (idx < 0 || idx >= cells || g.scaled(c.offsetRef())[0] >= g.maxGrid()[0]) {
-        throw new IllegalArgumentException(c + " lies outside the maximum grid");
+    long[] chunkDims = g.chunkDims();
+    long[] maxGrid = g.maxGrid();
+    long[] scaled = new long[g.rank()];
+    long[] keys = new long[sorted.length];
+    for (int i = 0; i < sorted.length; i++) {
+      int r = sorted[i];
+      codec.checkFits(table, r);
+      table.scaled(r, chunkDims, scaled);
+      long idx = ChunkGeometry.linear(scaled, maxGrid);
+      if (idx < 0 || idx >= cells || scaled[0] >= maxGrid[0]) {
+        throw new IllegalArgumentException(table.record(r) + " lies outside the maximum grid");
       }
-      elements.put(idx, c);
+      keys[i] = idx;
     }
+    ArrayElements elements = ArrayElements.ofUnordered(table, keys, sorted);
     long at = placement.place((fa, alloc) -> FixedArrayWriter.write(fa, alloc, codec,
         options.faPageBits(), cells, elements));
     return new WrittenIndex(ChunkIndex.FIXED_ARRAY, 0, new byte[] {(byte) options.faPageBits()},

@@ -55,7 +55,7 @@ final class FixedArrayUpdater extends EntryUpdates {
     long dblk = index.dataBlockAddress();
     if (!FileParams.isDefined(dblk)) {
       long made = FixedArrayWriter.writeDataBlock(fa, alloc, codec, index.pageBits(),
-          index.entries(), elements, index.headerAddress(), w);
+          index.entries(), ArrayElements.of(elements), index.headerAddress(), w);
       PatchedBlock header = PatchedBlock.read(fa, index.headerAddress(),
           FixedArrayIndex.headerSize(fa.params()), FixedArrayIndex.HEADER);
       header.putUnsigned(4 + 4 + fa.params().lengthSize(), made, o);

@@ -5,9 +5,6 @@ import io.h5j.format.io.FileAccess;
 import io.h5j.format.io.FileParams;
 import io.h5j.format.io.SpaceAllocator;
 import java.io.IOException;
-import java.util.Iterator;
-import java.util.Map;
-import java.util.SortedMap;
 
 /**
  * Writes a new fixed array index (header, data block, and pages when the maximum grid has
@@ -25,7 +22,7 @@ final class FixedArrayWriter {
    * @param elements the chunk at each linear index that has one (null: none)
    */
   static long write(FileAccess fa, SpaceAllocator alloc, EntryCodec codec, int pageBits, long n,
-      SortedMap<Long, ChunkRecord> elements) throws IOException {
+      ArrayElements elements) throws IOException {
     FileParams p = fa.params();
     long header = alloc.allocate(FixedArrayIndex.headerSize(p));
     long dblk = elements.isEmpty() ? FileParams.UNDEFINED
@@ -42,13 +39,13 @@ final class FixedArrayWriter {
    * or hands its pieces to {@code sink} (an update's ordered writes) if that is not null.
    */
   static long writeDataBlock(FileAccess fa, SpaceAllocator alloc, EntryCodec codec,
-      int pageBits, long n, SortedMap<Long, ChunkRecord> elements, long header, IndexWrites sink)
+      int pageBits, long n, ArrayElements elements, long header, IndexWrites sink)
       throws IOException {
     long perPage = 1L << pageBits;
     ByteWriter w = new ByteWriter(fa.params());
     w.ascii("FADB").u8(0).u8(codec.clientId()).offset(header);
     if (n <= perPage) {
-      encodeRun(w, codec, 0, n, elements);
+      elements.encodeRun(w, codec, 0, n);
       w.checksum(0);
       byte[] bytes = w.toByteArray();
       long at = alloc.allocate(bytes.length);
@@ -61,7 +58,7 @@ final class FixedArrayWriter {
           + perPage + " needs a page bitmap larger than 2 GiB");
     }
     byte[] bitmap = new byte[(int) ((pages + 7) / 8)];
-    for (long i : elements.keySet()) {
+    for (long i = elements.next(0); i >= 0; i = elements.next((i / perPage + 1) * perPage)) {
       long page = i / perPage;
       bitmap[(int) (page / 8)] |= (byte) (0x80 >>> (page % 8));
     }
@@ -72,13 +69,11 @@ final class FixedArrayWriter {
     long at = alloc.allocate(prefix.length + (pages - 1) * pageSize + lastPage);
     put(fa, sink, at, prefix);
     long written = -1;
-    for (long i : elements.keySet()) {
+    for (long i = elements.next(0); i >= 0; i = elements.next((i / perPage + 1) * perPage)) {
       long page = i / perPage;
-      if (page != written) {
-        writePage(fa, sink, codec, at + prefix.length + page * pageSize, page * perPage,
-            Math.min(perPage, n - page * perPage), elements);
-        written = page;
-      }
+      writePage(fa, sink, codec, at + prefix.length + page * pageSize, page * perPage,
+          Math.min(perPage, n - page * perPage), elements);
+      written = page;
     }
     if (written != pages - 1) {
       long last = pages - 1;
@@ -89,27 +84,11 @@ final class FixedArrayWriter {
   }
 
   private static void writePage(FileAccess fa, IndexWrites sink, EntryCodec codec, long at,
-      long first, long count, SortedMap<Long, ChunkRecord> elements) throws IOException {
+      long first, long count, ArrayElements elements) throws IOException {
     ByteWriter w = new ByteWriter(fa.params());
-    encodeRun(w, codec, first, count, elements);
+    elements.encodeRun(w, codec, first, count);
     w.checksum(0);
     put(fa, sink, at, w.toByteArray());
-  }
-
-  /** Encodes entries {@code first .. first + count - 1}, the fill entry where none is set. */
-  private static void encodeRun(ByteWriter w, EntryCodec codec, long first, long count,
-      SortedMap<Long, ChunkRecord> elements) {
-    Iterator<Map.Entry<Long, ChunkRecord>> set =
-        elements.subMap(first, first + count).entrySet().iterator();
-    Map.Entry<Long, ChunkRecord> next = set.hasNext() ? set.next() : null;
-    for (long i = first; i < first + count; i++) {
-      if (next != null && next.getKey() == i) {
-        codec.encode(w, next.getValue());
-        next = set.hasNext() ? set.next() : null;
-      } else {
-        codec.encode(w, null);
-      }
-    }
   }
 
   private static void put(FileAccess fa, IndexWrites sink, long at, byte[] bytes)

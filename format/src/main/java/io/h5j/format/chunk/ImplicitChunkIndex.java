@@ -37,7 +37,9 @@ public record ImplicitChunkIndex(ChunkGeometry geometry, long baseAddress, long 
 
   /** The layout fields of an implicit index over {@code sorted}, every chunk in its place. */
   static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
-      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) {
+      boolean filtered, ChunkTable table, int[] rows,
+      IndexOptions options) {
+    List<ChunkRecord> sorted = table.records(rows);
     long cells = g.maxCells();
     if (filtered || sorted.isEmpty() || sorted.size() != cells) {
       throw new IllegalArgumentException("an implicit index needs every chunk of the maximum"

@@ -39,7 +39,9 @@ public record SingleChunkIndex(ChunkGeometry geometry, ChunkRecord chunk) implem
 
   /** The layout fields of a single chunk index holding the one chunk of {@code sorted}. */
   static WrittenIndex create(IndexPlacement placement, FileParams p, ChunkGeometry g,
-      boolean filtered, List<ChunkRecord> sorted, IndexOptions options) {
+      boolean filtered, ChunkTable table, int[] rows,
+      IndexOptions options) {
+    List<ChunkRecord> sorted = table.records(rows);
     // the dataset lies in its one chunk, or is empty (shrunk to no elements) and holds none
     boolean oneCell = Arrays.stream(g.grid()).allMatch(n -> n == 1);
     boolean noCell = fitsOneChunk(g) && ChunkGeometry.cells(g.grid()) == 0;

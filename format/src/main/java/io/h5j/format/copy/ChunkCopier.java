@@ -4,7 +4,7 @@ import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
 import io.h5j.format.chunk.ChunkIndex;
 import io.h5j.format.chunk.ChunkIndexType;
-import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.chunk.ChunkTable;
 import io.h5j.format.chunk.IndexOptions;
 import io.h5j.format.chunk.WrittenIndex;
 import io.h5j.format.filter.FilterPipeline;
@@ -13,9 +13,6 @@ import io.h5j.format.message.LayoutMessage;
 import io.h5j.format.object.H5Context;
 import io.h5j.type.Dataspace;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -59,35 +56,29 @@ final class ChunkCopier {
         && indexType(layout, space, true) == ChunkIndex.V1_BTREE) {
       return copyDecoded(layout, space, pipeline, pipeline, chunk -> { }, path);
     }
-    List<ChunkRecord> chunks = chunks(layout, space, filtered);
-    chunks.sort(Comparator.comparingLong(ChunkRecord::address));
-    long total = 0;
-    for (ChunkRecord c : chunks) {
-      total = Math.addExact(total, c.storedSize());
-    }
-    long base = chunks.isEmpty() ? 0 : out.allocator().allocate(total);
-    List<ChunkRecord> moved = new ArrayList<>(chunks.size());
+    ChunkTable chunks = chunks(layout, space, filtered);
+    int[] byAddress = chunks.order(chunks::compareAddresses);
+    long base = chunks.isEmpty() ? 0 : out.allocator().allocate(chunks.storedBytes());
     long at = base;
     int i = 0;
     String what = "chunks of " + path;
-    while (i < chunks.size()) {
-      long runStart = chunks.get(i).address();
+    while (i < byAddress.length) {
+      long runStart = chunks.address(byAddress[i]);
       long runEnd = runStart;
       int j = i;
-      while (j < chunks.size() && chunks.get(j).address() == runEnd) {
-        runEnd += chunks.get(j).storedSize();
+      while (j < byAddress.length && chunks.address(byAddress[j]) == runEnd) {
+        runEnd += chunks.storedSize(byAddress[j]);
         j++;
       }
       runs.copy(runStart, at, runEnd - runStart, what);
       for (int k = i; k < j; k++) {
-        ChunkRecord c = chunks.get(k);
-        moved.add(new ChunkRecord(c.offset(), at + (c.address() - runStart), c.storedSize(),
-            c.filterMask()));
+        int row = byAddress[k];
+        chunks.setAddress(row, at + (chunks.address(row) - runStart));
       }
       at += runEnd - runStart;
       i = j;
     }
-    return index(layout, space, filtered, moved);
+    return index(layout, space, filtered, chunks);
   }
 
   /**
@@ -111,15 +102,18 @@ final class ChunkCopier {
     boolean rawOut = to != null && layout.edgesUnfiltered()
         && indexType(layout, space, true) != ChunkIndex.V1_BTREE;
     long[] dims = space.dims();
-    List<ChunkRecord> moved = new ArrayList<>();
-    for (ChunkRecord c : chunks(layout, space, from != null)) {
-      String what = "chunk " + java.util.Arrays.toString(c.offset()) + " of " + path;
-      boolean edge = layout.isPartialEdge(c.offset(), dims);
-      byte[] stored = in.access().read(c.address(), c.storedSize(), what);
-      byte[] data = decoder == null || rawIn && edge ? stored
-          : decoder.decode(stored, c.filterMask(), chunkBytes, what, c.address());
+    ChunkTable chunks = chunks(layout, space, from != null);
+    ChunkTable moved = new ChunkTable(chunks.rank());
+    for (int row = 0; row < chunks.size(); row++) {
+      long[] offset = chunks.offset(row);
+      long stored = chunks.address(row);
+      String what = "chunk " + java.util.Arrays.toString(offset) + " of " + path;
+      boolean edge = layout.isPartialEdge(offset, dims);
+      byte[] bytes = in.access().read(stored, chunks.storedSize(row), what);
+      byte[] data = decoder == null || rawIn && edge ? bytes
+          : decoder.decode(bytes, chunks.filterMask(row), chunkBytes, what, stored);
       if (data.length != chunkBytes) {
-        throw new H5FormatException(what, c.address(), "holds " + data.length
+        throw new H5FormatException(what, stored, "holds " + data.length
             + " bytes, the chunk needs " + chunkBytes);
       }
       transform.apply(data);
@@ -127,8 +121,8 @@ final class ChunkCopier {
           ? new FilterPipeline.Encoded(data, 0) : encoder.encode(data);
       long address = out.allocator().allocate(e.bytes().length);
       out.access().write(address, e.bytes());
-      moved.add(new ChunkRecord(c.offset(), address, e.bytes().length, e.filterMask()));
-      meter.add(c.storedSize());
+      moved.add(offset, address, e.bytes().length, e.filterMask());
+      meter.add(chunks.storedSize(row));
     }
     int flags = rawOut ? layout.flags()
         : layout.flags() & ~LayoutMessage.Chunked.DONT_FILTER_PARTIAL_EDGE_CHUNKS;
@@ -138,18 +132,14 @@ final class ChunkCopier {
   /** The bytes the chunks of {@code layout} take in the input, as stored. */
   long storedBytes(LayoutMessage.Chunked layout, Dataspace space, boolean filtered)
       throws IOException {
-    long total = 0;
-    for (ChunkRecord c : chunks(layout, space, filtered)) {
-      total += c.storedSize();
-    }
-    return total;
+    return chunks(layout, space, filtered).storedBytes();
   }
 
-  private List<ChunkRecord> chunks(LayoutMessage.Chunked layout, Dataspace space,
+  private ChunkTable chunks(LayoutMessage.Chunked layout, Dataspace space,
       boolean filtered) throws IOException {
     ChunkIndex index = ChunkIndex.open(in.access(), layout, space, filtered,
         in.superblock().chunkInternalK());
-    List<ChunkRecord> chunks = new ArrayList<>();
+    ChunkTable chunks = new ChunkTable(space.rank());
     index.forEach(chunks::add);
     return chunks;
   }
@@ -160,7 +150,7 @@ final class ChunkCopier {
    * (the chunks must be stored as it says, and the index must not be a v1 B-tree).
    */
   LayoutMessage.Chunked index(LayoutMessage.Chunked layout, Dataspace space,
-      boolean filtered, List<ChunkRecord> chunks) throws IOException {
+      boolean filtered, ChunkTable chunks) throws IOException {
     ChunkGeometry g = ChunkGeometry.of(layout.chunkDims(), layout.elementSize(), space);
     int type = indexType(layout, space, filtered);
     // no chunks: no index, as h5repack's new dataset has none until a chunk is written

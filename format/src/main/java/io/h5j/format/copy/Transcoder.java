@@ -2,7 +2,7 @@ package io.h5j.format.copy;
 
 import io.h5j.format.H5FormatException;
 import io.h5j.format.chunk.ChunkGeometry;
-import io.h5j.format.chunk.ChunkRecord;
+import io.h5j.format.chunk.ChunkTable;
 import io.h5j.format.copy.ElementSource.Elements;
 import io.h5j.format.filter.FilterPipeline;
 import io.h5j.format.io.FileParams;
@@ -12,8 +12,6 @@ import io.h5j.type.Dataspace;
 import io.h5j.type.Datatype;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Writes a dataset's elements into a new layout (chunked with other chunk dimensions,
@@ -57,7 +55,8 @@ final class Transcoder {
     CopyMeter.Share share = meter.share(storedBytes, space.elementCount());
     LayoutMessage layout = switch (plan.kind()) {
       case CHUNKED -> written ? chunked(d, type, space, plan, fill, share)
-          : chunks.index(draft(plan, type), space, plan.pipeline() != null, List.of());
+          : chunks.index(draft(plan, type), space, plan.pipeline() != null,
+              new ChunkTable(space.rank()));
       case CONTIGUOUS -> contiguous(d, type, space, written, share);
       case COMPACT -> compact(d, type, space);
     };
@@ -147,7 +146,7 @@ final class Transcoder {
     }
     int chunkBytes = (int) g.chunkBytes();
     FilterPipeline encoder = plan.pipeline() == null ? null : FilterPipeline.of(plan.pipeline());
-    List<ChunkRecord> records = new ArrayList<>();
+    ChunkTable records = new ChunkTable(dims.length);
     long[] grid = new long[dims.length];
     long cells = 1;
     for (int i = 0; i < dims.length; i++) {
@@ -168,7 +167,7 @@ final class Transcoder {
           : encoder.encode(chunk);
       long address = out.allocator().allocate(e.bytes().length);
       out.access().write(address, e.bytes());
-      records.add(new ChunkRecord(start, address, e.bytes().length, e.filterMask()));
+      records.add(start, address, e.bytes().length, e.filterMask());
       long boxElements = 1;
       for (long k : count) {
         boxElements *= k;
