@@ -199,7 +199,14 @@ public final class Oracles {
    */
   static void requireUnlessUnavailable(boolean present, String what,
       String unavailableVariable) {
-    String unavailable = System.getenv(unavailableVariable);
+    requireUnless(present, what, System.getenv(unavailableVariable));
+  }
+
+  /**
+   * Like {@link #require}, except that an oracle that could not be installed, for the reason
+   * {@code unavailable} (null: none given), skips loudly in CI too.
+   */
+  static void requireUnless(boolean present, String what, String unavailable) {
     if (!present && unavailable != null && !unavailable.isBlank()) {
       String msg = "ORACLE MISSING: " + what + ": " + unavailable;
       System.err.println("!!! " + msg);

@@ -68,9 +68,44 @@ public final class VersionedHdf5Peers {
 
   /** Skips (developer machine) or fails (CI) the test unless {@code peer} is installed. */
   public static void require(Peer peer) {
-    Oracles.requireUnlessUnavailable(present(peer), "the versioned-hdf5 peer " + peer + " at "
+    String unavailable = awaitBuild();
+    Oracles.requireUnless(present(peer), "the versioned-hdf5 peer " + peer + " at "
         + peer.python() + " (PREFIX=/tmp/h5j-peer bash ../shared/peers/setup-peer.sh, or set "
-        + peer.variable + ")", "H5J_PEERS_UNAVAILABLE");
+        + peer.variable + ")", unavailable);
+  }
+
+  /** How long a test waits for the peers' background build before it gives up on them. */
+  private static final long BUILD_WAIT_SECONDS = 20 * 60;
+
+  /**
+   * Why the peers could not be built, or null. When {@code .ci/run} builds them in the
+   * background, {@code H5J_PEERS_PENDING} names the file that build writes when it ends ("ok"
+   * or its failure): this waits for it, so that the peers are looked for only once built.
+   */
+  private static synchronized String awaitBuild() {
+    String pending = System.getenv("H5J_PEERS_PENDING");
+    if (pending == null || pending.isBlank()) {
+      return System.getenv("H5J_PEERS_UNAVAILABLE");
+    }
+    Path status = Path.of(pending);
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(
+        BUILD_WAIT_SECONDS);
+    try {
+      while (!Files.exists(status)) {
+        if (System.nanoTime() > deadline) {
+          return "the background build of the peers wrote no " + status + " within "
+              + BUILD_WAIT_SECONDS + " s";
+        }
+        Thread.sleep(500);
+      }
+      String result = Files.readString(status).strip();
+      return result.equals("ok") ? null : result;
+    } catch (IOException e) {
+      return "cannot read " + status + ": " + e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted while waiting for " + status;
+    }
   }
 
   /** Runs {@code python -c script args...} under the peer; its exit code and output. */
