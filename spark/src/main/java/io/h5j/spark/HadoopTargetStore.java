@@ -23,12 +23,12 @@ import org.jspecify.annotations.Nullable;
  * The files of a write to a Hadoop file system ({@code hdfs://}, {@code s3a://}, ...), which
  * cannot rewrite a file in place: each file is written to a local scratch file (in Spark's
  * local folder: {@code SPARK_LOCAL_DIRS}, else {@code spark.local.dir}, else
- * {@code java.io.tmpdir}), uploaded under a hidden temporary name beside its final one
- * ({@code .NAME.<pid>@<host>.<random>.tmp}, synced to the data nodes' disks where the stream
- * can, {@code hsync}) and renamed to it. The target is put over the old one by
- * {@link HadoopReplace}: one atomic rename on HDFS; elsewhere the old file is kept aside until
- * the new one is in place, so a kill at any moment leaves one of them to read. A versioned file
- * is copied to a local file, given its version there and uploaded whole; the replace fails
+ * {@code java.io.tmpdir}; {@link ScratchFiles}), uploaded under a hidden temporary name beside
+ * its final one ({@code .NAME.<pid>@<host>.<random>.tmp}, synced to the data nodes' disks
+ * where the stream can, {@code hsync}) and renamed to it. The target is put over the old one
+ * by {@link HadoopReplace}: one atomic rename on HDFS; elsewhere the old file is kept aside
+ * until the new one is in place, so a kill at any moment leaves one of them to read. A
+ * versioned file is copied to a local file, given its version there and uploaded whole; the replace fails
  * when the original changed meanwhile (its length or modification time), which catches a
  * concurrent writer unless it changes the file between that check and the rename. A name
  * node records each rename durably before it returns, so the folders need no sync.
@@ -76,9 +76,7 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
 
   @Override
   public java.nio.file.Path scratch(String name) throws IOException {
-    java.nio.file.Path dir = java.nio.file.Path.of(localDir());
-    Files.createDirectories(dir);
-    return dir.resolve("h5j-" + UUID.randomUUID() + "-" + path(name).getName());
+    return ScratchFiles.newFile(java.nio.file.Path.of(localDir()), path(name).getName());
   }
 
   /** Spark's first local folder on this machine, where scratch files belong. */
