@@ -54,9 +54,10 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
     return path(name).toString();
   }
 
+  /** Whether {@code name} exists; the target also while a replace keeps it aside. */
   @Override
   public boolean exists(String name) throws IOException {
-    return status(name) != null;
+    return name.equals(target) ? status(name) != null : fs().exists(path(name));
   }
 
   @Override
