@@ -70,12 +70,30 @@ public final class ChildJvm {
     await(prefix, n, false);
   }
 
+  /**
+   * Waits until the child printed {@code n} lines starting with {@code prefix}, or until
+   * {@code nanos} passed; returns whether it did. Fails if the child ended.
+   */
+  public boolean awaitLinesWithin(String prefix, int n, long nanos)
+      throws InterruptedException {
+    return await(prefix, n, false, nanos, false);
+  }
+
   private void await(String line, int n, boolean whole) throws InterruptedException {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    await(line, n, whole, TimeUnit.SECONDS.toNanos(120), true);
+  }
+
+  private boolean await(String line, int n, boolean whole, long nanos, boolean mustSee)
+      throws InterruptedException {
+    long end = System.nanoTime() + nanos;
     synchronized (lines) {
       while (lines.stream().filter(l -> whole ? l.equals(line) : l.startsWith(line)).count()
           < n) {
-        if (!process.isAlive() && !reader.isAlive() || System.nanoTime() > end) {
+        boolean ended = !process.isAlive() && !reader.isAlive();
+        if (ended || System.nanoTime() > end) {
+          if (!ended && !mustSee) {
+            return false;
+          }
           process.destroyForcibly();
           throw new AssertionError("the child did not print '" + line + "': "
               + String.join("\n", lines));
@@ -83,6 +101,7 @@ public final class ChildJvm {
         lines.wait(100);
       }
     }
+    return true;
   }
 
   /** Kills the child with SIGKILL and returns what it printed; fails if it had ended. */

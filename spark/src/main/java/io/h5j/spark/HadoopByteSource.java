@@ -33,7 +33,12 @@ final class HadoopByteSource implements ByteSource {
   /** The file at {@code path}; throws FileNotFoundException when it is none (or a folder). */
   static HadoopByteSource open(Path path, Configuration conf) throws IOException {
     FileSystem fs = path.getFileSystem(conf);
-    FileStatus s = fs.getFileStatus(path);
+    return of(fs, fs.getFileStatus(path), conf);
+  }
+
+  /** The file {@code s} describes; throws FileNotFoundException when it is a folder. */
+  static HadoopByteSource of(FileSystem fs, FileStatus s, Configuration conf)
+      throws FileNotFoundException {
     if (!s.isFile()) {
       throw new FileNotFoundException(s.getPath() + " is not a file");
     }

@@ -10,14 +10,12 @@ import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Predicate;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileContext;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.StreamCapabilities;
-import org.apache.hadoop.fs.UnsupportedFileSystemException;
 import org.apache.spark.SparkEnv;
 import org.jspecify.annotations.Nullable;
 
@@ -25,17 +23,15 @@ import org.jspecify.annotations.Nullable;
  * The files of a write to a Hadoop file system ({@code hdfs://}, {@code s3a://}, ...), which
  * cannot rewrite a file in place: each file is written to a local scratch file (in Spark's
  * local folder: {@code SPARK_LOCAL_DIRS}, else {@code spark.local.dir}, else
- * {@code java.io.tmpdir}), uploaded under a hidden temporary name beside its final one
- * (synced to the data nodes' disks where the stream can, {@code hsync}) and renamed to it. The
- * target is renamed over the old one with {@link FileContext#rename} and
- * {@link Options.Rename#OVERWRITE}, one atomic step on HDFS, so readers see the old file or the
- * new one; elsewhere (object stores, or a file system without a {@link FileContext} binding)
- * that is a delete and then a copy or rename, so a crash between the two leaves no file at
- * the name (the new one stays under its temporary name). A versioned file is copied to a
- * local file, given its version there and uploaded whole; the rename fails when the original
- * changed meanwhile (its length or modification time), which catches a concurrent writer
- * unless it changes the file between that check and the rename. A name node records each rename durably before it returns, so
- * the folders need no sync.
+ * {@code java.io.tmpdir}; {@link ScratchFiles}), uploaded under a hidden temporary name beside
+ * its final one ({@code .NAME.<pid>@<host>.<random>.tmp}, synced to the data nodes' disks
+ * where the stream can, {@code hsync}) and renamed to it. The target is put over the old one
+ * by {@link HadoopReplace}: one atomic rename on HDFS; elsewhere the old file is kept aside
+ * until the new one is in place, so a kill at any moment leaves one of them to read. A
+ * versioned file is copied to a local file, given its version there and uploaded whole; the replace fails
+ * when the original changed meanwhile (its length or modification time), which catches a
+ * concurrent writer unless it changes the file between that check and the rename. A name
+ * node records each rename durably before it returns, so the folders need no sync.
  *
  * @param files the Hadoop configuration, on the driver and the executors
  * @param folder the target's folder, as a URI
@@ -43,6 +39,8 @@ import org.jspecify.annotations.Nullable;
  */
 record HadoopTargetStore(SparkFiles files, String folder, String target)
     implements TargetStore {
+  private static final String TEMP_SUFFIX = ".tmp";
+
   private Path path(String name) {
     return name.isEmpty() ? new Path(folder) : new Path(new Path(folder), name);
   }
@@ -56,9 +54,10 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
     return path(name).toString();
   }
 
+  /** Whether {@code name} exists; the target also while a replace keeps it aside. */
   @Override
   public boolean exists(String name) throws IOException {
-    return fs().exists(path(name));
+    return name.equals(target) ? status(name) != null : fs().exists(path(name));
   }
 
   @Override
@@ -78,9 +77,7 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
 
   @Override
   public java.nio.file.Path scratch(String name) throws IOException {
-    java.nio.file.Path dir = java.nio.file.Path.of(localDir());
-    Files.createDirectories(dir);
-    return dir.resolve("h5j-" + UUID.randomUUID() + "-" + path(name).getName());
+    return ScratchFiles.newFile(java.nio.file.Path.of(localDir()), path(name).getName());
   }
 
   /** Spark's first local folder on this machine, where scratch files belong. */
@@ -112,7 +109,8 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
   /** Copies {@code written} beside {@code name} under a hidden temporary name, synced. */
   private Path upload(java.nio.file.Path written, String name) throws IOException {
     Path dst = path(name);
-    Path temp = new Path(dst.getParent(), "." + dst.getName() + "." + UUID.randomUUID() + ".tmp");
+    Path temp = new Path(dst.getParent(), "." + dst.getName() + "."
+        + WriterId.current().token() + "." + UUID.randomUUID() + TEMP_SUFFIX);
     FileSystem fs = fs();
     try (InputStream in = Files.newInputStream(written);
         FSDataOutputStream out = fs.create(temp, false)) {
@@ -142,6 +140,28 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
     return H5File.open(files.source(path(name).toString()));
   }
 
+  /**
+   * Finishes a killed replace of the target ({@link HadoopReplace#recover}), then removes the
+   * uploads beside the target whose writer is {@code dead} and the dead writers' part folders
+   * ({@link Leftovers}).
+   */
+  @Override
+  public void removeLeftovers(Predicate<WriterId> dead) throws IOException {
+    HadoopReplace.recover(fs(), path(target));
+    String prefix = "." + target + ".";
+    for (String name : list("")) {
+      if (name.startsWith(prefix) && name.endsWith(TEMP_SUFFIX)) {
+        String rest = name.substring(prefix.length(), name.length() - TEMP_SUFFIX.length());
+        int dot = rest.lastIndexOf('.');
+        WriterId w = dot < 0 ? null : WriterId.parse(rest.substring(0, dot));
+        if (w != null && dead.test(w)) {
+          delete(name);
+        }
+      }
+    }
+    Leftovers.removeDeadJobs(this, dead);
+  }
+
   @Override
   public void create(String name, FileBody<H5File> body) throws IOException {
     java.nio.file.Path local = scratch(name);
@@ -166,7 +186,7 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
     try {
       FileStatus before = status(name);
       if (before != null) {
-        try (InputStream in = fs().open(path(name))) {
+        try (InputStream in = fs().open(before.getPath())) {
           Files.copy(in, local, StandardCopyOption.REPLACE_EXISTING);
         }
         WriteEvents.report(WriteEvents.Kind.COPIED, name);
@@ -181,12 +201,9 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
     }
   }
 
+  /** The file at {@code name}, or the old one a replace of it keeps aside; null: neither. */
   private @Nullable FileStatus status(String name) throws IOException {
-    try {
-      return fs().getFileStatus(path(name));
-    } catch (FileNotFoundException e) {
-      return null;
-    }
+    return HadoopReplace.status(fs(), path(name));
   }
 
   /**
@@ -200,15 +217,7 @@ record HadoopTargetStore(SparkFiles files, String folder, String target)
       if (expect != null) {
         expect.check(status(name), where(name));
       }
-      try {
-        FileContext.getFileContext(fs().getUri(), files.hadoopConf())
-            .rename(temp, path(name), Options.Rename.OVERWRITE);
-      } catch (UnsupportedFileSystemException e) {
-        fs().delete(path(name), false);
-        if (!fs().rename(temp, path(name))) {
-          throw new IOException("hdf5: cannot rename " + temp + " to " + path(name));
-        }
-      }
+      HadoopReplace.replace(fs(), temp, path(name));
       WriteEvents.report(WriteEvents.Kind.PLACED, name);
     } catch (IOException | RuntimeException e) {
       fs().delete(temp, false);

@@ -28,6 +28,12 @@ final class Hdf5WriteBuilder implements WriteBuilder, SupportsTruncate {
   public Write build() {
     WriteOptions options = WriteOptions.of(info.options());
     WriteJob job = WriteJob.of(info.schema(), options, info.queryId());
+    try {
+      job.store().removeLeftovers(WriterId::provablyDead); // before it looks at the target
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("hdf5: cannot finish or remove what killed writes"
+          + " of " + options.path() + " left: " + e.getMessage(), e);
+    }
     if (options.version() != null) {
       if (replace) {
         throw new IllegalArgumentException("hdf5: a version (option version "

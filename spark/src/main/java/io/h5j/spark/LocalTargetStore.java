@@ -1,6 +1,7 @@
 package io.h5j.spark;
 
 import io.h5j.H5File;
+import io.h5j.format.io.DurableFiles;
 import io.h5j.versioning.VersionedFile;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -12,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -119,6 +121,19 @@ record LocalTargetStore(String folder, String target) implements TargetStore {
     return H5File.open(path(name));
   }
 
+  /**
+   * Removes the temporary files of dead writers of the target (by their process ids, as
+   * {@link DurableFiles#removeAbandoned} proves them dead: {@code dead} does not change that)
+   * and the dead writers' part folders ({@link Leftovers}).
+   */
+  @Override
+  public void removeLeftovers(Predicate<WriterId> dead) throws IOException {
+    if (Files.isDirectory(path(""))) {
+      DurableFiles.removeAbandoned(path(target));
+    }
+    Leftovers.removeDeadJobs(this, dead);
+  }
+
   @Override
   public void create(String name, FileBody<H5File> body) throws IOException {
     Files.createDirectories(path(""));
@@ -144,8 +159,8 @@ record LocalTargetStore(String folder, String target) implements TargetStore {
     }
     // a new file takes its name only once its version is committed, so that a crash leaves
     // no file or the file with the version, never one with none; the temporary name is of
-    // the kind H5File.createReplacing gives, so that the next plain write of the name removes
-    // one that a killed write left
+    // the kind H5File.createReplacing gives, so that the next write of the name removes one
+    // that a killed write left (removeLeftovers)
     Path temp = p.resolveSibling("." + p.getFileName() + "." + ProcessHandle.current().pid()
         + "." + System.nanoTime() + ".part");
     try {

@@ -3,6 +3,7 @@ package io.h5j.spark;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a write's part files live: {@code <target>.parts/<query id>/part-<partition>-<task>.h5}
@@ -33,9 +34,19 @@ final class PartFiles {
     return target.resolveSibling(root(target.getFileName().toString()));
   }
 
-  /** The folder of the part files of one write of {@code target}. */
+  /**
+   * The folder of the part files of one write of {@code target}, run by this process (its
+   * driver): {@code <query id>.<pid>@<host>}, so that a later write can tell that the writer
+   * of one a kill left is dead ({@link #writerOf}).
+   */
   static String jobDir(String target, String queryId) {
-    return root(target) + "/" + queryId;
+    return root(target) + "/" + queryId + "." + WriterId.current().token();
+  }
+
+  /** The driver that wrote the job folder named {@code job} in the parts root; null: unknown. */
+  static @Nullable WriterId writerOf(String job) {
+    int dot = job.indexOf('.');
+    return dot < 0 ? null : WriterId.parse(job.substring(dot + 1));
   }
 
   /** The name of the part file of a task: unique per attempt, so retries never collide. */

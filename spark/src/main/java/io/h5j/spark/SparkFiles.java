@@ -106,13 +106,20 @@ final class SparkFiles implements Serializable {
     return hadoopConf().getInt(WORKER_THREADS, 0);
   }
 
-  /** The cached Hadoop source of a file that is not local. */
+  /**
+   * The cached Hadoop source of a file that is not local: the file, or where a replace of it
+   * on a file system that cannot rename over a file keeps the old one ({@link HadoopReplace}).
+   */
   ByteSource source(String path) throws IOException {
     Configuration c = hadoopConf();
     int block = Math.toIntExact(c.getLong(BLOCK_BYTES, CachingByteSource.DEFAULT_BLOCK_BYTES));
     long cache = Math.max(block, c.getLong(CACHE_BYTES, DEFAULT_CACHE_BYTES));
-    return CachingByteSource.of(HadoopByteSource.open(new org.apache.hadoop.fs.Path(path), c),
-        block, cache);
+    org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(path);
+    org.apache.hadoop.fs.FileSystem fs = p.getFileSystem(c);
+    // the old file a replace keeps aside while it runs, or that a killed one left
+    org.apache.hadoop.fs.FileStatus current = HadoopReplace.status(fs, p);
+    return CachingByteSource.of(current != null ? HadoopByteSource.of(fs, current, c)
+        : HadoopByteSource.open(p, c), block, cache);
   }
 
   /**

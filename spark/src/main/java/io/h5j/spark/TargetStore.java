@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Where a write puts its files: the target file and its part files, each named relative to
@@ -59,6 +60,14 @@ interface TargetStore extends Serializable {
    * and its parents up to the target's folder: called before the target maps them.
    */
   void syncFolder(String dir) throws IOException;
+
+  /**
+   * Before a write of the target, on the driver: finishes what a killed write of it left
+   * half done, and removes the temporary files beside it and the part folders of writers that
+   * are {@code dead} ({@link WriterId#provablyDead}, but for a test), never a part folder the
+   * target maps.
+   */
+  void removeLeftovers(Predicate<WriterId> dead) throws IOException;
 
   /** Opens the (published) file {@code name} to read. */
   H5File open(String name) throws IOException;

@@ -34,8 +34,11 @@ final class CrashStateFolders {
     return states;
   }
 
-  /** Writes {@code image} (of {@code state}) out for the oracle, which must see {@code want}. */
-  void add(FolderCrashStates.State state, FolderImage image, String want) throws IOException {
+  /**
+   * Writes {@code image} (of {@code state}) out for the oracle, which must see {@code want};
+   * returns the folder it is in.
+   */
+  Path add(FolderCrashStates.State state, FolderImage image, String want) throws IOException {
     Path at = dir.resolve("state-" + judged.size());
     image.writeTo(at);
     Map<String, String> entry = new LinkedHashMap<>();
@@ -43,6 +46,7 @@ final class CrashStateFolders {
     entry.put("want", want);
     entry.put("label", state.label());
     judged.add(entry);
+    return at;
   }
 
   int size() {

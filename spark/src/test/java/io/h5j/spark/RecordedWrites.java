@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Runs a local write with every change and sync in one folder logged ({@link FolderLog},
- * through {@link LocalTargetStore#files}), and checks that the log is complete: replaying all
+ * Runs a write with every change and sync in one folder logged ({@link FolderLog}: a local
+ * write through {@link LocalTargetStore#files}, one to a Hadoop file system through
+ * {@link RecordingHadoopFileSystem}), and checks that the log is complete: replaying all
  * of it over the folder as it was gives the folder as it is, byte for byte, so that no channel
  * or rename escaped it.
  */
@@ -24,14 +25,42 @@ final class RecordedWrites {
     void run() throws Exception;
   }
 
-  /** Runs {@code write} (in this JVM, as Spark's local mode does) and returns its log. */
-  static synchronized FolderLog record(Path folder, Write write) throws Exception {
+  /** What routes a write's file operations through a log while it runs. */
+  interface Recorder {
+    /** Logs the recorded folder's changes in {@code log} from now. */
+    void start(FolderLog log);
+
+    /** Logs nothing from now. */
+    void stop();
+  }
+
+  /** Records local writes: {@link LocalTargetStore#files} a {@link RecordingFileSystem}. */
+  static final Recorder LOCAL = new Recorder() {
+    @Override
+    public void start(FolderLog log) {
+      LocalTargetStore.files = new RecordingFileSystem(log);
+    }
+
+    @Override
+    public void stop() {
+      LocalTargetStore.files = FileSystems.getDefault();
+    }
+  };
+
+  /** Runs local write {@code write} (in this JVM, as Spark's local mode does): its log. */
+  static FolderLog record(Path folder, Write write) throws Exception {
+    return record(folder, LOCAL, write);
+  }
+
+  /** Runs {@code write} with {@code recorder} logging it, and returns its log. */
+  static synchronized FolderLog record(Path folder, Recorder recorder, Write write)
+      throws Exception {
     FolderLog log = new FolderLog(folder.toAbsolutePath().normalize());
-    LocalTargetStore.files = new RecordingFileSystem(log);
+    recorder.start(log);
     try {
       write.run();
     } finally {
-      LocalTargetStore.files = FileSystems.getDefault();
+      recorder.stop();
     }
     FolderImage end = new FolderImage(log);
     log.operations().forEach(end::apply);

@@ -197,6 +197,57 @@ class SparkHdfsWriteOracleTest {
     assertH5dump(local, "/x", 120, id -> 2 * id);
   }
 
+  private static List<String> names(String folder) throws Exception {
+    List<String> names = new ArrayList<>();
+    for (var s : fs.listStatus(new org.apache.hadoop.fs.Path(folder))) {
+      names.add(s.getPath().getName());
+    }
+    return names.stream().sorted().toList();
+  }
+
+  /**
+   * What a write killed on a file system that cannot rename over a file leaves (the old target
+   * kept aside, the name empty), and what killed writers leave (part folders, uploads): a read
+   * finds the kept file, the next write puts it back and removes what dead writers of this
+   * host left, and keeps what a writer elsewhere did.
+   */
+  @Test
+  void theNextWriteFinishesAKilledReplaceAndRemovesDeadWritersLeftovers() throws Exception {
+    String target = root + "kept/out.h5";
+    grid().write().format("hdf5").mode("append").option("dataset", "/x")
+        .option("chunks", "5,4").option("fill", "-1").save(target);
+    List<String> jobs = names("/out/kept/out.h5.parts");
+    fs.rename(new org.apache.hadoop.fs.Path("/out/kept/out.h5"),
+        new org.apache.hadoop.fs.Path("/out/kept/.out.h5.h5j-old"));
+    Process ended = new ProcessBuilder("true").start();
+    assertTrue(ended.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+    String dead = ended.pid() + "@" + WriterId.current().host();
+    String elsewhere = "q1." + ended.pid() + "@elsewhere.example.org";
+    for (String leftover : List.of("out.h5.parts/q0." + dead + "/part-0-1.h5",
+        "out.h5.parts/" + elsewhere + "/part-0-1.h5", ".out.h5." + dead + ".x.tmp")) {
+      fs.create(new org.apache.hadoop.fs.Path("/out/kept/" + leftover)).close();
+    }
+
+    List<Row> back = spark.read().format("hdf5").option("dataset", "/x").load(target)
+        .orderBy("i0", "i1").collectAsList();
+    assertEquals(120, back.size(), "the kept file is read in the target's place");
+    for (int i = 0; i < 120; i++) {
+      assertEquals(gridValue(i) * 0.25, back.get(i).getDouble(2), "x[" + i + "]");
+    }
+    Exception e = assertThrows(Exception.class, () -> grid().write().format("hdf5")
+        .mode("append").option("dataset", "/x").save(target));
+    assertTrue(String.valueOf(e.getMessage()).contains("exists"), e.toString());
+    assertEquals(List.of("out.h5", "out.h5.parts"), names("/out/kept"),
+        "the kept file is back at its name, the dead writer's upload gone");
+    List<String> want = new ArrayList<>(jobs);
+    want.add(elsewhere);
+    assertEquals(want.stream().sorted().toList(), names("/out/kept/out.h5.parts"),
+        "the dead writer's part folder is gone, the target's and the other host's stay");
+    Path local = copyBack("kept").resolve("out.h5");
+    SparkWriteOracleTest.assertValues(SparkWriteOracleTest.dump(local, "/x"), 120,
+        id -> gridValue(id) * 0.25);
+  }
+
   /** v2 changes row 1 and element (4, 5) of the 5 x 6 dataset v1 of versioned-hdf5 made. */
   private static void writeV2(String target) {
     spark.range(0, 6, 1, 1)

@@ -30,14 +30,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Issue 18's real kill for Spark writes: a child JVM ({@link SparkKillChild}, local[2])
  * overwrites a virtual target and adds versions to a versioned file in a loop, and is killed
- * with SIGKILL at a random moment, {@code -Dh5j.spark.kills=N} times (2), no child starting after
- * {@code -Dh5j.spark.killSeconds=S} (45); each child goes on from what the last one left.
- * After each kill the target holds the values of the last write that returned or of the one
- * killed, and the versioned file the versions that were committed, maybe with the one killed,
- * each whole (as h5j reads them, to know where the next child starts); at the end h5py and
- * versioned-hdf5 (libhdf5 1.10.8, one process) read every kill's files the same. Tagged
- * {@code crash} and {@code slow}: each child starts a Spark session, some 20 to 30 s on a busy
- * machine.
+ * with SIGKILL at a random moment once its first write started (after 0 to 3 more writes
+ * and up to 3 s), {@code -Dh5j.spark.kills=N} times (1); within a budget of
+ * {@code -Dh5j.spark.killSeconds=S} (15) from the start, after which no child starts and a
+ * child waiting for its moment is killed at once. Each child goes on from what the last one
+ * left. After each kill the target holds the values of the last write that returned or of
+ * the one killed, and the versioned file the versions that were committed, maybe with the
+ * one killed, each whole (as h5j reads them, to know where the next child starts); then the
+ * next write's clean-up ({@link TargetStore#removeLeftovers}, the child proved dead by its
+ * process id) runs on both, and at the end h5py and versioned-hdf5 (libhdf5 1.10.8, one
+ * process) read every kill's files the same and find nothing else left in the folder. Tagged
+ * {@code crash} and {@code slow}: each child starts a Spark session, some 10 to 25 s on a
+ * busy machine.
  */
 @Tag("crash")
 @Tag("slow")
@@ -60,6 +64,19 @@ class SparkWriteKillTest {
       "                    assert os.path.isfile(os.path.join(k['dir'], vs.file_name)), vs.file_name",
       "                assert f['x'][()].tolist() == values(k['vds']), 'd.h5 reads %s' %"
           + " f['x'][()].tolist()",
+      "        keep = set()",
+      "        if k['vds'] != 0:",
+      "            keep.add('d.h5')",
+      "            with h5py.File(d, 'r') as f:",
+      "                keep |= {os.path.normpath(vs.file_name) for vs in f['x'].virtual_sources()}",
+      "        if k['versions']:",
+      "            keep.add('v.h5')",
+      "        for root, dirs, files in os.walk(k['dir']):",
+      "            for n in files + dirs:",
+      "                rel = os.path.relpath(os.path.join(root, n), k['dir'])",
+      "                assert n in dirs or rel in keep, 'left over: file ' + rel",
+      "                assert n in files or any(p.startswith(rel + os.sep) for p in keep),"
+          + " 'left over: folder ' + rel",
       "        v = os.path.join(k['dir'], 'v.h5')",
       "        if not k['versions']:",
       "            assert not os.path.exists(v), 'v.h5 exists'",
@@ -81,8 +98,9 @@ class SparkWriteKillTest {
   @Test
   void aSparkWriteKilledAtRandomMomentsLeavesItsFilesBeforeOrAfterIt() throws Exception {
     VersionedHdf5Peers.require(Peer.DEB);
-    int kills = Integer.getInteger("h5j.spark.kills", 2);
-    long deadline = System.nanoTime() + Long.getLong("h5j.spark.killSeconds", 45) * 1_000_000_000L;
+    int kills = Integer.getInteger("h5j.spark.kills", 1);
+    long deadline = System.nanoTime() + Long.getLong("h5j.spark.killSeconds", 15)
+        * 1_000_000_000L;
     Random rnd = new Random(CrashBudget.fromSystemProperties().seed());
     Path folder = Files.createDirectory(dir.resolve("w"));
     int vds = 0; // the round d.h5 holds; 0: none yet
@@ -95,9 +113,14 @@ class SparkWriteKillTest {
       ChildJvm child = ChildJvm.start(SparkKillChild.class, folder.toString(),
           Integer.toString(next));
       child.await("ready");
-      // after 0 to 3 writes (the first ones of a fresh JVM are slow), in one of the next few
-      child.awaitLines("start ", 1 + rnd.nextInt(4));
-      Thread.sleep(rnd.nextInt(3000));
+      // in the first write, or after up to 3 more (the first ones of a fresh JVM are slow)
+      // and up to 3 s, as far as the budget goes
+      child.awaitLines("start ", 1);
+      int starts = 1 + rnd.nextInt(4);
+      int pause = rnd.nextInt(3000);
+      if (child.awaitLinesWithin("start ", starts, Math.max(0, deadline - System.nanoTime()))) {
+        Thread.sleep(Math.max(0, Math.min(pause, (deadline - System.nanoTime()) / 1_000_000)));
+      }
       String pending = null;
       for (String line : child.kill()) {
         if (line.startsWith("start ")) {
@@ -138,6 +161,9 @@ class SparkWriteKillTest {
       next = Math.max(next, Math.max(vds, versions.isEmpty() ? 0 : versions.last()) + 1);
       if (killedRound >= next) {
         next = killedRound + 1; // never reuse the name of a version that may exist
+      }
+      for (String target : List.of("d.h5", "v.h5")) { // as the next child's writes do
+        new LocalTargetStore(folder.toString(), target).removeLeftovers(WriterId::provablyDead);
       }
       Path copy = dir.resolve("kill-" + done);
       copyFolder(folder, copy);
