@@ -14,10 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Java arrays written with shuffle + deflate, which the chunked writer shuffles straight from
- * the array into the chunk's byte planes: libhdf5 (through h5py) reads back every value, for
- * 8- and 4-byte elements, little- and big-endian, 2-D chunks made of several runs, partial
- * edge chunks and a row count that leaves elements after the last block of 8.
+ * Java arrays written with shuffle + deflate through the chunked writer's workers: libhdf5
+ * (through h5py) reads back every value, for 8- and 4-byte elements, little- and big-endian,
+ * 2-D chunks made of several runs and partial edge chunks.
  */
 @OracleTest
 class ShuffledArrayWriteOracleTest {

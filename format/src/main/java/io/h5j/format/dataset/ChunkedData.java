@@ -692,22 +692,8 @@ final class ChunkedData {
   void writeArray(Hyperslab sel, Object array, Datatype type) throws IOException {
     int size = layout.elementSize();
     ByteOrder order = SlabTransfer.order(type);
-    write(sel, new Source() {
-      @Override
-      public void copy(ByteBuffer chunk, int to, long inSelection, int n) {
-        SlabTransfer.bulk(chunk.slice(to, n * size).order(order), array, (int) inSelection, n,
-            false);
-      }
-
-      @Override
-      public boolean shuffle(ShuffledChunk planes, int at, long inSelection, int n) {
-        if (!ShuffledChunk.shufflesFrom(array, size)) {
-          return false;
-        }
-        planes.copyFrom(array, (int) inSelection, at, n, order);
-        return true;
-      }
-    });
+    write(sel, (chunk, to, inSelection, n) -> SlabTransfer.bulk(
+        chunk.slice(to, n * size).order(order), array, (int) inSelection, n, false));
   }
 
   /** Where written runs come from. */
@@ -718,15 +704,6 @@ final class ChunkedData {
     /** The stored bytes of {@code n} elements as they are, when the source holds them so. */
     default ByteBuffer view(long inSelection, int n) {
       return null;
-    }
-
-    /**
-     * Shuffles {@code n} elements from {@code inSelection} on into {@code planes} as chunk
-     * elements {@code at} on, when this source is a Java array that
-     * {@link ShuffledChunk#copyFrom} takes; false (nothing done) otherwise.
-     */
-    default boolean shuffle(ShuffledChunk planes, int at, long inSelection, int n) {
-      return false;
     }
   }
 
@@ -768,7 +745,8 @@ final class ChunkedData {
       return;
     }
     if (pipeline != null) {
-      window.submit(() -> encode(offset, runs, source), encoded -> store(offset, old, encoded));
+      window.submit(() -> encode(offset, build(offset, runs, source)),
+          encoded -> store(offset, old, encoded));
       return;
     }
     cache.invalidate(dataset, offset); // written on the file below
@@ -796,29 +774,6 @@ final class ChunkedData {
             Math.max(1, o.storedSize()))));
       }
     });
-  }
-
-  /**
-   * The chunk the runs cover whole, filtered: shuffled straight from the source's array when
-   * the pipeline starts with that shuffle (no pass over the chunk's unshuffled bytes), else
-   * built as bytes first.
-   */
-  private FilterPipeline.Encoded encode(long[] offset, List<Run> runs, Source source) {
-    int size = layout.elementSize();
-    if (filtered(offset) && !isPartialEdge(offset) && pipeline.startsWithShuffle(size)) {
-      ShuffledChunk planes = pipeline.shuffleTarget(chunkBytes, size);
-      boolean shuffled = true;
-      for (Run r : runs) {
-        if (!source.shuffle(planes, (int) r.inChunk(), r.inSelection(), r.length())) {
-          shuffled = false; // the source holds no such array: the same for every run
-          break;
-        }
-      }
-      if (shuffled) {
-        return pipeline.encodeShuffled(planes);
-      }
-    }
-    return encode(offset, build(offset, runs, source));
   }
 
   /**

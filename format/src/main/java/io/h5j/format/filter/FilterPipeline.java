@@ -205,56 +205,11 @@ public final class FilterPipeline {
    *     chunk, or has invalid client data
    */
   public Encoded encode(byte[] chunk) {
-    return encode(chunk, 0, ScratchArrays.STAGE_A);
-  }
-
-  /**
-   * Whether this pipeline starts with a shuffle of {@code elementSize}-byte elements (4 or 8)
-   * that h5j applies, which {@link #encodeShuffled} then takes as done: the writer shuffles
-   * the elements from its array into {@link #shuffleTarget} itself.
-   */
-  public boolean startsWithShuffle(int elementSize) {
-    if (filters.isEmpty() || elementSize != 4 && elementSize != 8) {
-      return false;
-    }
-    FilterDescription d = filters.get(0);
-    return d.id() == Filters.SHUFFLE && d.clientData().length > 0
-        && d.clientData()[0] == elementSize
-        && registry.find(d.id()).filter(Filter::canEncode).isPresent();
-  }
-
-  /**
-   * This thread's scratch planes for a chunk of {@code chunkBytes} to be shuffled into and
-   * passed to {@link #encodeShuffled}, valid until the thread encodes another chunk.
-   */
-  public ShuffledChunk shuffleTarget(int chunkBytes, int elementSize) {
-    if (!startsWithShuffle(elementSize) || chunkBytes % elementSize != 0) {
-      throw new IllegalStateException("the pipeline does not start with a shuffle of "
-          + elementSize + "-byte elements of a " + chunkBytes + "-byte chunk");
-    }
-    return new ShuffledChunk(ScratchArrays.get(ScratchArrays.STAGE_A, chunkBytes),
-        chunkBytes / elementSize, elementSize);
-  }
-
-  /**
-   * As {@link #encode(byte[])} for a chunk already shuffled into {@code shuffled} (from
-   * {@link #shuffleTarget}): the filters after the shuffle are applied, the same stored bytes
-   * as {@code encode} of the unshuffled chunk.
-   */
-  public Encoded encodeShuffled(ShuffledChunk shuffled) {
-    return encode(shuffled.planes(), 1, ScratchArrays.STAGE_B);
-  }
-
-  /**
-   * Applies the filters from position {@code first} on to {@code chunk}, the first one's
-   * output going to scratch {@code slot} (the next stage's, when {@code chunk} is the scratch
-   * of the one before).
-   */
-  private Encoded encode(byte[] chunk, int first, int slot) {
     byte[] data = chunk;
     boolean fresh = false; // whether data is an array of its own, neither chunk nor scratch
+    int slot = ScratchArrays.STAGE_A;
     int mask = 0;
-    for (int i = first; i < filters.size(); i++) {
+    for (int i = 0; i < filters.size(); i++) {
       FilterDescription d = filters.get(i);
       Optional<Filter> f = registry.find(d.id()).filter(Filter::canEncode);
       boolean last = i == filters.size() - 1;

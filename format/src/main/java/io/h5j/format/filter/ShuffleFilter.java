@@ -236,22 +236,14 @@ final class ShuffleFilter implements Filter {
    * smaller blocks (4 x 4, 2 x 2, 1 x 1), which moves bytes in words instead of one at a time.
    */
   static void transpose8(byte[] in, int from, int inStep, long[] rows) {
-    for (int k = 0; k < 8; k++) {
-      rows[k] = (long) LONGS.get(in, from + k * inStep);
-    }
-    transpose8(rows);
-  }
-
-  /** Transposes the 8 x 8 byte matrix of {@code rows} in place (row k: word k, byte j: column j). */
-  static void transpose8(long[] rows) {
-    long a0 = rows[0];
-    long a1 = rows[1];
-    long a2 = rows[2];
-    long a3 = rows[3];
-    long a4 = rows[4];
-    long a5 = rows[5];
-    long a6 = rows[6];
-    long a7 = rows[7];
+    long a0 = (long) LONGS.get(in, from);
+    long a1 = (long) LONGS.get(in, from + inStep);
+    long a2 = (long) LONGS.get(in, from + 2 * inStep);
+    long a3 = (long) LONGS.get(in, from + 3 * inStep);
+    long a4 = (long) LONGS.get(in, from + 4 * inStep);
+    long a5 = (long) LONGS.get(in, from + 5 * inStep);
+    long a6 = (long) LONGS.get(in, from + 6 * inStep);
+    long a7 = (long) LONGS.get(in, from + 7 * inStep);
     long t;
     // 4 x 4 blocks: rows k and k + 4 trade their high and low halves.
     t = a0; a0 = (t & LOW32) | (a4 << 32); a4 = (t >>> 32) | (a4 & ~LOW32);
@@ -331,54 +323,5 @@ final class ShuffleFilter implements Filter {
         ((short[]) array)[to] = (short) v;
       }
     }
-  }
-
-  /**
-   * Shuffles {@code count} elements of a Java array ({@code double[]} or {@code long[]} for
-   * 8-byte elements, {@code float[]} or {@code int[]} for 4) from index {@code at} into the
-   * byte planes of a chunk of {@code n} elements ({@code planes}: byte {@code b} of element
-   * {@code e} at {@code b * n + e}) as elements {@code from} to {@code from + count}, stored
-   * big-endian when {@code bigEndian}: the inverse of
-   * {@link #unshuffleInto(byte[], int, int, int, int, Object, int, boolean)}, with no bytes of
-   * the elements in between.
-   */
-  static void shuffleFrom(Object array, int at, int count, boolean bigEndian, byte[] planes,
-      int n, int from) {
-    int s = array instanceof double[] || array instanceof long[] ? 8 : 4;
-    int e = 0;
-    if (s == 8) {
-      long[] rows = new long[8];
-      double[] doubles = array instanceof double[] d ? d : null;
-      long[] longs = doubles == null ? (long[]) array : null;
-      for (; e + 8 <= count; e += 8) {
-        for (int k = 0; k < 8; k++) {
-          long v = doubles != null ? Double.doubleToRawLongBits(doubles[at + e + k])
-              : longs[at + e + k];
-          rows[k] = bigEndian ? Long.reverseBytes(v) : v;
-        }
-        transpose8(rows);
-        for (int k = 0; k < 8; k++) {
-          LONGS.set(planes, from + e + k * n, rows[k]);
-        }
-      }
-    }
-    for (; e < count; e++) { // 4-byte elements, or the last few of 8
-      long v = bits(array, at + e);
-      for (int b = 0; b < s; b++) {
-        planes[b * n + from + e] = (byte) (v >>> (bigEndian ? 8 * (s - 1 - b) : 8 * b));
-      }
-    }
-  }
-
-  /** The bits of element {@code i} of a {@code double[]}, {@code long[]}, {@code float[]} or {@code int[]}. */
-  private static long bits(Object array, int i) {
-    if (array instanceof double[] d) {
-      return Double.doubleToRawLongBits(d[i]);
-    } else if (array instanceof long[] l) {
-      return l[i];
-    } else if (array instanceof float[] f) {
-      return Float.floatToRawIntBits(f[i]);
-    }
-    return ((int[]) array)[i];
   }
 }
