@@ -40,12 +40,13 @@ final class EarlierBuild {
   /**
    * The earlier build's static method {@code method} of benchmark class {@code simpleName}
    * (H5jOps, PeerOps, ...), called with {@code args}, whose classes are the parameter types
-   * but for {@code Integer}, passed as {@code int}.
+   * but for {@code Integer} and {@code Boolean}, passed as {@code int} and {@code boolean}.
    */
   Timing.Op op(String simpleName, String method, Object... args) throws Exception {
     Class<?>[] types = new Class<?>[args.length];
     for (int i = 0; i < args.length; i++) {
       types[i] = args[i] instanceof Integer ? int.class
+          : args[i] instanceof Boolean ? boolean.class
           : args[i] instanceof Path ? Path.class : args[i].getClass();
     }
     Method m = Class.forName("io.h5j.benchmarks." + simpleName, true, loader)

@@ -645,12 +645,20 @@ final class ChunkedData {
   }
 
   /**
-   * Where the chunks of {@code sel} are worked on: several chunks on the workers, two per worker
-   * ahead of the calling thread; a single chunk on the calling thread.
+   * Chunk jobs per worker that may run ahead of the calling thread, which takes their results
+   * in order: enough queued work that the workers do not run dry while the caller waits to be
+   * scheduled on a busy machine (a job holds no chunk-sized memory while it waits).
+   */
+  private static final int JOBS_AHEAD = 8;
+
+  /**
+   * Where the chunks of {@code sel} are worked on: several chunks on the workers,
+   * {@link #JOBS_AHEAD} per worker ahead of the calling thread; a single chunk on the calling
+   * thread.
    */
   private <T> InOrderWindow<T> window(Hyperslab sel, String what) {
-    return new InOrderWindow<>(workers,
-        ChunkRuns.withinOneChunk(sel, layout.chunkDims()) ? 0 : 2 * file.workerThreads(), what);
+    return new InOrderWindow<>(workers, ChunkRuns.withinOneChunk(sel, layout.chunkDims()) ? 0
+        : JOBS_AHEAD * file.workerThreads(), what);
   }
 
   /** Direct buffers for staging runs between the file and arrays. */
@@ -885,7 +893,7 @@ final class ChunkedData {
       return;
     }
     InOrderWindow<FilterPipeline.Encoded> window = new InOrderWindow<>(workers,
-        pipeline == null ? 0 : 2 * file.workerThreads(), "writing " + path);
+        pipeline == null ? 0 : JOBS_AHEAD * file.workerThreads(), "writing " + path);
     var it = pending.dirty.entrySet().iterator();
     try {
       while (pending.dirtyBytes > keepBytes && it.hasNext()) {
