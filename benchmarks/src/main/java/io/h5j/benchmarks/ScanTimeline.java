@@ -70,6 +70,7 @@ final class ScanTimeline implements AutoCloseable {
   private Phase during = new Phase(0, 0, 0);
   private Phase after = new Phase(0, 0, 0);
   private double tail;
+  private boolean sawTwo; // two task threads ran at once: a tail means a core went idle
 
   private ScanTimeline() {
     read(true);
@@ -97,7 +98,8 @@ final class ScanTimeline implements AutoCloseable {
 
   /**
    * One sample: the CPU gained since the last one (less the sampler's own), added to the phase
-   * it falls in; a sample in which just one task thread was running counts to the tail.
+   * it falls in; task CPU gained with at most one task thread running counts to the tail
+   * until two run again.
    */
   private synchronized void read(boolean first) {
     long selfBefore = THREADS.getCurrentThreadCpuTime();
@@ -138,10 +140,11 @@ final class ScanTimeline implements AutoCloseable {
       during = during.plus(after.process(), after.tasks(), after.main());
       after = new Phase(0, 0, 0);
       during = during.plus(p, tasksNs / 1e9, mainNs / 1e9);
-      if (running == 1) {
-        tail += tasksNs / 1e9;
+      if (running >= 2) {
+        sawTwo = true;
+        tail = 0; // the tail is the solo run at the end, not one in the middle
       } else {
-        tail = 0; // the tail is the solo run at the end, not a pause in the middle
+        tail += tasksNs / 1e9; // one running, or the last one just ended
       }
     } else if (!firstTask) {
       before = before.plus(p, 0, mainNs / 1e9);
@@ -155,7 +158,7 @@ final class ScanTimeline implements AutoCloseable {
     close();
     synchronized (this) {
       read(false);
-      return new Phases(before, during, after, tail);
+      return new Phases(before, during, after, sawTwo ? tail : 0);
     }
   }
 
