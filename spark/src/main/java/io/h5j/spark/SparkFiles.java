@@ -26,8 +26,8 @@ import org.jspecify.annotations.Nullable;
  * <p>The driver's instance reads the session's configuration; the executors' instance carries
  * it as a broadcast (made once per scan), so a task ships a handle, not the configuration. A
  * scan of local files alone needs none of it but {@value #WORKER_THREADS}: its instance
- * carries that number, read on the driver, and no broadcast (whose making, about 7 ms of
- * the driver's CPU, was serial work in every query).
+ * carries that number, read on the driver, and no broadcast (making one costs the driver
+ * about 7 ms of CPU per query, before any task can start).
  */
 final class SparkFiles implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -90,8 +90,8 @@ final class SparkFiles implements Serializable {
     Configuration c = conf;
     if (c == null) {
       if (localWorkerThreads != null) {
-        throw new IllegalStateException("hdf5: a scan planned for local files alone opens no"
-            + " other; this one was not planned with it");
+        throw new IllegalStateException("hdf5: this scan was planned for local files only"
+            + " and carries no Hadoop configuration");
       }
       c = broadcast != null ? broadcast.value().get() : new Configuration();
       conf = c;
