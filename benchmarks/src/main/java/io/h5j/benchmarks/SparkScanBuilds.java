@@ -28,7 +28,8 @@ public final class SparkScanBuilds {
       java.lang.management.ManagementFactory.getCompilationMXBean();
 
   /** One scan's costs. */
-  record Cost(double seconds, double cpuSeconds, long gcs, double gcSeconds) {}
+  record Cost(double seconds, double cpuSeconds, long gcs, double gcSeconds,
+      ScanTimeline.Phases phases) {}
 
   /**
    * Options: {@code --gib G} (default 2), {@code --rounds N} (timed rounds after the warm-up,
@@ -68,8 +69,9 @@ public final class SparkScanBuilds {
         + MachineFacts.loadAverage() + ". " + rounds + " timed rounds after one warm-up.");
     report.add("");
     report.add("| scan | build | master | median time | rows/s | CPU s per scan | GCs per scan"
-        + " (s) | 2 tasks / 1 (median, range) |");
-    report.add("|---|---|---|---:|---:|---:|---:|---|");
+        + " (s) | CPU s before / with / after tasks | 2 tasks / 1 (median, range) | 2 tasks / 1"
+        + " on a quiet machine, from the CPU phases |");
+    report.add("|---|---|---|---:|---:|---:|---:|---|---|---|");
     for (boolean deflate : new boolean[] {false, true}) {
       Path h5 = inputs.hdf5(deflate);
       SparkScanRounds.Sums truth = inputs.h5pySums(h5);
@@ -82,17 +84,28 @@ public final class SparkScanBuilds {
           List<Double> wall = c.stream().map(Cost::seconds).toList();
           double median = Timing.median(wall);
           String speedUp = "";
+          String quiet = "";
           if (master.equals("local[2]")) {
-            RoundRatios r = new RoundRatios(wall,
-                costs.get(build + " local[1]").stream().map(Cost::seconds).toList());
+            List<Cost> one = costs.get(build + " local[1]");
+            RoundRatios r = new RoundRatios(wall, one.stream().map(Cost::seconds).toList());
             speedUp = String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", r.median(), r.low(),
                 r.high());
+            RoundRatios q = new RoundRatios(
+                c.stream().map(x -> x.phases().quietSeconds(2, 2)).toList(),
+                one.stream().map(x -> x.phases().quietSeconds(1, 2)).toList());
+            quiet = String.format(Locale.ROOT, "%.2f (%.2f–%.2f)", q.median(), q.low(),
+                q.high());
           }
           report.add(String.format(Locale.ROOT, "| %s | %s | %s | %.2f s | %.1f M | %.2f |"
-              + " %.1f (%.2f) | %s |", what, build, master, median, elements / median / 1e6,
+              + " %.1f (%.2f) | %.2f / %.2f / %.2f | %s | %s |", what, build, master, median,
+              elements / median / 1e6,
               Timing.median(c.stream().map(Cost::cpuSeconds).toList()),
               Timing.median(c.stream().map(x -> (double) x.gcs()).toList()),
-              Timing.median(c.stream().map(Cost::gcSeconds).toList()), speedUp));
+              Timing.median(c.stream().map(Cost::gcSeconds).toList()),
+              Timing.median(c.stream().map(x -> x.phases().before().process()).toList()),
+              Timing.median(c.stream().map(x -> x.phases().during().process()).toList()),
+              Timing.median(c.stream().map(x -> x.phases().after().process()).toList()),
+              speedUp, quiet));
         }
       }
     }
@@ -152,15 +165,18 @@ public final class SparkScanBuilds {
       ThreadCpu threads = ThreadCpu.now();
       long jit = JIT.getTotalCompilationTime();
       CpuTime.Mark m = CpuTime.mark();
+      ScanTimeline timeline = ScanTimeline.start();
       long start = System.nanoTime();
       SparkScanRounds.Sums got = SparkScanRounds.sums(spark.read()
           .format(EarlierSparkBuild.SOURCE).option("dataset", "/x").load(h5.toString()));
       double s = (System.nanoTime() - start) / 1e9;
+      ScanTimeline.Phases phases = timeline.phases();
       CpuTime.Mark spent = m.since();
       printThreads(build + " " + master, spent, ThreadCpu.now().since(threads),
           (JIT.getTotalCompilationTime() - jit) / 1e3);
+      System.err.println(build + " " + master + ": " + phases.text());
       SparkScanRounds.check(build + " on " + master, got, truth);
-      return new Cost(s, spent.processMs() / 1e3, spent.gcs(), spent.gcMs() / 1e3);
+      return new Cost(s, spent.processMs() / 1e3, spent.gcs(), spent.gcMs() / 1e3, phases);
     } finally {
       spark.stop();
       t.setContextClassLoader(was);

@@ -10,9 +10,10 @@ import java.util.TreeMap;
 /**
  * The CPU time of the JVM's live threads, grouped by name with the digits taken out (Spark's
  * "Executor task launch worker for task 3.0 ..." and the like become one group): where a
- * process's CPU went between two moments. What the process spent beyond all groups went to
- * threads the MXBean does not list (the collector's, the JIT compilers') or to threads that
- * ended in between.
+ * process's CPU went between two moments. The JVM's own threads, which the MXBean does not
+ * list (the JIT compilers', the collector's, the VM thread), are read from Linux's {@code
+ * /proc/self/task} (in clock ticks, 10 ms) and grouped as {@code jvm: } and their names. What
+ * the process spent beyond all groups went to threads that ended in between.
  */
 final class ThreadCpu {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -34,8 +35,41 @@ final class ThreadCpu {
         t.names.put(ids[i], infos[i].getThreadName().replaceAll("[0-9]+", "#"));
       }
     }
+    t.addJvmThreads();
     return t;
   }
+
+  /** The threads of /proc/self/task named as the JVM names its own, keyed by minus their id. */
+  private void addJvmThreads() {
+    java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+    if (tasks == null) {
+      return; // not Linux: those threads stay unlisted
+    }
+    for (java.io.File task : tasks) {
+      String stat;
+      try {
+        stat = java.nio.file.Files.readString(task.toPath().resolve("stat"));
+      } catch (java.io.IOException e) {
+        continue; // the thread ended meanwhile
+      }
+      int open = stat.indexOf('(');
+      int close = stat.lastIndexOf(')');
+      String name = stat.substring(open + 1, close);
+      if (!JVM_THREAD.matcher(name).lookingAt()) {
+        continue;
+      }
+      String[] f = stat.substring(close + 2).split(" ");
+      // fields 14 and 15 of stat (utime, stime) are the 12th and 13th after the name
+      long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+      long id = -Long.parseLong(task.getName());
+      nanos.put(id, ticks * 10_000_000L);
+      names.put(id, "jvm: " + name.replaceAll("[0-9]+", "#"));
+    }
+  }
+
+  /** Names of the JVM's threads that have no java.lang.Thread (HotSpot's, JDK 17). */
+  private static final java.util.regex.Pattern JVM_THREAD = java.util.regex.Pattern.compile(
+      "C1 CompilerThre|C2 CompilerThre|GC Thread|G1 |VM Thread|VM Periodic|Sweeper");
 
   /** Seconds each group spent from {@code earlier} to this moment, largest first in text. */
   Map<String, Double> since(ThreadCpu earlier) {

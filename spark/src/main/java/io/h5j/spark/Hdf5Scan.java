@@ -99,7 +99,12 @@ final class Hdf5Scan implements Scan, Batch, SupportsReportStatistics {
 
   @Override
   public PartitionReaderFactory createReaderFactory() {
-    return new Hdf5ReaderFactory(required, description.fileColumn(), SparkFiles.forExecutors());
+    List<String> paths = new ArrayList<>();
+    for (DatasetDescription d : kept()) {
+      paths.add(d.options().path());
+    }
+    return new Hdf5ReaderFactory(required, description.fileColumn(),
+        SparkFiles.forExecutorsReading(paths));
   }
 
   @Override

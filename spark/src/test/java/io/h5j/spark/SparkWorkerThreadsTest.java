@@ -1,6 +1,7 @@
 package io.h5j.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.h5j.H5File;
 import io.h5j.testing.OracleTest;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Spark's tasks decode a file's chunks on their own threads: the source opens files with no
  * chunk worker threads unless the Hadoop key {@value SparkFiles#WORKER_THREADS} asks for some;
- * either way a scan of a deflated dataset gives h5py's sums.
+ * either way a scan of a deflated dataset gives h5py's sums. A scan of local files ships the
+ * key's value to its tasks, not the whole configuration.
  */
 @OracleTest
 class SparkWorkerThreadsTest {
@@ -48,6 +50,38 @@ class SparkWorkerThreadsTest {
     TestSpark.session();
     try (H5File f = SparkFiles.onDriver().open(file.toString())) {
       return f.workerThreads();
+    }
+  }
+
+  /** An instance as a task gets it: serialized on the driver, read back. */
+  private static SparkFiles shipped(SparkFiles files) throws Exception {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+      out.writeObject(files);
+    }
+    try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(
+        new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+      return (SparkFiles) in.readObject();
+    }
+  }
+
+  @Test
+  void aLocalScansTasksGetTheKeyWithoutTheConfiguration() throws Exception {
+    SparkSession spark = TestSpark.session();
+    spark.conf().set(SparkFiles.WORKER_THREADS, "2");
+    try {
+      SparkFiles tasks = shipped(SparkFiles.forExecutorsReading(
+          java.util.List.of(file.toString(), "file:" + file)));
+      try (H5File f = tasks.open(file.toString())) {
+        assertEquals(2, f.workerThreads());
+      }
+      assertThrows(IllegalStateException.class, tasks::hadoopConf, "no configuration shipped");
+      // a path on another file system needs the configuration on the executors
+      SparkFiles remote = SparkFiles.forExecutorsReading(
+          java.util.List.of(file.toString(), "hdfs://namenode/a.h5"));
+      assertEquals("2", remote.hadoopConf().get(SparkFiles.WORKER_THREADS));
+    } finally {
+      spark.conf().unset(SparkFiles.WORKER_THREADS);
     }
   }
 
