@@ -17,8 +17,11 @@ import java.util.List;
  * @param run one timed run
  */
 record Contender(String name, Role role, boolean once, Timing.Before before, Timed run) {
-  /** What a contender is to h5j's ratios. */
-  enum Role { H5J, PEER, FLOOR }
+  /**
+   * What a contender is to h5j's ratios: an earlier build of h5j is compared with, never
+   * taken for the best peer a goal is judged against.
+   */
+  enum Role { H5J, PEER, FLOOR, EARLIER }
 
   /** One timed run, timed by the contender itself (inside a Python process, a JVM...). */
   interface Timed {

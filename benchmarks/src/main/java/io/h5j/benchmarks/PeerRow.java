@@ -120,8 +120,13 @@ final class PeerRow {
             row.checkName, row.checkGoal, r, r <= row.checkGoal ? "met" : "**not met**"));
       }
       return "| " + row.label + " | " + String.join("; ", medians) + " | "
-          + ratioCell(Role.PEER) + " | " + ratioCell(Role.FLOOR) + " | "
+          + ratioCell(Role.PEER) + earlierCell() + " | " + ratioCell(Role.FLOOR) + " | "
           + String.join("; ", verdicts) + " | " + loadBefore + " → " + loadAfter + " |";
+    }
+
+    /** "; after / before M (range)" when the row timed an earlier build, else nothing. */
+    private String earlierCell() {
+      return ratios(Role.EARLIER) == null ? "" : "; after / before " + ratioCell(Role.EARLIER);
     }
 
     private String ratioCell(Role role) {
@@ -153,7 +158,7 @@ final class PeerRow {
         }
         sb.append('\n');
       }
-      for (Role role : List.of(Role.PEER, Role.FLOOR)) {
+      for (Role role : List.of(Role.PEER, Role.FLOOR, Role.EARLIER)) {
         RoundRatios r = ratios(role);
         if (r != null) {
           List<String> each = new ArrayList<>();

@@ -337,7 +337,7 @@ public final class PeerTable {
     row.add(h5jSide(null, () -> H5jOps.randomChunks(file, n)));
     EarlierBuild before = EarlierBuild.fromProperty();
     if (before != null) {
-      row.add(Contender.inJvm(before.name(), Role.PEER, null, before.op("H5jOps", "randomChunks", file, n)));
+      row.add(Contender.inJvm(before.name(), Role.EARLIER, null, before.op("H5jOps", "randomChunks", file, n)));
     }
     withPythons(row, "--op", "random_chunks", "--dir", work.toString(), "--data-file", name,
         "--count", String.valueOf(n));
@@ -362,7 +362,7 @@ public final class PeerTable {
     row.add(h5jSide(gc(), () -> H5jOps.read(file)));
     EarlierBuild before = EarlierBuild.fromProperty();
     if (before != null) {
-      row.add(Contender.inJvm(before.name(), Role.PEER, gc(), before.op("H5jOps", "read", file)));
+      row.add(Contender.inJvm(before.name(), Role.EARLIER, gc(), before.op("H5jOps", "read", file)));
     }
     withPythons(row, "--op", "read", "--dir", work.toString(), "--data-file", name);
     if (deflate) {
@@ -392,7 +392,7 @@ public final class PeerTable {
     row.add(new Contender("h5j", Role.H5J, false, gc(), () -> PeerOps.readVds(file, "v000")));
     EarlierBuild before = EarlierBuild.fromProperty();
     if (before != null) {
-      row.add(new Contender(before.name(), Role.PEER, false, gc(),
+      row.add(new Contender(before.name(), Role.EARLIER, false, gc(),
           before.timed("PeerOps", "readVds", file, "v000")));
     }
     withPythons(row, "--op", "vds_read", "--file", file.toString(), "--name", "v000");
@@ -427,7 +427,7 @@ public final class PeerTable {
     row.add(h5jSide(gc(), () -> PeerOps.seedRead(file, last)));
     EarlierBuild before = EarlierBuild.fromProperty();
     if (before != null) {
-      row.add(Contender.inJvm(before.name(), Role.PEER, gc(),
+      row.add(Contender.inJvm(before.name(), Role.EARLIER, gc(),
           before.op("PeerOps", "seedRead", file, last)));
     }
     withPythons(row, "--op", "seed_read", "--file", file.toString(), "--version", last);
@@ -450,7 +450,7 @@ public final class PeerTable {
     String before = System.getProperty("h5j.bench.h5jBefore");
     if (before != null) {
       // an earlier build's launcher, measured in the same rounds (a before/after comparison)
-      row.add(Contender.process("h5j repack, " + before, Role.PEER, clear, List.of(before,
+      row.add(Contender.process("h5j repack, " + before, Role.EARLIER, clear, List.of(before,
           "repack", in.toString(), out.toString())));
     }
     row.add(Contender.process("h5repack 1.10.8 + sync", Role.PEER, clear, List.of("sh", "-c",
@@ -508,7 +508,7 @@ public final class PeerTable {
     row.add(h5jSide(null, () -> PeerOps.slabs(file, n, 64)));
     EarlierBuild before = EarlierBuild.fromProperty();
     if (before != null) {
-      row.add(Contender.inJvm(before.name(), Role.PEER, null,
+      row.add(Contender.inJvm(before.name(), Role.EARLIER, null,
           before.op("PeerOps", "slabs", file, n, 64)));
     }
     withPythons(row, "--op", "slabs", "--file", file.toString(), "--count",
