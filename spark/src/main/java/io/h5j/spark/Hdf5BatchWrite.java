@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
@@ -46,6 +47,7 @@ final class Hdf5BatchWrite implements BatchWrite {
     TargetStore store = job.store();
     String jobDir = job.jobDir();
     boolean versioned = job.options().version() != null;
+    Set<String> replaced;
     try (PartReader reader = new PartReader(store, job.grid(), job.type().size())) {
       if (versioned) {
         long[] shape = job.options().shape() != null ? job.options().shape() : extent;
@@ -55,6 +57,9 @@ final class Hdf5BatchWrite implements BatchWrite {
         return;
       }
       long[] shape = shape(extent);
+      // the part folders of the file about to be replaced: the only ones this commit frees
+      Set<String> mapped = Leftovers.mappedJobs(store);
+      replaced = mapped == null ? Set.of() : mapped;
       Map<ChunkKey, ChunkSource> sources = ChunkSources.resolve(job, parts, shape, reader);
       if (job.options().merge()) {
         TargetWriter.writeMerged(job, shape, sources, reader, replace);
@@ -66,10 +71,10 @@ final class Hdf5BatchWrite implements BatchWrite {
           + e.getMessage(), e);
     }
     try {
+      PartFiles.deleteReplaced(store, jobDir, replaced);
       if (job.options().merge()) {
-        store.delete(PartFiles.root(job.target()));
+        PartFiles.deleteJob(store, jobDir); // the merged file holds copies of the chunks
       } else {
-        PartFiles.deleteOtherJobs(store, jobDir); // the part files of the file just replaced
         PartFiles.deleteUnreferenced(store, jobDir, parts.stream().map(PartCommit::file)
             .filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.toSet()));
       }

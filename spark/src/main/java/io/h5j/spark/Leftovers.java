@@ -40,7 +40,7 @@ final class Leftovers {
       WriterId w = PartFiles.writerOf(job);
       return w != null && dead.test(w);
     }).toList();
-    Set<String> mapped = deadJobs.isEmpty() ? Set.of() : mappedJobs(store, root);
+    Set<String> mapped = deadJobs.isEmpty() ? Set.of() : mappedJobs(store);
     if (mapped == null) {
       return;
     }
@@ -57,10 +57,11 @@ final class Leftovers {
   }
 
   /**
-   * The job folders under {@code root} that the target's virtual datasets map; empty when
-   * there is no target, null when it cannot be read.
+   * The job folders (names in the parts root) that the target's virtual datasets map; empty
+   * when there is no target, null when it cannot be read.
    */
-  private static @Nullable Set<String> mappedJobs(TargetStore store, String root) {
+  static @Nullable Set<String> mappedJobs(TargetStore store) {
+    String root = PartFiles.root(store.target());
     Set<String> jobs = new HashSet<>();
     String prefix = root + "/";
     try {

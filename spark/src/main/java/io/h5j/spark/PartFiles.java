@@ -82,11 +82,16 @@ final class PartFiles {
     }
   }
 
-  /** Deletes the part folders of earlier writes of the target, all but {@code keep}'s. */
-  static void deleteOtherJobs(TargetStore store, String keep) throws IOException {
-    String root = rootOf(keep);
-    for (String name : store.list(root)) {
-      if (!(root + "/" + name).equals(keep)) {
+  /**
+   * Deletes the job folders {@code replaced} (names in the parts root: those the file a commit
+   * of {@code jobDir} just replaced mapped), never {@code jobDir} itself. The folder of a
+   * write still running beside this one is in neither, and stays.
+   */
+  static void deleteReplaced(TargetStore store, String jobDir, Set<String> replaced)
+      throws IOException {
+    String root = rootOf(jobDir);
+    for (String name : replaced) {
+      if (!(root + "/" + name).equals(jobDir)) {
         store.delete(root + "/" + name);
       }
     }

@@ -35,12 +35,18 @@ class PartFilesTest {
     Path older = dir.resolve(q1);
     Files.createDirectories(older);
     Files.writeString(older.resolve("part-0-0.h5"), "old");
+    String q3 = PartFiles.jobDir("t.h5", "q3"); // a write still running beside q2's
+    Files.createDirectories(dir.resolve(q3));
 
     // part-0-7.h5: a second attempt of partition 0 that did not commit
     PartFiles.deleteUnreferenced(store, q2, Set.of("part-0-1.h5", "part-1-2.h5"));
-    PartFiles.deleteOtherJobs(store, q2);
+    // q1's folder is the one the file q2 replaced mapped
+    PartFiles.deleteReplaced(store, q2, Set.of(older.getFileName().toString(),
+        job.getFileName().toString()));
     assertEquals(List.of("part-0-1.h5", "part-1-2.h5", PartFiles.MERGED), names(job));
-    assertEquals(List.of(job.getFileName().toString()), names(PartFiles.root(target)));
+    assertEquals(List.of(job.getFileName().toString(), dir.resolve(q3).getFileName().toString()),
+        names(PartFiles.root(target)));
+    Files.delete(dir.resolve(q3));
 
     PartFiles.deleteJob(store, q2);
     assertFalse(Files.exists(PartFiles.root(target)), "an empty parts folder goes too");

@@ -177,6 +177,37 @@ class SparkWriteOracleTest {
     assertFalse(Files.exists(before.get(0)), "the replaced file's part files are removed");
   }
 
+  /**
+   * An overwrite removes only the part folders the replaced file mapped: a write of the same
+   * target still running beside it (its folder named by a live driver, mapped by no file yet)
+   * keeps its part files, for the file it is about to commit. Both for a virtual target and a
+   * merged one.
+   */
+  @Test
+  void overwriteKeepsThePartFilesOfAWriteStillRunning() throws Exception {
+    for (boolean merge : new boolean[] {false, true}) {
+      Path target = dir.resolve("running-" + merge + ".h5");
+      write(spark.range(20).select(col("id").as("i0"), expr("cast(id as int)").as("value")),
+          target).mode("append").save(target.toString());
+      List<Path> before = jobDirs(target);
+      Path running = PartFiles.root(target).resolve("query-still-running."
+          + WriterId.current().token());
+      Files.createDirectories(running);
+      Files.writeString(running.resolve("part-0-1.h5"), "a task's part file, being written");
+
+      write(spark.range(12).select(col("id").as("i0"), expr("cast(id * 3 as int)").as("value")),
+          target).option("merge", String.valueOf(merge)).mode("overwrite")
+          .save(target.toString());
+      assertValues(dump(target, "/x"), 12, id -> id * 3);
+      assertFalse(Files.exists(before.get(0)), "the replaced file's part files are removed");
+      assertTrue(Files.exists(running.resolve("part-0-1.h5")),
+          "the running write's part files stay (merge=" + merge + ")");
+      List<Path> left = jobDirs(target);
+      assertTrue(left.contains(running), left.toString());
+      assertEquals(merge ? 1 : 2, left.size(), "what is left under the parts folder: " + left);
+    }
+  }
+
   /** Spark's default mode (error if exists) and append onto an existing file are refused. */
   @Test
   void existingFileIsNotOverwrittenWithoutOverwriteMode() throws Exception {
