@@ -158,11 +158,10 @@ record LocalTargetStore(String folder, String target) implements TargetStore {
       return;
     }
     // a new file takes its name only once its version is committed, so that a crash leaves
-    // no file or the file with the version, never one with none; the temporary name is of
-    // the kind H5File.createReplacing gives, so that the next write of the name removes one
-    // that a killed write left (removeLeftovers)
-    Path temp = p.resolveSibling("." + p.getFileName() + "." + ProcessHandle.current().pid()
-        + "." + System.nanoTime() + ".part");
+    // no file or the file with the version, never one with none; the temporary name is the
+    // one H5File.createReplacing gives, so that the next write of the name removes one that a
+    // killed write left (removeLeftovers)
+    Path temp = DurableFiles.temporaryBeside(p);
     try {
       try (VersionedFile vf = VersionedFile.create(temp)) {
         body.write(vf);

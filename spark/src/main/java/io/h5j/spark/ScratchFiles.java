@@ -45,8 +45,7 @@ final class ScratchFiles {
         } catch (NumberFormatException | IndexOutOfBoundsException e) {
           continue; // not a scratch file, or of an older build: no process to prove dead
         }
-        if (pid != ProcessHandle.current().pid() && Files.isRegularFile(p)
-            && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        if (Files.isRegularFile(p) && WriterId.ended(pid)) {
           try {
             removed += Files.deleteIfExists(p) ? 1 : 0;
           } catch (IOException e) {

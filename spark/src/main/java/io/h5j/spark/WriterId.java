@@ -55,7 +55,11 @@ record WriterId(long pid, String host) {
 
   /** Whether this writer is a process of this host that no longer runs. */
   boolean provablyDead() {
-    return host.equals(CURRENT.host) && !host.equals(UNKNOWN_HOST) && pid != CURRENT.pid
-        && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    return host.equals(CURRENT.host) && !host.equals(UNKNOWN_HOST) && ended(pid);
+  }
+
+  /** Whether process {@code pid} of this host, not this one, no longer runs. */
+  static boolean ended(long pid) {
+    return pid != CURRENT.pid && !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
   }
 }
