@@ -25,17 +25,20 @@ import java.util.Map;
 final class PeerOps {
   private PeerOps() {}
 
-  /** The plain-I/O floor of a whole read: the file's bytes into one reused buffer. */
-  static long readFile(Path file, ByteBuffer into) throws IOException {
-    into.clear();
-    long at = 0;
+  /** The whole of {@code file} in a new array, read 1 MiB at a time by a FileChannel. */
+  static byte[] readFileIntoNewArray(Path file) throws IOException {
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-      for (int n; into.hasRemaining() && (n = ch.read(into, at)) >= 0; ) {
-        at += n;
+      byte[] a = new byte[Math.toIntExact(ch.size())];
+      for (int at = 0, n; at < a.length; at += n) {
+        n = ch.read(ByteBuffer.wrap(a, at, Math.min(1 << 20, a.length - at)), at);
+        if (n < 0) {
+          throw new IOException(file + " ended at byte " + at + " of " + a.length);
+        }
       }
+      return a;
     }
-    return at;
   }
+
 
   /**
    * {@link H5jOps#randomChunks} by jHDF: each chunk decoded by {@code getDecompressedChunk}

@@ -33,6 +33,10 @@ final class PeerRow {
   private String checkName;
   /** A goal on h5j's check over the best peer's (file size), or null. */
   private Double checkGoal;
+  /** Consecutive runs of a contender per round; the round's time is their median. */
+  private int repeats = 1;
+  /** Warm-up rounds this row runs at least. */
+  private int minWarmup = 0;
 
   PeerRow(String id, String label) {
     this.id = id;
@@ -62,6 +66,22 @@ final class PeerRow {
     return this;
   }
 
+  /**
+   * Each round runs each contender {@code k} times in a row and counts their median: an
+   * operation of a few milliseconds, run once per round, would be timed mostly on cold code
+   * (the JVM's interpreter, Python's first calls) rather than as a program doing it again.
+   * Such rows also warm up for at least {@code warmup} rounds: the listing reached its steady
+   * time only after some 30 runs.
+   */
+  PeerRow repeats(int k, int warmup) {
+    if (k < 1 || warmup < 0) {
+      throw new IllegalArgumentException("repeats " + k + ", warm-up " + warmup);
+    }
+    repeats = k;
+    minWarmup = warmup;
+    return this;
+  }
+
   /** A goal: h5j's check value at most {@code limit} times the best peer's (file sizes). */
   PeerRow checkGoal(double limit) {
     checkGoal = limit;
@@ -70,7 +90,7 @@ final class PeerRow {
 
   /** What one measurement of this row gave. */
   record Result(PeerRow row, List<List<Double>> times, List<Object> checks, String loadBefore,
-      String loadAfter, int warmup, int rounds) {
+      String loadAfter, int warmup, int rounds, int repeats) {
     private int index(Role role) {
       int best = -1;
       for (int i = 0; i < row.contenders.size(); i++) {
@@ -143,9 +163,10 @@ final class PeerRow {
     String rawLines() {
       StringBuilder sb = new StringBuilder();
       sb.append("- ").append(row.label).append(String.format(Locale.ROOT,
-          " (%d round%s%s; load %s before, %s after):%n", rounds, rounds == 1 ? "" : "s",
-          warmup == 0 ? ", no warm-up" : " after " + warmup + " warm-up", loadBefore,
-          loadAfter));
+          " (%d round%s%s%s; load %s before, %s after):%n", rounds, rounds == 1 ? "" : "s",
+          warmup == 0 ? ", no warm-up" : " after " + warmup + " warm-up",
+          repeats == 1 ? "" : ", each time the median of " + repeats + " runs in a row",
+          loadBefore, loadAfter));
       for (int i = 0; i < row.contenders.size(); i++) {
         List<String> ms = new ArrayList<>();
         for (double s : times.get(i)) {
@@ -191,8 +212,12 @@ final class PeerRow {
     }
   }
 
-  /** Runs {@code warmup} uncounted rounds, then {@code rounds} counted ones. */
-  Result measure(int warmup, int rounds) throws Exception {
+  /**
+   * Runs {@code warmup} uncounted rounds (or the row's own, when more), then {@code rounds}
+   * counted ones.
+   */
+  Result measure(int requestedWarmup, int rounds) throws Exception {
+    int warmup = Math.max(requestedWarmup, minWarmup);
     String loadBefore = load();
     int n = contenders.size();
     List<List<Double>> times = new ArrayList<>();
@@ -209,28 +234,32 @@ final class PeerRow {
         if (c.once() && r != warmup) {
           continue;
         }
-        if (c.before() != null) {
-          c.before().run();
-        }
-        Contender.Run run = c.run().run();
-        if (r >= warmup) {
-          times.get(i).add(run.seconds());
-        }
-        checks.set(i, run.check());
-        if (sameChecks && run.check() != null) {
-          if (reference == null) {
-            reference = run.check();
-          } else if (!sameValue(reference, run.check())) {
-            throw new IllegalStateException(label + ", round " + r + ": " + c.name()
-                + " gave check value " + run.check() + " where an earlier run gave "
-                + reference + "; the comparison would be meaningless");
+        List<Double> runs = new ArrayList<>();
+        for (int k2 = 0; k2 < repeats; k2++) {
+          if (c.before() != null) {
+            c.before().run();
           }
+          Contender.Run run = c.run().run();
+          runs.add(run.seconds());
+          checks.set(i, run.check());
+          if (sameChecks && run.check() != null) {
+            if (reference == null) {
+              reference = run.check();
+            } else if (!sameValue(reference, run.check())) {
+              throw new IllegalStateException(label + ", round " + r + ": " + c.name()
+                  + " gave check value " + run.check() + " where an earlier run gave "
+                  + reference + "; the comparison would be meaningless");
+            }
+          }
+        }
+        if (r >= warmup) {
+          times.get(i).add(Timing.median(runs));
         }
       }
       System.err.printf(Locale.ROOT, "[peers] %s: round %d of %d done, load %s%n", id, r + 1,
           warmup + rounds, MachineFacts.loadAverage());
     }
-    return new Result(this, times, checks, loadBefore, load(), warmup, rounds);
+    return new Result(this, times, checks, loadBefore, load(), warmup, rounds, repeats);
   }
 
   /** The 1-minute load average (as uptime prints it first). */
