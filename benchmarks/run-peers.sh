@@ -12,7 +12,7 @@
 #                                        # far in the work directory is rewritten
 #   options: --rounds N, --commit-rounds N (default 1: minutes per round with
 #   versioned-hdf5), --work-dir DIR, --out FILE (default benchmarks/target/peers-table.md)
-#   rows: write random read vds-read seed-read vds-open repack commit deflate-read
+#   rows: write random read read-reused vds-read seed-read vds-open repack commit deflate-read
 #         deflate-write random-deflate slabs list vds-first startup
 #
 # Contenders: h5j (this JVM, or ./h5j for whole processes), h5py 3.7 (/usr/bin/python3,

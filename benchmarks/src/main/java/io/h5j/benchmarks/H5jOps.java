@@ -74,6 +74,37 @@ final class H5jOps {
     return check;
   }
 
+  /**
+   * {@link #read} into arrays the caller keeps, {@code into[i]} for x{@code i}: the same check,
+   * without a new array per read.
+   */
+  static double readInto(Path file, double[][] into) throws IOException {
+    double check = 0;
+    try (H5File f = H5File.open(file)) {
+      for (int i = 0; i < into.length; i++) {
+        double[] a = into[i];
+        int n = f.dataset("x" + i).read(Selection.all(), a);
+        check += a[0] + a[n - 1] + n;
+      }
+    }
+    return check;
+  }
+
+  /** An array of its element count for each dataset x0, x1, ... of {@code file}. */
+  static double[][] arraysFor(Path file) throws IOException {
+    try (H5File f = H5File.open(file)) {
+      int n = 0;
+      while (f.root().contains("x" + n)) {
+        n++;
+      }
+      double[][] arrays = new double[n][];
+      for (int i = 0; i < n; i++) {
+        arrays[i] = new double[Math.toIntExact(f.dataset("x" + i).shape()[0])];
+      }
+      return arrays;
+    }
+  }
+
   /** Create {@code file}, write each array as contiguous dataset x0, x1, ..., close. */
   static long write(Path file, double[][] arrays) throws IOException {
     try (H5File f = H5File.create(file)) {

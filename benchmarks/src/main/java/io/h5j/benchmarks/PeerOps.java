@@ -40,6 +40,18 @@ final class PeerOps {
   }
 
 
+  /** The whole of {@code file} into {@code into} (cleared first); the bytes read. */
+  static long readFile(Path file, ByteBuffer into) throws IOException {
+    into.clear();
+    long at = 0;
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+      for (int n; into.hasRemaining() && (n = ch.read(into, at)) >= 0; ) {
+        at += n;
+      }
+    }
+    return at;
+  }
+
   /**
    * {@link H5jOps#randomChunks} by jHDF: each chunk decoded by {@code getDecompressedChunk}
    * and copied into a new {@code double[]}. (jHDF 0.10's {@code getData(offset, shape)} gives

@@ -2,6 +2,7 @@ package io.h5j.benchmarks;
 
 import io.h5j.benchmarks.Contender.Role;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.ZonedDateTime;
@@ -42,6 +43,7 @@ public final class PeerTable {
     ROWS.put("write", "chunked uncompressed write incl. fsync: h5j, h5py ×2, FileChannel");
     ROWS.put("random", "random single-chunk reads, uncompressed: h5j, h5py ×2, jHDF");
     ROWS.put("read", "whole read, 1 MiB chunks, uncompressed: h5j, h5py ×2, FileChannel");
+    ROWS.put("read-reused", "whole read, uncompressed, into reused memory: h5j, FileChannel");
     ROWS.put("vds-read", "whole read of the big VDS: h5j, h5py ×2");
     ROWS.put("seed-read", "every dataset of the seed file's last version: h5j, h5py ×2");
     ROWS.put("vds-open", "open + shape of the big VDS, in process: h5j, h5py ×2");
@@ -185,6 +187,7 @@ public final class PeerTable {
       case "random-deflate" -> random(true);
       case "read" -> wholeRead(false);
       case "deflate-read" -> wholeRead(true);
+      case "read-reused" -> wholeReadReused();
       case "vds-read" -> vdsRead();
       case "vds-open" -> vdsOpen();
       case "vds-first" -> vdsFirst();
@@ -386,6 +389,29 @@ public final class PeerTable {
         + " decodes each dataset into a new double[]; both start after System.gc()");
     return row.goal(Role.PEER, 1.0, "≤ 1.0× the best peer (issue: libhdf5 2.0)")
         .goal(Role.FLOOR, 1.3, "≤ 1.3× FileChannel into a new array");
+  }
+
+  /**
+   * The whole read without allocation on either side: h5j into arrays it keeps, the floor
+   * into one direct buffer it keeps; what is left between them is h5j's own work.
+   */
+  private PeerRow wholeReadReused() throws Exception {
+    dataInputs();
+    Path file = work.resolve("chunked.h5");
+    PeerRow row = new PeerRow("read-reused", "whole read of " + size() + ", 1 MiB chunks,"
+        + " uncompressed, into memory reused from run to run");
+    double[][] arrays = H5jOps.arraysFor(file);
+    row.add(h5jSide(null, () -> H5jOps.readInto(file, arrays)));
+    ByteBuffer buffer = ByteBuffer.allocateDirect(Math.toIntExact(Files.size(file)));
+    row.add(new Contender("FileChannel into a buffer", Role.FLOOR, false, null, () -> {
+      long t0 = System.nanoTime();
+      PeerOps.readFile(file, buffer);
+      return new Contender.Run((System.nanoTime() - t0) / 1e9, null); // bytes, not values
+    }));
+    row.notes.add("h5j reads each dataset with read(Selection.all(), double[]) into an array"
+        + " allocated once; the floor reads the whole file into one direct buffer allocated"
+        + " once");
+    return row.goal(Role.FLOOR, 1.3, "≤ 1.3× FileChannel (issue 19)");
   }
 
   private String vdsLabel() {
